@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "flipclock",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "flipclockd", targets: ["flipclockd"]),
+        .executable(name: "flipclock-bench", targets: ["flipclock-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // C libraries, each reached only through the one Swift module above it.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+
+        // Pure Swift: geometry, canvas, rasteriser, flip state machine, faces, configuration model.
+        .target(name: "FlipClockCore"),
+        .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType"]),
+        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG"]),
+        .target(
+            name: "FlipClockDaemon",
+            dependencies: [
+                "FlipClockCore", "FlipClockFont", "FlipClockDisplay",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "flipclockd",
+            dependencies: [
+                "FlipClockDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "flipclock-bench",
+            dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDaemon", "CPixman"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"])]
+        ),
+
+        .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore"]),
+        .testTarget(
+            name: "FlipClockRenderTests",
+            dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "CFreeType"],
+            resources: [.copy("Goldens")]
+        ),
+        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore"]),
+        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,46 @@
+/// Everything the configuration file sets, validated, with the defaults the file documents.
+public struct ClockConfiguration: Equatable, Sendable {
+    /// Where frames go.
+    public enum OutputKind: String, CaseIterable, Sendable {
+        /// The display if there is one, otherwise PNG frames.
+        case auto
+        /// PNG frames in ``ClockConfiguration/imageDirectory``.
+        case png
+    }
+
+    /// `[clock]`: what the face shows.
+    public var face = TimeFace()
+    /// `clock.time_zone`: an IANA zone name; `nil` is the system's zone.
+    public var timeZone: String? = nil
+
+    /// `[look]`: colours and proportions.
+    public var style = CardStyle.classic
+    /// `look.font`: a font file by path.
+    public var fontPath = ClockConfiguration.defaultFontPath
+    public var spacing = FaceLayout.Spacing()
+
+    /// `[flip]`: the animation.
+    public var timing = FlipTiming.standard
+    /// `flip.perspective`: eye distance in card heights.
+    public var perspective = 3.5
+    /// `flip.shading`: 0 (flat) … 1 (standard light and shadow).
+    public var shading = 1.0
+
+    /// `[output]`.
+    public var output = OutputKind.auto
+    public var imageDirectory = "/var/lib/flipclock/frames"
+    /// `output.size` for the image output: `WIDTHxHEIGHT`.
+    public var imageWidth = 1280
+    public var imageHeight = 800
+
+    public init() {}
+
+    /// Roboto Condensed Bold from Debian's `fonts-roboto-unhinted`: tabular digits that read
+    /// from across a room.
+    public static let defaultFontPath = "/usr/share/fonts/truetype/roboto/unhinted/RobotoCondensed-Bold.ttf"
+
+    /// The layout of this configuration's face on a `width` × `height` output.
+    public func layout(width: Int, height: Int) -> FaceLayout {
+        FaceLayout.fit(groups: face.groups, width: width, height: height, spacing: spacing)
+    }
+}

@@ -1,0 +1,74 @@
+/// An image in ordinary memory: packed premultiplied ARGB pixels, row after row.
+///
+/// The renderer draws into a `Canvas`; outputs copy its damaged rectangles to the screen
+/// or encode it as PNG. Card halves are canvases with transparent corners.
+public struct Canvas: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt32]
+
+    public init(width: Int, height: Int, fill: UInt32 = 0) {
+        precondition(width >= 0 && height >= 0, "canvas size must not be negative")
+        self.width = width
+        self.height = height
+        self.pixels = Array(repeating: fill, count: width * height)
+    }
+
+    public init(width: Int, height: Int, pixels: [UInt32]) {
+        precondition(pixels.count == width * height, "pixel count must be width × height")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    public var bounds: DamageRect { DamageRect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { pixels[y * width + x] }
+        set { pixels[y * width + x] = newValue }
+    }
+
+    /// Fills `rect` (clipped to the canvas) with one pixel value.
+    public mutating func fill(_ rect: DamageRect, with pixel: UInt32) {
+        let r = rect.clipped(to: bounds)
+        guard !r.isEmpty else { return }
+        let w = width
+        pixels.withUnsafeMutableBufferPointer { p in
+            for y in r.y..<r.maxY {
+                let row = p.baseAddress! + y * w + r.x
+                row.update(repeating: pixel, count: r.width)
+            }
+        }
+    }
+
+    /// The pixels of `rect` as a new canvas.
+    public func cropped(to rect: DamageRect) -> Canvas {
+        let r = rect.clipped(to: bounds)
+        var out = Canvas(width: r.width, height: r.height)
+        for y in 0..<r.height {
+            let from = (r.y + y) * width + r.x
+            out.pixels.replaceSubrange(y * r.width..<(y + 1) * r.width, with: pixels[from..<from + r.width])
+        }
+        return out
+    }
+
+    /// Draws `image` with its top-left corner at (`x`, `y`), premultiplied over, inside `clip`,
+    /// each row's colour channels scaled by `shade(row)` / 255 (255 leaves them as they are).
+    public mutating func draw(_ image: Canvas, x: Int, y: Int, clip: DamageRect? = nil, shade: (Int) -> UInt32 = { _ in 255 }) {
+        let target = DamageRect(x: x, y: y, width: image.width, height: image.height)
+            .clipped(to: clip ?? bounds).clipped(to: bounds)
+        guard !target.isEmpty else { return }
+        let w = width
+        image.pixels.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                for ty in target.y..<target.maxY {
+                    let sy = ty - y
+                    let k = shade(sy)
+                    let s = src.baseAddress! + sy * image.width + (target.x - x)
+                    let d = dst.baseAddress! + ty * w + target.x
+                    RowOps.over(s, d, count: target.width, shade: k)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// How light falls on a flipping card: the flap darkens as it turns away from the light,
+/// and casts a shadow on the halves it passes over.
+///
+/// The light comes from above and in front. Values are shade factors for
+/// ``PixelMath/shade(_:by:)``: 255 is fully lit.
+public struct CardLighting: Equatable, Sendable {
+    /// 0 draws no shading at all, 1 the standard amount.
+    public var strength: Double
+
+    public init(strength: Double = 1) {
+        self.strength = strength
+    }
+
+    /// The flap: its front (the current top) turns its face down, away from the light, as it
+    /// nears 90°; its back (the next bottom) comes up into the light as it lands.
+    public func flap(angle: Double) -> UInt32 {
+        let s = sinDegrees(angle)
+        return factor(darkness: angle < 90 ? 0.5 * s : 0.38 * s)
+    }
+
+    /// The static top half, revealed as the flap leaves it: in the flap's shadow at first.
+    public func staticTop(_ picture: CardPicture) -> UInt32 {
+        guard let flap = picture.flap, flap.angle < 90 else { return 255 }
+        return factor(darkness: 0.4 * cosDegrees(flap.angle))
+    }
+
+    /// The static bottom half, a row `row` of `height` below the hinge: the flap's shadow
+    /// deepens as it comes down, darkest near the hinge.
+    public func staticBottom(_ picture: CardPicture, row: Int, height: Int) -> UInt32 {
+        guard let flap = picture.flap else { return 255 }
+        let reach = (1 - cosDegrees(flap.angle)) / 2
+        let falloff = 1 - 0.5 * Double(row) / Double(max(height, 1))
+        return factor(darkness: 0.42 * reach * falloff)
+    }
+
+    private func factor(darkness: Double) -> UInt32 {
+        UInt32((255 * (1 - min(max(darkness * strength, 0), 1))).rounded())
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@inline(__always) func sinDegrees(_ d: Double) -> Double { d == 0 || d == 180 ? 0 : sin(d * .pi / 180) }
+@inline(__always) func cosDegrees(_ d: Double) -> Double { d == 90 ? 0 : cos(d * .pi / 180) }

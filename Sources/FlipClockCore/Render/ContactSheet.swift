@@ -1,0 +1,56 @@
+/// One flip posed at several angles, tiled into one image with the angle under each tile.
+///
+/// The README shows it; it is how a flip is judged by eye.
+public enum ContactSheet {
+    public static let standardAngles: [Double] = [0, 30, 60, 85, 95, 120, 150, 180]
+
+    /// Poses every card of `renderer` that differs between `from` and `to` at each angle and
+    /// tiles crops of the face, `columns` to a row.
+    public static func render(
+        _ renderer: FaceRenderer, from: [String], to: [String], angles: [Double] = standardAngles,
+        columns: Int = 2, labels: some GlyphSource
+    ) throws -> Canvas {
+        var renderer = renderer
+        let layout = renderer.layout
+        let background = renderer.canvas[0, 0]
+        // The face with room for the flaps' overhang.
+        let face = layout.slots.map(\.rect).reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+        let pad = face.height / 6
+        let crop = DamageRect(x: face.x - pad, y: face.y - pad, width: face.width + 2 * pad, height: face.height + 2 * pad)
+            .clipped(to: renderer.canvas.bounds)
+        let labelHeight = max(12, crop.height / 7)
+        let tileHeight = crop.height + labelHeight
+        let rows = (angles.count + columns - 1) / columns
+        var sheet = Canvas(width: crop.width * columns, height: tileHeight * rows, fill: background)
+
+        for (n, angle) in angles.enumerated() {
+            let pictures = zip(from, to).map { a, b in pose(from: a, to: b, angle: angle) }
+            _ = try renderer.draw(pictures)
+            let tileX = (n % columns) * crop.width, tileY = (n / columns) * tileHeight
+            sheet.draw(renderer.canvas.cropped(to: crop), x: tileX, y: tileY)
+            let label = try labels.render("\(Int(angle))°", pixelSize: labelHeight * 3 / 4)
+            let ink = PixelMath.shade(0xFFFF_FFFF, by: 170)
+            let lx = tileX + (crop.width - label.advance) / 2 + label.left
+            let ly = tileY + crop.height + (labelHeight - label.mask.height) / 2
+            for y in 0..<label.mask.height {
+                for x in 0..<label.mask.width where label.mask[x, y] > 0 {
+                    let (px, py) = (lx + x, ly + y)
+                    guard px >= 0, py >= 0, px < sheet.width, py < sheet.height else { continue }
+                    sheet[px, py] = PixelMath.over(PixelMath.withCoverage(ink, UInt32(label.mask[x, y])), sheet[px, py])
+                }
+            }
+        }
+        return sheet
+    }
+
+    /// A card turning from `a` to `b`, posed at `angle` (0…180) as its flip would show it.
+    public static func pose(from a: String, to b: String, angle: Double) -> CardPicture {
+        guard a != b else { return .resting(a) }
+        if angle <= 0 { return .resting(a) }
+        if angle >= 180 { return .resting(b) }
+        if angle < 90 {
+            return CardPicture(phase: .topToMiddle, top: b, bottom: a, flap: Flap(value: a, half: .top, angle: angle))
+        }
+        return CardPicture(phase: .middleToBottom, top: b, bottom: a, flap: Flap(value: b, half: .bottom, angle: angle))
+    }
+}

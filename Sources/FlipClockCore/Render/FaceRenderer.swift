@@ -1,0 +1,151 @@
+/// Draws a face of flip cards into a shadow canvas, redrawing only what moved.
+///
+/// Each card has its own ``CardFlip``; a frame advances them all to one instant, finds the
+/// cards whose picture changed, and redraws just those areas (the card, its flap's overhang
+/// now and in the last frame), returning them as damage for the output to copy.
+/// A still face draws nothing and returns no damage.
+public struct FaceRenderer: Sendable {
+    public private(set) var canvas: Canvas
+    public let layout: FaceLayout
+    public var timing: FlipTiming
+    public let lighting: CardLighting
+    /// The eye's distance from the screen in card heights.
+    public let perspective: Double
+    public private(set) var cards: [CardFlip]
+
+    private var faces: CardFaceCache
+    private var flapRenderer = FlapRenderer()
+    /// What each card looked like when last drawn; `nil` before the first frame.
+    private var drawn: [CardPicture?]
+    /// The area each card touched when last drawn.
+    private var extents: [DamageRect]
+    private let background: UInt32
+
+    public init(
+        layout: FaceLayout, values: [String], style: CardStyle, glyphs: any GlyphSource,
+        timing: FlipTiming = .standard, lighting: CardLighting = CardLighting(), perspective: Double = 3.5
+    ) {
+        precondition(values.count == layout.slots.count, "one value per card")
+        self.layout = layout
+        self.timing = timing
+        self.lighting = lighting
+        self.perspective = perspective
+        background = style.background.pixel
+        canvas = Canvas(width: layout.width, height: layout.height, fill: background)
+        faces = CardFaceCache(style: style, glyphs: glyphs)
+        cards = values.map { CardFlip(showing: $0) }
+        drawn = Array(repeating: nil, count: values.count)
+        extents = layout.slots.map(\.rect)
+    }
+
+    /// Asks every card to show its value from `now` on.
+    public mutating func show(_ values: [String], at now: Duration) {
+        precondition(values.count == cards.count, "one value per card")
+        for i in cards.indices where cards[i].target != values[i] {
+            _ = cards[i].show(values[i], at: now, timing: timing)
+        }
+    }
+
+    /// Whether a card is still turning (or will turn) after `now`: the caller keeps drawing frames.
+    public func isMoving(at now: Duration) -> Bool {
+        cards.contains { var c = $0; return c.advance(to: now).isMoving || c.target != c.value }
+    }
+
+    /// The picture of every card at `now`.
+    public func pictures(at now: Duration) -> [CardPicture] {
+        cards.map { var c = $0; return c.advance(to: now) }
+    }
+
+    /// Draws the face at `now` and returns the rectangles that changed.
+    public mutating func frame(at now: Duration) throws -> [DamageRect] {
+        try draw(cards.indices.map { cards[$0].advance(to: now) })
+    }
+
+    /// Draws the cards as `pictures` say (one per card) and returns the rectangles that changed.
+    ///
+    /// ``frame(at:)`` draws what the cards' flips give; previews and tests pose cards at
+    /// chosen angles with this.
+    public mutating func draw(_ pictures: [CardPicture]) throws -> [DamageRect] {
+        precondition(pictures.count == cards.count, "one picture per card")
+        let firstFrame = drawn.contains { $0 == nil }
+        var regions: [DamageRect] = []
+        var reach: [DamageRect] = []
+        for i in cards.indices {
+            let slot = layout.slots[i].rect
+            var area = slot
+            if let flap = pictures[i].flap { area = area.union(projection(i, flap.angle).bounds) }
+            reach.append(area)
+            if firstFrame || drawn[i] != pictures[i] { regions.append(area.union(extents[i])) }
+        }
+        if firstFrame { regions = [canvas.bounds] }
+        regions = Self.merged(regions.map { $0.clipped(to: canvas.bounds) }.filter { !$0.isEmpty })
+
+        for region in regions {
+            canvas.fill(region, with: background)
+            let touching = cards.indices.filter { reach[$0].clipped(to: region).isEmpty == false }
+            for i in touching { try drawStatic(i, pictures[i], clip: region) }
+            for i in touching { try drawFlap(i, pictures[i], clip: region) }
+        }
+        for i in cards.indices {
+            drawn[i] = pictures[i]
+            extents[i] = reach[i]
+        }
+        return regions
+    }
+
+    private func projection(_ i: Int, _ angle: Double) -> FlapProjection {
+        let rect = layout.slots[i].rect
+        let geometry = FlapGeometry(
+            cardX: Double(rect.x), cardWidth: Double(rect.width),
+            hingeY: Double(rect.y + rect.height / 2), halfHeight: Double(rect.height / 2),
+            vanishingX: layout.vanishingX, vanishingY: layout.vanishingY,
+            eyeDistance: perspective * Double(rect.height)
+        )
+        return FlapProjection(geometry: geometry, angle: angle)
+    }
+
+    private mutating func face(_ i: Int, _ value: String) throws -> CardFace {
+        let slot = layout.slots[i]
+        return try faces.face(value, width: slot.rect.width, height: slot.rect.height, textScale: slot.textScale)
+    }
+
+    private mutating func drawStatic(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
+        let rect = layout.slots[i].rect
+        let half = rect.height / 2
+        let top = try face(i, picture.top).top
+        let bottom = try face(i, picture.bottom).bottom
+        let topShade = lighting.staticTop(picture)
+        canvas.draw(top, x: rect.x, y: rect.y, clip: clip) { _ in topShade }
+        let lighting = self.lighting
+        canvas.draw(bottom, x: rect.x, y: rect.y + half, clip: clip) {
+            lighting.staticBottom(picture, row: $0, height: half)
+        }
+    }
+
+    private mutating func drawFlap(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
+        guard let flap = picture.flap else { return }
+        let image = try face(i, flap.value).half(flap.half)
+        flapRenderer.draw(
+            image, half: flap.half, projection: projection(i, flap.angle), shade: lighting.flap(angle: flap.angle),
+            into: &canvas, clip: clip
+        )
+    }
+
+    /// Unions overlapping rectangles until none overlap.
+    static func merged(_ rects: [DamageRect]) -> [DamageRect] {
+        var out: [DamageRect] = []
+        for rect in rects {
+            var r = rect
+            var changed = true
+            while changed {
+                changed = false
+                for j in out.indices.reversed() where !out[j].clipped(to: r).isEmpty {
+                    r = r.union(out.remove(at: j))
+                    changed = true
+                }
+            }
+            out.append(r)
+        }
+        return out
+    }
+}

@@ -1,0 +1,64 @@
+import FlipClockCore
+import FlipClockDisplay
+import Foundation
+import Logging
+
+/// Renders a preview: every frame of the clock over a stretch of time, as PNG files, plus a
+/// contact sheet of the first flip at several angles.
+///
+/// The frames come from the same ``ClockScene`` the daemon drives, told the time at each
+/// whole second exactly as the daemon's time source tells it.
+public enum Preview {
+    public struct Report: Equatable, Sendable {
+        public var frames: Int
+        /// Frames in which something moved (the daemon would have presented these).
+        public var movingFrames: Int
+        public var sheet: String
+        public var firstFrame: String
+    }
+
+    public static func run(_ request: PreviewRequest, glyphs: any GlyphSource, logger: Logger) throws -> Report {
+        try FileManager.default.createDirectory(atPath: request.directory, withIntermediateDirectories: true)
+        var scene = ClockScene(
+            configuration: request.configuration, width: request.width, height: request.height,
+            showing: request.from, glyphs: glyphs
+        )
+        var output = PNGFrameOutput(directory: request.directory)
+        var shownSecond = 0
+        var moving = 0
+        for index in 0..<request.frameCount {
+            let now = request.instant(ofFrame: index)
+            // Every whole second that has begun by this frame, at its exact instant.
+            while Duration.seconds(shownSecond + 1) <= now {
+                shownSecond += 1
+                scene.show(request.from.adding(seconds: shownSecond), at: .seconds(shownSecond))
+            }
+            let damage = try scene.frame(at: now)
+            if index > 0, !damage.isEmpty { moving += 1 }
+            try output.present(scene.canvas)
+        }
+        let sheetPath = request.directory + "/sheet.png"
+        try PNGFile.write(try sheet(for: request, glyphs: glyphs), to: sheetPath)
+        logger.info("preview written", metadata: [
+            "frames": "\(output.framesWritten)", "directory": "\(request.directory)", "sheet": "\(sheetPath)",
+        ])
+        return Report(frames: output.framesWritten, movingFrames: moving, sheet: sheetPath, firstFrame: output.path(forFrame: 0))
+    }
+
+    /// The contact sheet of the first change the preview shows (or of the next minute's, when
+    /// the preview's stretch has none), rendered at a small size.
+    public static func sheet(for request: PreviewRequest, glyphs: any GlyphSource) throws -> Canvas {
+        let face = request.configuration.face
+        let before = face.values(at: request.from)
+        var after = before
+        var second = 1
+        while after == before, second <= 86400 {
+            after = face.values(at: request.from.adding(seconds: second))
+            second += 1
+        }
+        let width = 640
+        let height = max(2, width * request.height / max(request.width, 1))
+        let scene = ClockScene(configuration: request.configuration, width: width, height: height, showing: request.from, glyphs: glyphs)
+        return try ContactSheet.render(scene.renderer, from: before, to: after, labels: glyphs)
+    }
+}

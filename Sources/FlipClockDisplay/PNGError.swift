@@ -1,0 +1,13 @@
+/// Why a PNG file could not be written or read: the path and libpng's message.
+public struct PNGError: Error, Equatable, CustomStringConvertible {
+    public enum Operation: String, Sendable {
+        case write
+        case read
+    }
+
+    public var operation: Operation
+    public var path: String
+    public var message: String
+
+    public var description: String { "cannot \(operation.rawValue) PNG \(path): \(message)" }
+}

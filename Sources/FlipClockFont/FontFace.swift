@@ -1,0 +1,161 @@
+import CFreeType
+import FlipClockCore
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A font file opened with FreeType, rendering text to anti-aliased coverage.
+///
+/// Glyphs load with light hinting (vertical only), which keeps the shapes of large display
+/// digits true while snapping their horizontal stems. Digits advance by the widest digit's
+/// width and sit centred in that cell, so every font is tabular on a card.
+public final class FontFace: GlyphSource, @unchecked Sendable {
+    public let path: String
+    private let library: FT_Library
+    private let face: FT_Face
+    /// FreeType faces are not thread-safe: one render at a time.
+    private let lock = Mutex(())
+
+    /// Opens the font at `path`.
+    ///
+    /// The corresponding C functions are `FT_Init_FreeType` and `FT_New_Face`.
+    public init(path: String) throws(FontError) {
+        // Read errors carry the errno text; FreeType only says "cannot open resource".
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        close(fd)
+
+        var library: FT_Library?
+        try FreeTypeError.check(FT_Init_FreeType(&library)) { .library(reason: $0) }
+        var face: FT_Face?
+        let error = FT_New_Face(library, path, 0, &face)
+        guard error == 0, let face else {
+            FT_Done_FreeType(library)
+            throw .notAFont(path: path, reason: FreeTypeError.describe(error))
+        }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw .notAFont(path: path, reason: "not a scalable (outline) font")
+        }
+        self.path = path
+        self.library = library!
+        self.face = face
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// The family and style FreeType reads from the file, such as "Roboto Condensed Bold".
+    public var name: String {
+        let family = face.pointee.family_name.map { String(cString: $0) } ?? "?"
+        let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        return style.isEmpty ? family : "\(family) \(style)"
+    }
+
+    public func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
+        try lock.withLock { _ throws(FontError) in try renderLocked(text, pixelSize: pixelSize) }
+    }
+
+    struct Placed {
+        var mask: CoverageMask
+        var x: Int
+        var top: Int
+    }
+
+    private func renderLocked(_ text: String, pixelSize: Int) throws(FontError) -> GlyphRun {
+        let path = self.path
+        try FreeTypeError.check(FT_Set_Pixel_Sizes(face, 0, FT_UInt(max(1, pixelSize)))) {
+            .cannotRender(path: path, text: text, reason: $0)
+        }
+        let digitCell = try widestDigitAdvance(text: text)
+        var placed: [Placed] = []
+        var pen = 0
+        var previous: FT_UInt = 0
+        for scalar in text.unicodeScalars {
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            if index == 0 && scalar != " " {
+                throw .cannotRender(path: path, text: text, reason: "no glyph for U+\(String(scalar.value, radix: 16, uppercase: true))")
+            }
+            if previous != 0, index != 0 {
+                var kerning = FT_Vector()
+                if FT_Get_Kerning(face, previous, index, FT_KERNING_DEFAULT.rawValue, &kerning) == 0 {
+                    pen += Int(kerning.x) >> 6
+                }
+            }
+            let glyph = try loadGlyph(index, text: text)
+            let advance = (Int(glyph.pointee.advance.x) + 32) >> 6
+            let isDigit = ("0"..."9").contains(Character(scalar))
+            let cellOffset = isDigit ? (digitCell - advance) / 2 : 0
+            placed.append(Placed(
+                mask: Self.copy(glyph.pointee.bitmap),
+                x: pen + cellOffset + Int(glyph.pointee.bitmap_left),
+                top: Int(glyph.pointee.bitmap_top)
+            ))
+            pen += isDigit ? digitCell : advance
+            previous = index
+        }
+        return Self.compose(placed, advance: pen)
+    }
+
+    private func loadGlyph(_ index: FT_UInt, text: String) throws(FontError) -> FT_GlyphSlot {
+        let path = self.path
+        let flags = FT_Int32(FT_LOAD_DEFAULT) | flipclock_ft_load_target_light()
+        try FreeTypeError.check(FT_Load_Glyph(face, index, flags)) { .cannotRender(path: path, text: text, reason: $0) }
+        try FreeTypeError.check(FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL)) {
+            .cannotRender(path: path, text: text, reason: $0)
+        }
+        return face.pointee.glyph
+    }
+
+    private func widestDigitAdvance(text: String) throws(FontError) -> Int {
+        var widest = 0
+        for digit in UInt32(48)...57 {
+            let index = FT_Get_Char_Index(face, FT_ULong(digit))
+            guard index != 0 else { continue }
+            let path = self.path
+            try FreeTypeError.check(FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_DEFAULT) | flipclock_ft_load_target_light())) {
+                .cannotRender(path: path, text: text, reason: $0)
+            }
+            widest = max(widest, (Int(face.pointee.glyph.pointee.advance.x) + 32) >> 6)
+        }
+        return widest
+    }
+
+    /// Copies FreeType's borrowed bitmap out before the next load overwrites it; its pitch
+    /// may be negative (rows stored bottom-up).
+    static func copy(_ bitmap: FT_Bitmap) -> CoverageMask {
+        let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        var mask = CoverageMask(width: width, height: height)
+        guard width > 0, height > 0, let buffer = bitmap.buffer else { return mask }
+        let first = pitch < 0 ? buffer + (height - 1) * -pitch : buffer
+        for y in 0..<height {
+            let row = first + y * pitch
+            for x in 0..<width { mask[x, y] = row[x] }
+        }
+        return mask
+    }
+
+    /// Lays the glyphs' masks into one, adding overlapping coverage (kerned pairs).
+    static func compose(_ placed: [Placed], advance: Int) -> GlyphRun {
+        let inked = placed.filter { $0.mask.width > 0 && $0.mask.height > 0 }
+        guard !inked.isEmpty else { return GlyphRun(mask: CoverageMask(width: 0, height: 0), left: 0, top: 0, advance: advance) }
+        let left = inked.map(\.x).min()!, right = inked.map { $0.x + $0.mask.width }.max()!
+        let top = inked.map(\.top).max()!, bottom = inked.map { $0.top - $0.mask.height }.min()!
+        var mask = CoverageMask(width: right - left, height: top - bottom)
+        for glyph in inked {
+            let ox = glyph.x - left, oy = top - glyph.top
+            for y in 0..<glyph.mask.height {
+                for x in 0..<glyph.mask.width {
+                    let sum = Int(mask[ox + x, oy + y]) + Int(glyph.mask[x, y])
+                    mask[ox + x, oy + y] = UInt8(min(sum, 255))
+                }
+            }
+        }
+        return GlyphRun(mask: mask, left: left, top: top, advance: advance)
+    }
+}

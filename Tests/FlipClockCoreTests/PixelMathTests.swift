@@ -1,0 +1,108 @@
+import Testing
+
+@testable import FlipClockCore
+
+/// The fixed-point maths checked exhaustively against a floating-point reference.
+@Suite struct PixelMathTests {
+    @Test func div255IsRoundedDivisionForEveryProductOfTwoChannels() {
+        for x in UInt32(0)...65025 {
+            let exact = (Double(x) / 255).rounded()
+            #expect(Double(PixelMath.div255(x)) == exact, "x = \(x)")
+        }
+    }
+
+    @Test func scaleIsRoundedForEveryChannelAndFactor() {
+        var wrong = 0
+        for c in UInt32(0)...255 {
+            for k in UInt32(0)...255 {
+                let p = c << 24 | c << 16 | c << 8 | c
+                let expected = UInt32((Double(c) * Double(k) / 255).rounded())
+                let s = PixelMath.scale(p, by: k)
+                if s != expected << 24 | expected << 16 | expected << 8 | expected { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
+    @Test func overMatchesFloatingPointPorterDuffForEveryAlphaAndChannel() {
+        // Premultiplied source channel s ≤ a over destination channel d.
+        var worst = 0.0
+        for a in UInt32(0)...255 {
+            for s in stride(from: UInt32(0), through: a, by: 1) {
+                for d in stride(from: UInt32(0), through: 255, by: 5) {
+                    let src = a << 24 | s << 16 | s << 8 | s
+                    let dst = 0xFF00_0000 | d << 16 | d << 8 | d
+                    let out = PixelMath.over(src, dst)
+                    let reference = Double(s) + Double(d) * Double(255 - a) / 255
+                    worst = max(worst, abs(Double(out & 0xFF) - reference))
+                    #expect(out >> 24 == 255)
+                }
+            }
+        }
+        #expect(worst <= 0.5, "worst error \(worst)")
+    }
+
+    @Test func lerpStaysWithinOneOfTheExactValueForEveryPairAndWeight() {
+        var worst = 0.0
+        for a in stride(from: UInt32(0), through: 255, by: 3) {
+            for b in stride(from: UInt32(0), through: 255, by: 3) {
+                for w in UInt32(0)...256 {
+                    let pa = a << 24 | a << 16 | a << 8 | a
+                    let pb = b << 24 | b << 16 | b << 8 | b
+                    let out = PixelMath.lerp(pa, pb, w)
+                    let reference = Double(a) + (Double(b) - Double(a)) * Double(w) / 256
+                    for shift in [0, 8, 16, 24] as [UInt32] {
+                        worst = max(worst, abs(Double((out >> shift) & 0xFF) - reference))
+                    }
+                }
+            }
+        }
+        // Truncation: always below one step.
+        #expect(worst < 1, "worst error \(worst)")
+    }
+
+    @Test func lerpEndpointsAreExact() {
+        let a: UInt32 = 0x80FF_1020, b: UInt32 = 0xFF00_FF7F
+        #expect(PixelMath.lerp(a, b, 0) == a)
+        #expect(PixelMath.lerp(a, b, 256) == b)
+    }
+
+    @Test func rowKernelsAgreeWithScalarMathBitForBit() {
+        // Every alpha with a spread of colours, over a spread of destinations, at several shades.
+        var source: [UInt32] = []
+        for a in UInt32(0)...255 {
+            let c = a * 7 % (a + 1)
+            source.append(a << 24 | c << 16 | (a / 2) << 8 | (a / 3))
+        }
+        source += [0xFF12_3456, 0xFFFF_FFFF, 0, 0x0101_0101, 0xFF00_0000, 0xFFAB_CDEF, 0x7F7F_7F7F]
+        let destination = source.indices.map { UInt32(0xFF00_0000) | UInt32($0 * 2_654_435_761 & 0xFF_FFFF) }
+        for shade in [255, 254, 200, 128, 1, 0] as [UInt32] {
+            var vector = destination
+            source.withUnsafeBufferPointer { s in
+                vector.withUnsafeMutableBufferPointer { d in
+                    RowOps.over(s.baseAddress!, d.baseAddress!, count: s.count, shade: shade)
+                }
+            }
+            let scalar = zip(source, destination).map { PixelMath.over(PixelMath.shade($0, by: shade), $1) }
+            #expect(vector == scalar, "shade \(shade)")
+        }
+    }
+
+    @Test func accumulatedRowsWithFullWeightResolveToTheRowItself() {
+        let row: [UInt32] = (0..<37).map { UInt32($0) &* 0x0107_0503 | 0xFF00_0000 }
+        var rb = [UInt32](repeating: 0, count: row.count), ag = rb, out = rb
+        row.withUnsafeBufferPointer { r in
+            RowOps.accumulate(r.baseAddress!, weight: 256, rb: &rb, ag: &ag, count: r.count)
+        }
+        RowOps.resolve(rb: rb, ag: ag, into: &out, count: row.count)
+        #expect(out == row)
+    }
+
+    @Test func colourParsesHexAndPrintsItBack() {
+        #expect(RGBColor(hex: "#0e0E10") == RGBColor(red: 14, green: 14, blue: 16))
+        #expect(RGBColor(hex: "#0e0E10")?.description == "#0e0e10")
+        #expect(RGBColor(hex: "0e0e10") == nil)
+        #expect(RGBColor(hex: "#0e0e1g") == nil)
+        #expect(RGBColor(hex: "#0e0e1") == nil)
+    }
+}
