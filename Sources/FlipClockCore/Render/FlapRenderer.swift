@@ -81,8 +81,10 @@ public struct FlapRenderer: Sendable {
                                 RowOps.resolve(rb: rbp, ag: agp, into: padded + 1, count: w)
                                 if shade != 255 { RowOps.shade(padded + 1, padded + 1, count: w, by: shade) }
 
-                                // Stretch across the screen row: source column is linear in x with slope 1/s.
-                                let s = projection.scale(atDistance: (ra + rz) / 2)
+                                // Stretch across the screen row: source column is linear in x with slope 1/s,
+                                // s taken where the row's centre meets the flap (the flap's sides are straight).
+                                let centre = min(max(projection.distance(atScreenY: Double(y) + 0.5), 0), h)
+                                let s = projection.scale(atDistance: centre)
                                 let du = 1 / s
                                 let u0 = (0.5 - g.vanishingX) * du + g.vanishingX - g.cardX - 0.5 + 1
                                 // Columns whose sample falls inside the padded row [0, w + 1].
