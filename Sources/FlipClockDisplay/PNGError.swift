@@ -9,5 +9,11 @@ public struct PNGError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
 
+    public init(operation: Operation, path: String, message: String) {
+        self.operation = operation
+        self.path = path
+        self.message = message
+    }
+
     public var description: String { "cannot \(operation.rawValue) PNG \(path): \(message)" }
 }
