@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "FlipClockRenderTests",
             dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "CFreeType"],
-            resources: [.copy("Goldens")]
+            exclude: ["Goldens"]
         ),
         .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore"]),
         .testTarget(name: "flipclockdTests", dependencies: ["flipclockd"]),
