@@ -23,6 +23,12 @@ public struct Flap: Equatable, Sendable {
     public var half: CardHalf
     /// 0° lying on the top half, 90° edge-on, 180° lying on the bottom half.
     public var angle: Double
+
+    public init(value: String, half: CardHalf, angle: Double) {
+        self.value = value
+        self.half = half
+        self.angle = angle
+    }
 }
 
 /// What one card looks like in one frame: the two static halves and the flap, if any.
@@ -32,10 +38,28 @@ public struct CardPicture: Equatable, Sendable {
     public var bottom: String
     public var flap: Flap?
 
+    public init(phase: FlipPhase, top: String, bottom: String, flap: Flap?) {
+        self.phase = phase
+        self.top = top
+        self.bottom = bottom
+        self.flap = flap
+    }
+
     /// A card at rest showing `value`.
     public static func resting(_ value: String) -> CardPicture {
         CardPicture(phase: .resetForNext, top: value, bottom: value, flap: nil)
     }
 
     public var isMoving: Bool { flap != nil }
+
+    /// The picture as it looks: a flap lying flat on a half is that half of a card at rest.
+    ///
+    /// Drawing a flat flap over the static half under it would blend their anti-aliased
+    /// corners twice, a card a shade different from the same card at rest.
+    public var appearance: CardPicture {
+        guard let flap else { return self }
+        if flap.angle <= 0, flap.half == .top, bottom == flap.value { return .resting(flap.value) }
+        if flap.angle >= 180, flap.half == .bottom, top == flap.value { return .resting(flap.value) }
+        return self
+    }
 }

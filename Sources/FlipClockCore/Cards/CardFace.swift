@@ -2,10 +2,23 @@
 /// `_imagesTop` / `_imagesBottom`).
 ///
 /// Each half is a premultiplied image with transparent rounded corners and a transparent
-/// hinge gap, so the background shows between the halves as on a real card.
+/// hinge gap, so the background shows between the halves as on a real card: that is what
+/// a flap is drawn from. A static half always lies on the background, so it is also kept
+/// composited onto it, opaque: drawing it is a copy, with no blending and nothing under it.
 public struct CardFace: Equatable, Sendable {
     public var top: Canvas
     public var bottom: Canvas
+    public var opaqueTop: Canvas
+    public var opaqueBottom: Canvas
+
+    public init(top: Canvas, bottom: Canvas, background: UInt32) {
+        self.top = top
+        self.bottom = bottom
+        opaqueTop = Canvas(width: top.width, height: top.height, fill: background)
+        opaqueTop.draw(top, x: 0, y: 0)
+        opaqueBottom = Canvas(width: bottom.width, height: bottom.height, fill: background)
+        opaqueBottom.draw(bottom, x: 0, y: 0)
+    }
 
     public func half(_ half: CardHalf) -> Canvas { half == .top ? top : bottom }
 
@@ -46,7 +59,8 @@ public struct CardFace: Equatable, Sendable {
         }
         return CardFace(
             top: full.cropped(to: DamageRect(x: 0, y: 0, width: width, height: hinge)),
-            bottom: full.cropped(to: DamageRect(x: 0, y: hinge, width: width, height: hinge))
+            bottom: full.cropped(to: DamageRect(x: 0, y: hinge, width: width, height: hinge)),
+            background: style.background.pixel
         )
     }
 }

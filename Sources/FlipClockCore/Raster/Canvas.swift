@@ -41,6 +41,43 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// Copies opaque `image` with its top-left corner at (`x`, `y`), inside `clip`, each row's
+    /// colour channels scaled by `shade(row)` / 255.
+    public mutating func copy(_ image: Canvas, x: Int, y: Int, clip: DamageRect, shade: (Int) -> UInt32) {
+        let target = DamageRect(x: x, y: y, width: image.width, height: image.height).clipped(to: clip).clipped(to: bounds)
+        guard !target.isEmpty else { return }
+        let w = width
+        image.pixels.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                for ty in target.y..<target.maxY {
+                    let sy = ty - y
+                    let s = src.baseAddress! + sy * image.width + (target.x - x)
+                    RowOps.shade(s, dst.baseAddress! + ty * w + target.x, count: target.width, by: shade(sy))
+                }
+            }
+        }
+    }
+
+    /// Fills `rect` with `pixel` except where `holes` lie: the area around cards that are
+    /// about to be drawn opaque anyway.
+    public mutating func fill(_ rect: DamageRect, with pixel: UInt32, except holes: [DamageRect]) {
+        let r = rect.clipped(to: bounds)
+        guard !r.isEmpty else { return }
+        let w = width
+        pixels.withUnsafeMutableBufferPointer { p in
+            for y in r.y..<r.maxY {
+                let spans = holes.filter { $0.y <= y && y < $0.maxY }.map { ($0.x, $0.maxX) }.sorted { $0.0 < $1.0 }
+                var x = r.x
+                for (from, to) in spans {
+                    if from > x { (p.baseAddress! + y * w + x).update(repeating: pixel, count: min(from, r.maxX) - x) }
+                    x = max(x, to)
+                    if x >= r.maxX { break }
+                }
+                if x < r.maxX { (p.baseAddress! + y * w + x).update(repeating: pixel, count: r.maxX - x) }
+            }
+        }
+    }
+
     /// The pixels of `rect` as a new canvas.
     public func cropped(to rect: DamageRect) -> Canvas {
         let r = rect.clipped(to: bounds)

@@ -18,19 +18,21 @@ public struct CardLighting: Equatable, Sendable {
         return factor(darkness: angle < 90 ? 0.5 * s : 0.38 * s)
     }
 
-    /// The static top half, revealed as the flap leaves it: in the flap's shadow at first.
+    /// The static top half, revealed as the flap leaves it: in the flap's shadow while the flap
+    /// leans over it, lit again as the flap goes edge-on (and untouched while it lies flat).
     public func staticTop(_ picture: CardPicture) -> UInt32 {
         guard let flap = picture.flap, flap.angle < 90 else { return 255 }
-        return factor(darkness: 0.4 * cosDegrees(flap.angle))
+        return factor(darkness: 0.35 * sinDegrees(2 * flap.angle))
     }
 
     /// The static bottom half, a row `row` of `height` below the hinge: the flap's shadow
-    /// deepens as it comes down, darkest near the hinge.
+    /// deepens as it comes down over it, darkest near the hinge, and is gone when the flap
+    /// lies on it (the flap is then the bottom half).
     public func staticBottom(_ picture: CardPicture, row: Int, height: Int) -> UInt32 {
         guard let flap = picture.flap else { return 255 }
-        let reach = (1 - cosDegrees(flap.angle)) / 2
+        let cover = sinDegrees(flap.angle) * (1 - cosDegrees(flap.angle)) / 2
         let falloff = 1 - 0.5 * Double(row) / Double(max(height, 1))
-        return factor(darkness: 0.42 * reach * falloff)
+        return factor(darkness: 0.5 * cover * falloff)
     }
 
     private func factor(darkness: Double) -> UInt32 {

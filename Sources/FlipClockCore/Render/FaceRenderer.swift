@@ -67,6 +67,7 @@ public struct FaceRenderer: Sendable {
     /// chosen angles with this.
     public mutating func draw(_ pictures: [CardPicture]) throws -> [DamageRect] {
         precondition(pictures.count == cards.count, "one picture per card")
+        let pictures = pictures.map(\.appearance)
         let firstFrame = drawn.contains { $0 == nil }
         var regions: [DamageRect] = []
         var reach: [DamageRect] = []
@@ -81,8 +82,9 @@ public struct FaceRenderer: Sendable {
         regions = Self.merged(regions.map { $0.clipped(to: canvas.bounds) }.filter { !$0.isEmpty })
 
         for region in regions {
-            canvas.fill(region, with: background)
             let touching = cards.indices.filter { reach[$0].clipped(to: region).isEmpty == false }
+            // The cards' static halves are opaque: only the space around them needs the background.
+            canvas.fill(region, with: background, except: touching.map { layout.slots[$0].rect })
             for i in touching { try drawStatic(i, pictures[i], clip: region) }
             for i in touching { try drawFlap(i, pictures[i], clip: region) }
         }
@@ -112,12 +114,12 @@ public struct FaceRenderer: Sendable {
     private mutating func drawStatic(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
         let rect = layout.slots[i].rect
         let half = rect.height / 2
-        let top = try face(i, picture.top).top
-        let bottom = try face(i, picture.bottom).bottom
+        let top = try face(i, picture.top).opaqueTop
+        let bottom = try face(i, picture.bottom).opaqueBottom
         let topShade = lighting.staticTop(picture)
-        canvas.draw(top, x: rect.x, y: rect.y, clip: clip) { _ in topShade }
+        canvas.copy(top, x: rect.x, y: rect.y, clip: clip) { _ in topShade }
         let lighting = self.lighting
-        canvas.draw(bottom, x: rect.x, y: rect.y + half, clip: clip) {
+        canvas.copy(bottom, x: rect.x, y: rect.y + half, clip: clip) {
             lighting.staticBottom(picture, row: $0, height: half)
         }
     }

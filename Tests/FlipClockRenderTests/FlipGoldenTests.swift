@@ -1,0 +1,71 @@
+import FlipClockCore
+import FlipClockFont
+import Testing
+
+/// Pixel goldens of one flip, 12:59 → 13:00, at rest and at the angles where it is hardest to
+/// get right: small, just before and just after edge-on, and landing.
+@Suite struct FlipGoldenTests {
+    static let font = Result { try FontFace(path: ClockConfiguration.defaultFontPath) }
+
+    func renderer() throws -> FaceRenderer {
+        let configuration = ClockConfiguration()
+        return FaceRenderer(
+            layout: configuration.layout(width: 480, height: 200),
+            values: configuration.face.values(at: WallTime(hour: 12, minute: 59, second: 0)),
+            style: configuration.style, glyphs: try Self.font.get(), perspective: configuration.perspective
+        )
+    }
+
+    static let from = ["1", "2", "5", "9"], to = ["1", "3", "0", "0"]
+
+    @Test(arguments: [0.0, 30, 89, 91, 150, 180])
+    func flipAtAngle(_ angle: Double) throws {
+        var r = try renderer()
+        _ = try r.draw(zip(Self.from, Self.to).map { ContactSheet.pose(from: $0, to: $1, angle: angle) })
+        try Golden.check(r.canvas, named: "flip-\(Int(angle))")
+    }
+
+    @Test func aFlatFlapLooksExactlyLikeTheCardAtRest() throws {
+        var resting = try renderer(), posed = try renderer()
+        _ = try resting.draw(Self.from.map(CardPicture.resting))
+        let flat = zip(Self.from, Self.to).map { a, b in
+            CardPicture(phase: .topToMiddle, top: b, bottom: a, flap: Flap(value: a, half: .top, angle: 0))
+        }
+        _ = try posed.draw(flat)
+        // The static bottom is lit normally at 0° and the flap covers the next top exactly.
+        #expect(Golden.difference(resting.canvas, posed.canvas) == nil)
+    }
+
+    @Test func aLandedFlapLooksExactlyLikeTheNextCardAtRest() throws {
+        var resting = try renderer(), posed = try renderer()
+        _ = try resting.draw(Self.to.map(CardPicture.resting))
+        let landed = zip(Self.from, Self.to).map { a, b in
+            a == b ? CardPicture.resting(a) : CardPicture(phase: .middleToBottom, top: b, bottom: a, flap: Flap(value: b, half: .bottom, angle: 180))
+        }
+        _ = try posed.draw(landed)
+        // Only the shadow the landed flap casts differs, and it is fully covered.
+        #expect(Golden.difference(resting.canvas, posed.canvas) == nil)
+    }
+
+    @Test func aStillFaceDrawsNothingAndReturnsNoDamage() throws {
+        var r = try renderer()
+        let first = try r.frame(at: .zero)
+        #expect(first == [r.canvas.bounds])
+        #expect(try r.frame(at: .seconds(1)) == [])
+        #expect(try r.frame(at: .seconds(100)) == [])
+    }
+
+    @Test func onlyTheMovingCardsAreDamaged() throws {
+        var r = try renderer()
+        _ = try r.frame(at: .zero)
+        r.show(["1", "2", "5", "8"], at: .seconds(1))
+        let damage = try r.frame(at: .seconds(1) + .milliseconds(100))
+        let lastCard = r.layout.slots[3].rect
+        #expect(damage.count == 1)
+        #expect(damage[0].clipped(to: lastCard) == lastCard)
+        #expect(damage[0].clipped(to: r.layout.slots[1].rect).isEmpty)
+        // When the flip is over: one last frame with the card at rest, then nothing.
+        #expect(try r.frame(at: .seconds(2)).count == 1)
+        #expect(try r.frame(at: .seconds(3)) == [])
+    }
+}

@@ -1,0 +1,72 @@
+import CFreeType
+import FlipClockCore
+import FlipClockFont
+import Foundation
+import Testing
+
+@Suite struct FontFaceTests {
+    let path = ClockConfiguration.defaultFontPath
+
+    /// FreeType's own bitmap for one character, straight from the C API.
+    func freeTypeBitmap(_ character: Character, pixelSize: Int) -> (width: Int, rows: Int, values: [UInt8]) {
+        var library: FT_Library?
+        var face: FT_Face?
+        FT_Init_FreeType(&library)
+        defer { FT_Done_FreeType(library) }
+        FT_New_Face(library, path, 0, &face)
+        defer { FT_Done_Face(face) }
+        FT_Set_Pixel_Sizes(face, 0, FT_UInt(pixelSize))
+        let index = FT_Get_Char_Index(face, FT_ULong(character.unicodeScalars.first!.value))
+        FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_DEFAULT) | flipclock_ft_load_target_light())
+        FT_Render_Glyph(face!.pointee.glyph, FT_RENDER_MODE_NORMAL)
+        let bitmap = face!.pointee.glyph.pointee.bitmap
+        var values: [UInt8] = []
+        for y in 0..<Int(bitmap.rows) {
+            for x in 0..<Int(bitmap.width) { values.append(bitmap.buffer[y * Int(bitmap.pitch) + x]) }
+        }
+        return (Int(bitmap.width), Int(bitmap.rows), values)
+    }
+
+    @Test(arguments: ["0", "7", "8", "A"] as [Character])
+    func glyphCoverageEqualsFreeTypesOwnBitmap(_ character: Character) throws {
+        let font = try FontFace(path: path)
+        let run = try font.render(String(character), pixelSize: 96)
+        let reference = freeTypeBitmap(character, pixelSize: 96)
+        #expect(run.mask.width == reference.width)
+        #expect(run.mask.height == reference.rows)
+        #expect(run.mask.values == reference.values)
+    }
+
+    @Test func digitsAdvanceByOneWidth() throws {
+        let font = try FontFace(path: path)
+        let advances = Set(try (0...9).map { try font.render(String($0), pixelSize: 173).advance })
+        #expect(advances.count == 1)
+    }
+
+    @Test func theDefaultFontIsRobotoCondensedBold() throws {
+        #expect(try FontFace(path: path).name == "Roboto Condensed Bold")
+    }
+
+    @Test func aMissingFontIsAClearError() {
+        #expect(throws: FontError.cannotOpen(path: "/nonexistent/font.ttf", reason: "No such file or directory")) {
+            try FontFace(path: "/nonexistent/font.ttf")
+        }
+        #expect(FontError.cannotOpen(path: "/nonexistent/font.ttf", reason: "No such file or directory").description
+            == "cannot open font /nonexistent/font.ttf: No such file or directory")
+    }
+
+    @Test func aFileThatIsNotAFontIsAClearError() throws {
+        let path = NSTemporaryDirectory() + "flipclock-not-a-font-\(getpid()).ttf"
+        try Data("this is not a font".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: FontError.notAFont(path: path, reason: "unknown file format")) { try FontFace(path: path) }
+        #expect(FontError.notAFont(path: path, reason: "unknown file format").description == "font \(path) is not usable: unknown file format")
+    }
+
+    @Test func aCharacterTheFontLacksIsAClearError() throws {
+        let font = try FontFace(path: path)
+        #expect(throws: FontError.cannotRender(path: path, text: "\u{10FFFD}", reason: "no glyph for U+10FFFD")) {
+            try font.render("\u{10FFFD}", pixelSize: 40)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// Runs the built `flipclockd` as a user would, and checks what it prints and how it exits.
+@Suite struct FlipclockdCommandTests {
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let binary: URL = {
+        // The test bundle sits in the build folder beside the executables.
+        var dir = Bundle.main.bundleURL
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("flipclockd").path), dir.path != "/" {
+            dir.deleteLastPathComponent()
+        }
+        return dir.appendingPathComponent("flipclockd")
+    }()
+
+    static func run(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "flipclockd-test-\(UUID().uuidString).toml"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let outcome = try Self.run(["--version"])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "0.1.0\n")
+    }
+
+    @Test func checkConfigAcceptsTheShippedConfiguration() throws {
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Config/flipclock.toml").standardized.path
+        let outcome = try Self.run(["--check-config", shipped])
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "\(shipped): ok\n")
+    }
+
+    @Test func checkConfigRejectsABadFileWithExConfigAndTheLocation() throws {
+        let path = try Self.temporaryFile("[flip]\nfirst_half_ms = 1\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try Self.run(["--check-config", path])
+        #expect(outcome.status == 78)
+        #expect(outcome.stderr == "flipclockd: \(path):2:17: flip.first_half_ms: 1 is out of range; allowed 20...5000\n")
+    }
+
+    @Test func checkConfigRejectsAMissingFont() throws {
+        let path = try Self.temporaryFile("[look]\nfont = \"/nonexistent/x.ttf\"\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try Self.run(["--check-config", path])
+        #expect(outcome.status == 78)
+        #expect(outcome.stderr == "flipclockd: look.font: cannot open font /nonexistent/x.ttf: No such file or directory\n")
+    }
+
+    @Test(arguments: [
+        (["--from", "25:00"], "Error: --from: \"25:00\" is not a time; expected HH:MM or HH:MM:SS"),
+        (["--size", "10x10"], "Error: --size: \"10x10\" is not a size; expected WIDTHxHEIGHT, each side 16...16384"),
+        (["--fps", "0"], "Error: --fps: 0 is out of range; allowed 1...240"),
+    ])
+    func previewRejectsBadArguments(_ arguments: [String], _ message: String) throws {
+        let outcome = try Self.run(["preview", "--out", NSTemporaryDirectory()] + arguments)
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.hasPrefix(message + "\n"))
+    }
+
+    @Test func previewWritesTheFramesAndTheSheet() throws {
+        let out = NSTemporaryDirectory() + "flipclockd-preview-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let outcome = try Self.run(["preview", "--from", "12:59:59", "--seconds", "2", "--fps", "10", "--size", "320x200", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        // The flip starts at 13:00:00 (frame 10, the flap still flat) and lands 500 ms later (frame 15):
+        // frames 11–15 changed.
+        #expect(outcome.stdout == "wrote 20 frames to \(out)/ (5 with a card moving); contact sheet: \(out)/sheet.png\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == (0..<20).map { String(format: "frame-%05d.png", $0) } + ["sheet.png"])
+    }
+}
