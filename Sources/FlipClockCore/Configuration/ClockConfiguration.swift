@@ -22,7 +22,7 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// `[flip]`: the animation.
     public var timing = FlipTiming.standard
     /// `flip.perspective`: eye distance in card heights.
-    public var perspective = 3.5
+    public var perspective = 5.0
     /// `flip.shading`: 0 (flat) … 1 (standard light and shadow).
     public var shading = 1.0
 

@@ -23,7 +23,7 @@ public struct FaceRenderer: Sendable {
 
     public init(
         layout: FaceLayout, values: [String], style: CardStyle, glyphs: any GlyphSource,
-        timing: FlipTiming = .standard, lighting: CardLighting = CardLighting(), perspective: Double = 3.5
+        timing: FlipTiming = .standard, lighting: CardLighting = CardLighting(), perspective: Double = 5
     ) {
         precondition(values.count == layout.slots.count, "one value per card")
         self.layout = layout
