@@ -49,6 +49,25 @@ public enum RowOps {
         }
     }
 
+    /// Four pixels as eight 16-bit lanes, each holding two 8-bit channels: the even channels
+    /// (blue, red) are `lanes & 0xFF`, the odd ones (green, alpha) `lanes >> 8`. Every x86-64
+    /// multiplies 16-bit lanes natively (SSE2 `pmullw`), as NEON does; 32-bit lane multiplies
+    /// and Swift's generic widening conversions are not.
+    typealias Lanes16 = SIMD8<UInt16>
+
+    @inline(__always) static func div255(_ x: Lanes16) -> Lanes16 {
+        let t = x &+ 128
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
+    @inline(__always) static func load16(_ p: UnsafePointer<UInt32>) -> Lanes16 {
+        UnsafeRawPointer(p).loadUnaligned(as: Lanes16.self)
+    }
+
+    @inline(__always) static func store16(_ v: Lanes16, _ p: UnsafeMutablePointer<UInt32>) {
+        UnsafeMutableRawPointer(p).storeBytes(of: v, as: Lanes16.self)
+    }
+
     /// `dst[i] = shade(src[i], k)` for `count` pixels, alpha kept.
     public static func shade(_ src: UnsafePointer<UInt32>, _ dst: UnsafeMutablePointer<UInt32>, count: Int, by k: UInt32) {
         if k == 255 {
@@ -56,11 +75,15 @@ public enum RowOps {
             return
         }
         var i = 0
-        let kv = V(repeating: k)
-        while i + lanes <= count {
-            let s = load(src + i)
-            store((scale(s, kv) & V(repeating: 0x00FF_FFFF)) | (s & alphaMask), dst + i)
-            i += lanes
+        let even = Lanes16(repeating: UInt16(k))
+        // Green takes the shade, alpha (the high channel of every second lane) keeps 255.
+        let odd = Lanes16(UInt16(k), 255, UInt16(k), 255, UInt16(k), 255, UInt16(k), 255)
+        while i + 4 <= count {
+            let v = load16(src + i)
+            let low = div255((v & 0xFF) &* even)
+            let high = div255((v &>> 8) &* odd)
+            store16(low | (high &<< 8), dst + i)
+            i += 4
         }
         while i < count {
             dst[i] = PixelMath.shade(src[i], by: k)
@@ -71,18 +94,19 @@ public enum RowOps {
     /// `acc += src × w` on the two-lane split of each pixel, for `count` pixels.
     ///
     /// With weights summing to at most 256 the 16-bit lanes cannot overflow (255 × 256 < 65536):
-    /// this is the vertical box filter.
+    /// this is the vertical box filter. `rb[i]` and `ag[i]` hold pixel i's ``PixelMath/rb(_:)``
+    /// and ``PixelMath/ag(_:)`` sums, which in memory are exactly four pixels' 16-bit lanes.
     public static func accumulate(
         _ src: UnsafePointer<UInt32>, weight w: UInt32,
         rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>, count: Int
     ) {
         var i = 0
-        let wv = V(repeating: w)
-        while i + lanes <= count {
-            let s = load(src + i)
-            store(load(rb + i) &+ (s & laneMask) &* wv, rb + i)
-            store(load(ag + i) &+ ((s &>> 8) & laneMask) &* wv, ag + i)
-            i += lanes
+        let wv = Lanes16(repeating: UInt16(w))
+        while i + 4 <= count {
+            let s = load16(src + i)
+            store16(load16(rb + i) &+ (s & 0xFF) &* wv, rb + i)
+            store16(load16(ag + i) &+ (s &>> 8) &* wv, ag + i)
+            i += 4
         }
         while i < count {
             rb[i] &+= PixelMath.rb(src[i]) &* w
@@ -94,13 +118,55 @@ public enum RowOps {
     /// Packs accumulated lanes (weights summing to 256) back into pixels, truncating.
     public static func resolve(rb: UnsafePointer<UInt32>, ag: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, count: Int) {
         var i = 0
-        while i + lanes <= count {
-            store(((load(rb + i) &>> 8) & laneMask) | (load(ag + i) & V(repeating: 0xFF00_FF00)), dst + i)
-            i += lanes
+        while i + 4 <= count {
+            store16((load16(rb + i) &>> 8) | (load16(ag + i) & 0xFF00), dst + i)
+            i += 4
         }
         while i < count {
             dst[i] = ((rb[i] >> 8) & 0x00FF_00FF) | (ag[i] & 0xFF00_FF00)
             i += 1
+        }
+    }
+
+    /// Stretches a row across `count` destination pixels with bilinear sampling, composited
+    /// over: destination pixel `x` samples the source at `u + x·step` (16.16 fixed point,
+    /// source pixel centres at integers), `lerp(src[i], src[i + 1], fraction)`.
+    ///
+    /// Four pixels at a time in 16-bit lanes; where all four come out opaque (the inside of
+    /// a card) they are stored, otherwise blended one by one.
+    public static func stretch(_ src: UnsafePointer<UInt32>, from u: Int, step: Int, over dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        var u = u
+        var x = 0
+        while x + 4 <= count {
+            let u1 = u + step, u2 = u1 + step, u3 = u2 + step
+            let i0 = u >> 16, i1 = u1 >> 16, i2 = u2 >> 16, i3 = u3 >> 16
+            let a = unsafeBitCast(SIMD4<UInt32>(src[i0], src[i1], src[i2], src[i3]), to: Lanes16.self)
+            let b = unsafeBitCast(SIMD4<UInt32>(src[i0 + 1], src[i1 + 1], src[i2 + 1], src[i3 + 1]), to: Lanes16.self)
+            let f0 = UInt16((u >> 8) & 0xFF), f1 = UInt16((u1 >> 8) & 0xFF)
+            let f2 = UInt16((u2 >> 8) & 0xFF), f3 = UInt16((u3 >> 8) & 0xFF)
+            let w = Lanes16(f0, f0, f1, f1, f2, f2, f3, f3)
+            let iw = 256 &- w
+            let low = (((a & 0xFF) &* iw &+ (b & 0xFF) &* w) &>> 8)
+            let high = ((a &>> 8) &* iw &+ (b &>> 8) &* w) & 0xFF00
+            let out = unsafeBitCast(low | high, to: SIMD4<UInt32>.self)
+            if all(out .>= SIMD4(repeating: 0xFF00_0000)) {
+                UnsafeMutableRawPointer(dst + x).storeBytes(of: out, as: SIMD4<UInt32>.self)
+            } else {
+                for k in 0..<4 where out[k] != 0 { dst[x + k] = PixelMath.over(out[k], dst[x + k]) }
+            }
+            u = u3 + step
+            x += 4
+        }
+        while x < count {
+            let i = u >> 16
+            let sample = PixelMath.lerp(src[i], src[i + 1], UInt32((u >> 8) & 0xFF))
+            if sample >> 24 == 255 {
+                dst[x] = sample
+            } else if sample != 0 {
+                dst[x] = PixelMath.over(sample, dst[x])
+            }
+            u += step
+            x += 1
         }
     }
 }

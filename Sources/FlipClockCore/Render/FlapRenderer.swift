@@ -35,7 +35,8 @@ public struct FlapRenderer: Sendable {
         guard !area.isEmpty, image.width > 0, image.height > 0 else { return }
         let w = image.width
         if rb.count < w { rb = Array(repeating: 0, count: w); ag = rb }
-        if row.count < w + 2 { row = Array(repeating: 0, count: w + 2) }
+        // Two transparent pixels on the right: the last sample may round onto w + 1 and read w + 2.
+        if row.count < w + 3 { row = Array(repeating: 0, count: w + 3) }
 
         let canvasWidth = canvas.width
         image.pixels.withUnsafeBufferPointer { src in
@@ -47,6 +48,7 @@ public struct FlapRenderer: Sendable {
                             let padded = rowBuf.baseAddress!
                             padded[0] = 0
                             padded[w + 1] = 0
+                            padded[w + 2] = 0
                             for y in area.y..<area.maxY {
                                 // The flap distances seen by this screen row's top and bottom edges.
                                 let ra = projection.distance(atScreenY: Double(y))
@@ -92,20 +94,8 @@ public struct FlapRenderer: Sendable {
                                 let xLast = min(area.maxX - 1, Int(floor((Double(w + 1) - u0) / du - 1e-9)))
                                 guard xFirst <= xLast else { continue }
                                 let step = Int((du * 65536).rounded())
-                                var u = Int(((u0 + Double(xFirst) * du) * 65536).rounded())
-                                let out = dst.baseAddress! + y * canvasWidth
-                                for x in xFirst...xLast {
-                                    let i = u >> 16
-                                    let f = UInt32((u >> 8) & 0xFF)
-                                    let a = padded[i]
-                                    let sample = f == 0 ? a : PixelMath.lerp(a, padded[min(i + 1, w + 1)], f)
-                                    if sample >> 24 == 255 {
-                                        out[x] = sample
-                                    } else if sample != 0 {
-                                        out[x] = PixelMath.over(sample, out[x])
-                                    }
-                                    u += step
-                                }
+                                let u = Int(((u0 + Double(xFirst) * du) * 65536).rounded())
+                                RowOps.stretch(padded, from: u, step: step, over: dst.baseAddress! + y * canvasWidth + xFirst, count: xLast - xFirst + 1)
                             }
                         }
                     }
