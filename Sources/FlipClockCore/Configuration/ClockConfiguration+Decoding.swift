@@ -1,0 +1,60 @@
+extension ClockConfiguration {
+    /// The configuration a document describes: defaults for what it leaves out, and an error
+    /// naming the place, the key and what is allowed for anything wrong.
+    public init(document: ConfigTable) throws(ConfigError) {
+        self.init()
+        var top = ConfigReader(document, path: "")
+        if let t = try top.table("clock") { try decodeClock(t) }
+        if let t = try top.table("look") { try decodeLook(t) }
+        if let t = try top.table("flip") { try decodeFlip(t) }
+        if let t = try top.table("output") { try decodeOutput(t) }
+        try top.rejectUnknownKeys(kind: "table")
+    }
+
+    private mutating func decodeClock(_ table: ConfigTable) throws(ConfigError) {
+        var r = ConfigReader(table, path: "clock")
+        if let v = try r.choice("format", TimeFace.Format.allCases.map { ($0.rawValue, $0) }) { face.format = v }
+        if let v = try r.choice("hour_cycle", TimeFace.HourCycle.allCases.map { ($0.rawValue, $0) }) { face.hourCycle = v }
+        if let v = try r.bool("leading_zero") { face.leadingZero = v }
+        if let v = try r.string("time_zone") { timeZone = v.isEmpty ? nil : v }
+        try r.rejectUnknownKeys()
+    }
+
+    private mutating func decodeLook(_ table: ConfigTable) throws(ConfigError) {
+        var r = ConfigReader(table, path: "look")
+        if let v = try r.string("font") { fontPath = v }
+        if let v = try r.color("background") { style.background = v }
+        if let v = try r.color("card") { style.card = v }
+        if let v = try r.color("digits") { style.digits = v }
+        if let v = try r.number("corner_radius", in: 0...0.5) { style.cornerRadius = v }
+        if let v = try r.number("hinge_gap", in: 0...0.05) { style.hingeGap = v }
+        if let v = try r.number("digit_height", in: 0.2...0.9) { style.digitHeight = v }
+        if let v = try r.number("card_gap", in: 0...1) { spacing.cardGap = v }
+        if let v = try r.number("group_gap", in: 0...2) { spacing.groupGap = v }
+        if let v = try r.number("margin", in: 0...0.4) { spacing.margin = v }
+        try r.rejectUnknownKeys()
+    }
+
+    private mutating func decodeFlip(_ table: ConfigTable) throws(ConfigError) {
+        var r = ConfigReader(table, path: "flip")
+        if let v = try r.integer("first_half_ms", in: 20...5000) { timing.firstHalf = .milliseconds(v) }
+        if let v = try r.integer("second_half_ms", in: 20...5000) { timing.secondHalf = .milliseconds(v) }
+        let easings = Easing.allCases.map { ($0.rawValue, $0) }
+        if let v = try r.choice("first_easing", easings) { timing.firstEasing = v }
+        if let v = try r.choice("second_easing", easings) { timing.secondEasing = v }
+        if let v = try r.number("perspective", in: 1.5...50) { perspective = v }
+        if let v = try r.number("shading", in: 0...1) { shading = v }
+        try r.rejectUnknownKeys()
+    }
+
+    private mutating func decodeOutput(_ table: ConfigTable) throws(ConfigError) {
+        var r = ConfigReader(table, path: "output")
+        if let v = try r.choice("kind", OutputKind.allCases.map { ($0.rawValue, $0) }) { output = v }
+        if let v = try r.string("directory") { imageDirectory = v }
+        if let v = try r.size("size") {
+            imageWidth = v.width
+            imageHeight = v.height
+        }
+        try r.rejectUnknownKeys()
+    }
+}

@@ -1,0 +1,120 @@
+/// Reads one table of a configuration document: typed values by key, each checked against
+/// what is allowed, and at the end no key left that nobody asked for.
+struct ConfigReader {
+    let table: ConfigTable
+    /// The dotted path of this table (`flip`), prefixed to every key in messages.
+    let path: String
+    private var known: [String] = []
+
+    init(_ table: ConfigTable, path: String) {
+        self.table = table
+        self.path = path
+    }
+
+    func key(_ name: String) -> String { path.isEmpty ? name : "\(path).\(name)" }
+
+    /// The node for `name`, noting it as a known key; `nil` when the file does not set it.
+    mutating func node(_ name: String) -> ConfigNode? {
+        known.append(name)
+        return table[name]
+    }
+
+    func typeError(_ name: String, _ node: ConfigNode, expected: String) -> ConfigError {
+        ConfigError(node.valueLocation, key: key(name), "expected \(expected), found \(node.kind)")
+    }
+
+    mutating func table(_ name: String) throws(ConfigError) -> ConfigTable? {
+        guard let node = node(name) else { return nil }
+        guard case .table(let t) = node.value else { throw typeError(name, node, expected: "a table") }
+        return t
+    }
+
+    mutating func string(_ name: String) throws(ConfigError) -> String? {
+        guard let node = node(name) else { return nil }
+        guard case .string(let s) = node.value else { throw typeError(name, node, expected: "a string") }
+        return s
+    }
+
+    mutating func bool(_ name: String) throws(ConfigError) -> Bool? {
+        guard let node = node(name) else { return nil }
+        guard case .bool(let b) = node.value else { throw typeError(name, node, expected: "a boolean (true or false)") }
+        return b
+    }
+
+    mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int? {
+        guard let node = node(name) else { return nil }
+        guard case .integer(let i) = node.value else { throw typeError(name, node, expected: "an integer") }
+        guard range.contains(i) else {
+            throw ConfigError(node.valueLocation, key: key(name), "\(i) is out of range; allowed \(range.lowerBound)...\(range.upperBound)")
+        }
+        return i
+    }
+
+    /// A number; integers are numbers too.
+    mutating func number(_ name: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
+        guard let node = node(name) else { return nil }
+        let value: Double
+        switch node.value {
+        case .float(let d): value = d
+        case .integer(let i): value = Double(i)
+        default: throw typeError(name, node, expected: "a number")
+        }
+        guard range.contains(value) else {
+            throw ConfigError(
+                node.valueLocation, key: key(name),
+                "\(Self.format(value)) is out of range; allowed \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))"
+            )
+        }
+        return value
+    }
+
+    /// One of a fixed set of strings.
+    mutating func choice<T>(_ name: String, _ choices: [(String, T)]) throws(ConfigError) -> T? {
+        guard let node = self.node(name) else { return nil }
+        guard case .string(let s) = node.value else { throw typeError(name, node, expected: "a string") }
+        if let match = choices.first(where: { $0.0 == s }) { return match.1 }
+        throw ConfigError(node.valueLocation, key: key(name), "\"\(s)\" is not allowed; allowed \(choices.map { "\"\($0.0)\"" }.joined(separator: ", "))")
+    }
+
+    /// One of a fixed set of integers.
+    mutating func choice<T>(_ name: String, _ choices: [(Int, T)]) throws(ConfigError) -> T? {
+        guard let node = self.node(name) else { return nil }
+        guard case .integer(let i) = node.value else { throw typeError(name, node, expected: "an integer") }
+        if let match = choices.first(where: { $0.0 == i }) { return match.1 }
+        throw ConfigError(node.valueLocation, key: key(name), "\(i) is not allowed; allowed \(choices.map { "\($0.0)" }.joined(separator: ", "))")
+    }
+
+    mutating func color(_ name: String) throws(ConfigError) -> RGBColor? {
+        guard let node = self.node(name) else { return nil }
+        guard case .string(let s) = node.value else { throw typeError(name, node, expected: "a string") }
+        guard let color = RGBColor(hex: s) else {
+            throw ConfigError(node.valueLocation, key: key(name), "\"\(s)\" is not a colour; expected \"#rrggbb\"")
+        }
+        return color
+    }
+
+    mutating func size(_ name: String) throws(ConfigError) -> PixelSize? {
+        guard let node = self.node(name) else { return nil }
+        guard case .string(let s) = node.value else { throw typeError(name, node, expected: "a string") }
+        guard let size = PixelSize(parsing: s) else {
+            throw ConfigError(
+                node.valueLocation, key: key(name),
+                "\"\(s)\" is not a size; expected \"WIDTHxHEIGHT\", each side \(PixelSize.allowedSides.lowerBound)...\(PixelSize.allowedSides.upperBound)"
+            )
+        }
+        return size
+    }
+
+    /// Throws for the first key (in the file's order) that was never asked for.
+    func rejectUnknownKeys(kind: String = "key") throws(ConfigError) {
+        guard let unknown = table.entries.first(where: { !known.contains($0.key) }) else { return }
+        let allowed = known.joined(separator: ", ")
+        let place = path.isEmpty ? "at the top level" : "in [\(path)]"
+        throw ConfigError(unknown.node.keyLocation, key: key(unknown.key), "unknown \(kind); allowed \(place): \(allowed)")
+    }
+
+    /// A number as written in messages: no trailing ".0" on whole numbers.
+    static func format(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    }
+}

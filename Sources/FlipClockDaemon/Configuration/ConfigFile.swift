@@ -1,0 +1,79 @@
+import FlipClockCore
+import Foundation
+import TOMLKit
+
+/// The configuration file: TOML, parsed with TOMLKit, validated into a ``ClockConfiguration``.
+public enum ConfigFile {
+    /// Reads and validates the file at `path`.
+    public static func load(path: String) throws(ConfigError) -> ClockConfiguration {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw ConfigError(FileLocation(file: path, line: 1, column: 1), key: nil, "cannot read: \(readFailure(path))")
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Validates `text` as the configuration file `path`.
+    public static func parse(_ text: String, path: String) throws(ConfigError) -> ClockConfiguration {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(
+                FileLocation(file: path, line: error.source.begin.line, column: error.source.begin.column), key: nil,
+                "syntax error: \(error.description)"
+            )
+        } catch {
+            throw ConfigError(FileLocation(file: path, line: 1, column: 1), key: nil, "syntax error: \(error)")
+        }
+        let locator = TOMLKeyLocator(text)
+        let configuration = try ClockConfiguration(document: document(table, path: [], locator: locator, file: path))
+        if let zone = configuration.timeZone, TimeZone(identifier: zone) == nil {
+            let place = locator.place(["clock", "time_zone"])?.value ?? (line: 1, column: 1)
+            throw ConfigError(
+                FileLocation(file: path, line: place.line, column: place.column), key: "clock.time_zone",
+                "\"\(zone)\" is not a known IANA time zone"
+            )
+        }
+        return configuration
+    }
+
+    /// The errno text for a file that cannot be read, from the system itself.
+    private static func readFailure(_ path: String) -> String {
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { return String(cString: strerror(errno)) }
+        close(fd)
+        return "not UTF-8 text"
+    }
+
+    static func document(_ table: TOMLTable, path: [String], locator: TOMLKeyLocator, file: String) -> ConfigTable {
+        let parent = locator.place(path)
+        var entries: [(key: String, node: ConfigNode)] = []
+        for (key, value) in table {
+            let place = locator.place(path + [key]) ?? parent ?? .init(key: (1, 1), value: (1, 1))
+            let keyLocation = FileLocation(file: file, line: place.key.line, column: place.key.column)
+            let valueLocation = FileLocation(file: file, line: place.value.line, column: place.value.column)
+            entries.append((key, ConfigNode(node(value, path: path + [key], locator: locator, file: file), key: keyLocation, value: valueLocation)))
+        }
+        return ConfigTable(entries)
+    }
+
+    static func node(_ value: TOMLValueConvertible, path: [String], locator: TOMLKeyLocator, file: String) -> ConfigNode.Value {
+        switch value.type {
+        case .string: return .string(value.string ?? "")
+        case .int: return .integer(value.int ?? 0)
+        case .double: return .float(value.double ?? 0)
+        case .bool: return .bool(value.bool ?? false)
+        case .table: return .table(document(value.table!, path: path, locator: locator, file: file))
+        case .array:
+            let place = locator.place(path) ?? .init(key: (1, 1), value: (1, 1))
+            let at = FileLocation(file: file, line: place.value.line, column: place.value.column)
+            return .array(value.array!.map { ConfigNode(node($0, path: path, locator: locator, file: file), key: at, value: at) })
+        case .date: return .other("date")
+        case .time: return .other("time")
+        case .dateTime: return .other("date-time")
+        }
+    }
+}

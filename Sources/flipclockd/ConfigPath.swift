@@ -1,0 +1,33 @@
+import ArgumentParser
+import FlipClockCore
+import FlipClockDaemon
+import FlipClockFont
+import Foundation
+
+/// Loading the configuration and font for a command, with errors that end the process the
+/// way systemd expects: the message on standard error and exit status 78 (EX_CONFIG).
+enum ConfigPath {
+    static let system = "/etc/flipclock/flipclock.toml"
+
+    /// The system file if there is one; otherwise built-in defaults.
+    static var defaultPath: String? { FileManager.default.fileExists(atPath: system) ? system : nil }
+
+    static func load(_ path: String?) throws -> ClockConfiguration {
+        guard let path else { return ClockConfiguration() }
+        do {
+            return try ConfigFile.load(path: path)
+        } catch {
+            FileHandle.standardError.write(Data("flipclockd: \(error)\n".utf8))
+            throw ExitCode(78)
+        }
+    }
+
+    static func openFont(_ configuration: ClockConfiguration) throws -> FontFace {
+        do {
+            return try FontFace(path: configuration.fontPath)
+        } catch {
+            FileHandle.standardError.write(Data("flipclockd: look.font: \(error)\n".utf8))
+            throw ExitCode(78)
+        }
+    }
+}

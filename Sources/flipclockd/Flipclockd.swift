@@ -1,0 +1,13 @@
+import ArgumentParser
+import FlipClockDaemon
+
+@main
+struct Flipclockd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flipclockd",
+        abstract: "A flip clock for Linux displays, drawn with true perspective.",
+        version: FlipClockVersion.string,
+        subcommands: [RunCommand.self, PreviewCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+}

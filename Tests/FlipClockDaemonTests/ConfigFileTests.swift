@@ -1,0 +1,102 @@
+import FlipClockCore
+import FlipClockDaemon
+import Foundation
+import Testing
+
+@Suite struct ConfigFileTests {
+    static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Config/flipclock.toml").standardized.path
+
+    @Test func theShippedFileIsExactlyTheDefaults() throws {
+        #expect(try ConfigFile.load(path: Self.shipped) == ClockConfiguration())
+    }
+
+    @Test func aFileSetsOnlyWhatItSays() throws {
+        let c = try ConfigFile.parse(
+            """
+            [clock]
+            format = "HH:MM:SS"
+            hour_cycle = 12
+            time_zone = "Asia/Tokyo"
+            [flip]
+            perspective = 8   # an integer is a number too
+            first_easing = "linear"
+            [look]
+            digits = "#FF8800"
+            [output]
+            size = "640x480"
+            """, path: "f.toml")
+        var expected = ClockConfiguration()
+        expected.face.format = .hoursMinutesSeconds
+        expected.face.hourCycle = .twelve
+        expected.timeZone = "Asia/Tokyo"
+        expected.perspective = 8
+        expected.timing.firstEasing = .linear
+        expected.style.digits = RGBColor(red: 255, green: 0x88, blue: 0)
+        expected.imageWidth = 640
+        expected.imageHeight = 480
+        #expect(c == expected)
+    }
+
+    @Test func anEmptyFileIsTheDefaults() throws {
+        #expect(try ConfigFile.parse("# nothing\n", path: "f.toml") == ClockConfiguration())
+    }
+
+    @Test(arguments: [
+        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output"),
+        ("[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
+         "f.toml:3:1: clock.fromat: unknown key; allowed in [clock]: format, hour_cycle, leading_zero, time_zone"),
+        ("[flip]\n  shading = 0.5\n  shadows = true\n",
+         "f.toml:3:3: flip.shadows: unknown key; allowed in [flip]: first_half_ms, second_half_ms, first_easing, second_easing, perspective, shading"),
+        ("[flip]\nfirst_half_ms = \"250\"\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a string"),
+        ("[flip]\nfirst_half_ms = 2.5\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a number"),
+        ("[flip]\nfirst_half_ms = 1\n", "f.toml:2:17: flip.first_half_ms: 1 is out of range; allowed 20...5000"),
+        ("[flip]\nsecond_half_ms = 9000\n", "f.toml:2:18: flip.second_half_ms: 9000 is out of range; allowed 20...5000"),
+        ("[flip]\nshading = 1.5\n", "f.toml:2:11: flip.shading: 1.5 is out of range; allowed 0...1"),
+        ("[flip]\nperspective = true\n", "f.toml:2:15: flip.perspective: expected a number, found a boolean"),
+        ("[flip]\nfirst_easing = \"bounce\"\n",
+         "f.toml:2:16: flip.first_easing: \"bounce\" is not allowed; allowed \"linear\", \"ease-in\", \"ease-out\", \"ease-in-out\""),
+        ("[clock]\nformat = \"HH\"\n", "f.toml:2:10: clock.format: \"HH\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\""),
+        ("[clock]\nhour_cycle = 13\n", "f.toml:2:14: clock.hour_cycle: 13 is not allowed; allowed 12, 24"),
+        ("[clock]\nleading_zero = \"yes\"\n", "f.toml:2:16: clock.leading_zero: expected a boolean (true or false), found a string"),
+        ("[clock]\ntime_zone = \"Mars/Base\"\n", "f.toml:2:13: clock.time_zone: \"Mars/Base\" is not a known IANA time zone"),
+        ("[look]\ncard = \"#12345\"\n", "f.toml:2:8: look.card: \"#12345\" is not a colour; expected \"#rrggbb\""),
+        ("[look]\nfont = 3\n", "f.toml:2:8: look.font: expected a string, found an integer"),
+        ("[output]\nsize = \"1280*800\"\n",
+         "f.toml:2:8: output.size: \"1280*800\" is not a size; expected \"WIDTHxHEIGHT\", each side 16...16384"),
+        ("[output]\nkind = \"drm\"\n", "f.toml:2:8: output.kind: \"drm\" is not allowed; allowed \"auto\", \"png\""),
+        ("clock = 3\n", "f.toml:1:9: clock: expected a table, found an integer"),
+        ("[flip]\nfirst_half_ms = 1979-05-27\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a date"),
+        ("flip.shading = 2\n", "f.toml:1:16: flip.shading: 2 is out of range; allowed 0...1"),
+        ("[clock]\n\"format\" = \"H\"\n", "f.toml:2:12: clock.format: \"H\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\""),
+        ("[look]\nbackground = \"\"\"\n#000000\"\"\"\ncard = \"#1\"\n", "f.toml:4:8: look.card: \"#1\" is not a colour; expected \"#rrggbb\""),
+        ("[look]\nfont = [\n  \"a\", # ]\n  \"b\"]\ncard = \"#1\"\n", "f.toml:2:8: look.font: expected a string, found an array"),
+        ("[look] # colours\ndigits = 'x#y'  # literal string\n", "f.toml:2:10: look.digits: \"x#y\" is not a colour; expected \"#rrggbb\""),
+    ])
+    func errorsNameThePlaceTheKeyAndWhatIsAllowed(_ text: String, _ message: String) {
+        #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "f.toml") }
+        do {
+            _ = try ConfigFile.parse(text, path: "f.toml")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+
+    @Test func aSyntaxErrorNamesItsPlace() {
+        do {
+            _ = try ConfigFile.parse("[clock]\nformat = \"HH:MM\n", path: "f.toml")
+            Issue.record("no error")
+        } catch {
+            #expect(error.key == nil)
+            // toml++ points at the end of the line where the string should have closed.
+            #expect(error.location == FileLocation(file: "f.toml", line: 2, column: 16))
+            #expect(error.description == "f.toml:2:16: syntax error: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited")
+        }
+    }
+
+    @Test func anUnreadableFileSaysWhy() {
+        #expect(throws: ConfigError(FileLocation(file: "/nonexistent/flipclock.toml", line: 1, column: 1), key: nil, "cannot read: No such file or directory")) {
+            try ConfigFile.load(path: "/nonexistent/flipclock.toml")
+        }
+    }
+}
