@@ -4,6 +4,11 @@ public struct FaceLayout: Equatable, Sendable {
     public struct Slot: Equatable, Sendable {
         public var rect: DamageRect
         public var textScale: Double
+
+        public init(rect: DamageRect, textScale: Double = 1) {
+            self.rect = rect
+            self.textScale = textScale
+        }
     }
 
     /// A card's shape before fitting: its width as a fraction of its height.
@@ -40,6 +45,15 @@ public struct FaceLayout: Equatable, Sendable {
     /// The centre of the face: the vanishing point of the flaps' perspective.
     public var vanishingX: Double
     public var vanishingY: Double
+
+    /// A layout placed by hand: cards at given rectangles, the vanishing point at (`vanishingX`, `vanishingY`).
+    public init(width: Int, height: Int, slots: [Slot], vanishingX: Double, vanishingY: Double) {
+        self.width = width
+        self.height = height
+        self.slots = slots
+        self.vanishingX = vanishingX
+        self.vanishingY = vanishingY
+    }
 
     /// Fits `groups` of cards into `width` × `height`: as large as the margins allow,
     /// centred, card heights even so each card splits into two equal halves.

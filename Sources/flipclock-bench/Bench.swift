@@ -1,0 +1,159 @@
+import FlipClockCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `flipclock-bench`: our frame against a memcpy of the same cards and against pixman.
+///
+///     flipclock-bench                       the interleaved timing table and the RESULT line
+///     flipclock-bench --callgrind ours N    N frames of ours only, untimed (for valgrind)
+///     flipclock-bench --callgrind pixman N  N frames of pixman only
+@main
+struct Bench {
+    static func main() throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let scene = try BenchScene()
+        if arguments.first == "--callgrind", arguments.count == 3, let frames = Int(arguments[2]) {
+            try callgrind(scene, method: arguments[1], frames: frames)
+            return
+        }
+        guard arguments.isEmpty else {
+            print("usage: flipclock-bench [--callgrind ours|pixman FRAMES]")
+            exit(64)
+        }
+        try measure(scene)
+    }
+
+    static func callgrind(_ scene: BenchScene, method: String, frames: Int) throws {
+        let angles = BenchScene.angles(60)
+        switch method {
+        case "ours":
+            var renderer = scene.renderer()
+            _ = try renderer.draw(BenchScene.from.map(CardPicture.resting))
+            for k in 0..<frames { _ = try renderer.draw(BenchScene.pictures(at: angles[k % angles.count])) }
+            print("checksum \(checksum(renderer.canvas))")
+        case "pixman":
+            let pixman = try PixmanFrame(scene: scene)
+            for k in 0..<frames { pixman.draw(angle: angles[k % angles.count]) }
+            print("checksum \(checksum(pixman.canvas))")
+        default:
+            print("--callgrind takes ours or pixman")
+            exit(64)
+        }
+    }
+
+    static func measure(_ scene: BenchScene) throws {
+        let angles = BenchScene.angles(60)
+        let rounds = 5
+        var renderer = scene.renderer()
+        _ = try renderer.draw(BenchScene.from.map(CardPicture.resting))
+        let pixman = try PixmanFrame(scene: scene)
+        var source = Canvas(width: BenchScene.width, height: BenchScene.height, fill: 0xFF12_3456)
+        var target = Canvas(width: BenchScene.width, height: BenchScene.height)
+        for i in source.pixels.indices { source.pixels[i] ^= UInt32(truncatingIfNeeded: i) }
+        let clock = ContinuousClock()
+        var ours: [Double] = [], copy: [Double] = [], reference: [Double] = []
+        for round in 0...rounds {
+            for angle in angles {
+                let pictures = BenchScene.pictures(at: angle)
+                let t0 = clock.now
+                _ = try renderer.draw(pictures)
+                let t1 = clock.now
+                copyCards(scene, from: &source, to: &target)
+                let t2 = clock.now
+                pixman.draw(angle: angle)
+                let t3 = clock.now
+                // Round 0 warms caches and the card-face cache.
+                if round > 0 {
+                    ours.append((t1 - t0).seconds)
+                    copy.append((t2 - t1).seconds)
+                    reference.append((t3 - t2).seconds)
+                }
+            }
+        }
+        // The same frames in a fresh renderer give the same pixels.
+        var again = scene.renderer()
+        _ = try again.draw(BenchScene.from.map(CardPicture.resting))
+        for angle in angles { _ = try again.draw(BenchScene.pictures(at: angle)) }
+        let sum = checksum(renderer.canvas), sumAgain = checksum(again.canvas)
+        guard sum == sumAgain else {
+            print("checksums differ: \(sum) and \(sumAgain)")
+            exit(1)
+        }
+        let vsCopy = median(zip(ours, copy).map { $0 / $1 }), vsPixman = median(zip(ours, reference).map { $0 / $1 })
+        print("scene 1920x1080, six cards 240x360 all turning, \(angles.count) angles 0°…180°, \(rounds) rounds interleaved")
+        print("checksum of the last frame: \(sum) (a fresh renderer gives the same)")
+        print("ours against pixman, unshaded (edges and y filtering differ; pixman does not filter in y):")
+        print("  \(agreement(scene, pixman: pixman))")
+        print("")
+        print("| method | median ms/frame | ratio |")
+        print("|---|---|---|")
+        print("| ours (FaceRenderer, as the daemon draws) | \(format(median(ours) * 1000, 3)) | 1 |")
+        print("| memcpy of the six cards | \(format(median(copy) * 1000, 3)) | ours = \(format(vsCopy, 2))× |")
+        print("| pixman, projective bilinear flaps | \(format(median(reference) * 1000, 3)) | ours = \(format(vsPixman, 2))× |")
+        print("")
+        print("RESULT frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2))")
+    }
+
+    /// The physical limit: copying the six cards' pixels, row by row with the canvas pitch.
+    static func copyCards(_ scene: BenchScene, from source: inout Canvas, to target: inout Canvas) {
+        let w = BenchScene.width
+        source.pixels.withUnsafeBufferPointer { s in
+            target.pixels.withUnsafeMutableBufferPointer { d in
+                for slot in scene.layout.slots {
+                    let r = slot.rect
+                    for y in r.y..<r.maxY {
+                        (d.baseAddress! + y * w + r.x).update(from: s.baseAddress! + y * w + r.x, count: r.width)
+                    }
+                }
+            }
+        }
+    }
+
+    /// How far our flaps are from pixman's: unshaded, one card, at a few angles.
+    static func agreement(_ scene: BenchScene, pixman: PixmanFrame) -> String {
+        var report: [String] = []
+        for angle in [30.0, 75, 120, 160] {
+            var ours = FaceRenderer(
+                layout: scene.layout, values: BenchScene.from, style: scene.configuration.style, glyphs: scene.font,
+                lighting: CardLighting(strength: 0), perspective: scene.configuration.perspective
+            )
+            _ = try? ours.draw(BenchScene.pictures(at: angle))
+            pixman.draw(angle: angle)
+            let a = ours.canvas, b = pixman.canvas
+            var worst: UInt32 = 0, off = 0
+            for i in a.pixels.indices where a.pixels[i] != b.pixels[i] {
+                let d = (0..<4).map { k -> UInt32 in
+                    let x = (a.pixels[i] >> (8 * k)) & 0xFF, y = (b.pixels[i] >> (8 * k)) & 0xFF
+                    return x > y ? x - y : y - x
+                }.max()!
+                worst = max(worst, d)
+                if d > 16 { off += 1 }
+            }
+            report.append("\(Int(angle))°: max channel difference \(worst), \(off) px differ by more than 16")
+        }
+        return report.joined(separator: "; ")
+    }
+
+    static func checksum(_ canvas: Canvas) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for p in canvas.pixels {
+            h = (h ^ UInt64(p)) &* 0x100_0000_01b3
+        }
+        return String(h, radix: 16)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let s = values.sorted()
+        return s.isEmpty ? .nan : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    static func format(_ value: Double, _ digits: Int) -> String {
+        var s = String(Int((value * pow(10, Double(digits))).rounded()))
+        while s.count <= digits { s = "0" + s }
+        return s.dropLast(digits) + "." + s.suffix(digits)
+    }
+}
+
+
