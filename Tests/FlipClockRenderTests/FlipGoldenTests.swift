@@ -47,6 +47,20 @@ import Testing
         #expect(Golden.difference(resting.canvas, posed.canvas) == nil)
     }
 
+    /// Redrawing only what changed must give exactly the frame drawn from scratch, at every
+    /// step of a flip and after it.
+    @Test func drawingOnlyWhatChangedEqualsDrawingEverything() throws {
+        var incremental = try renderer()
+        _ = try incremental.draw(Self.from.map(CardPicture.resting))
+        for angle in stride(from: 0.0, through: 180, by: 7.5) + [180] {
+            let pictures = zip(Self.from, Self.to).map { ContactSheet.pose(from: $0, to: $1, angle: angle) }
+            _ = try incremental.draw(pictures)
+            var fresh = try renderer()
+            _ = try fresh.draw(pictures)
+            #expect(Golden.difference(fresh.canvas, incremental.canvas) == nil, "at \(angle)°")
+        }
+    }
+
     @Test func aStillFaceDrawsNothingAndReturnsNoDamage() throws {
         var r = try renderer()
         let first = try r.frame(at: .zero)

@@ -64,16 +64,17 @@ public struct Canvas: Equatable, Sendable {
         let r = rect.clipped(to: bounds)
         guard !r.isEmpty else { return }
         let w = width
+        let sorted = holes.sorted { $0.x < $1.x }
         pixels.withUnsafeMutableBufferPointer { p in
             for y in r.y..<r.maxY {
-                let spans = holes.filter { $0.y <= y && y < $0.maxY }.map { ($0.x, $0.maxX) }.sorted { $0.0 < $1.0 }
+                let row = p.baseAddress! + y * w
                 var x = r.x
-                for (from, to) in spans {
-                    if from > x { (p.baseAddress! + y * w + x).update(repeating: pixel, count: min(from, r.maxX) - x) }
-                    x = max(x, to)
+                for hole in sorted where hole.y <= y && y < hole.maxY {
+                    if hole.x > x { (row + x).update(repeating: pixel, count: min(hole.x, r.maxX) - x) }
+                    x = max(x, hole.maxX)
                     if x >= r.maxX { break }
                 }
-                if x < r.maxX { (p.baseAddress! + y * w + x).update(repeating: pixel, count: r.maxX - x) }
+                if x < r.maxX { (row + x).update(repeating: pixel, count: r.maxX - x) }
             }
         }
     }

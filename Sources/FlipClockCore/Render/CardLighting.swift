@@ -29,10 +29,14 @@ public struct CardLighting: Equatable, Sendable {
     /// deepens as it comes down over it, darkest near the hinge, and is gone when the flap
     /// lies on it (the flap is then the bottom half).
     public func staticBottom(_ picture: CardPicture, row: Int, height: Int) -> UInt32 {
-        guard let flap = picture.flap else { return 255 }
-        let cover = sinDegrees(flap.angle) * (1 - cosDegrees(flap.angle)) / 2
         let falloff = 1 - 0.5 * Double(row) / Double(max(height, 1))
-        return factor(darkness: 0.5 * cover * falloff)
+        return factor(darkness: shadowDepth(picture) * falloff)
+    }
+
+    /// How dark the flap's shadow is on the static bottom half at the hinge, 0…0.5.
+    public func shadowDepth(_ picture: CardPicture) -> Double {
+        guard let flap = picture.flap, strength > 0 else { return 0 }
+        return 0.5 * sinDegrees(flap.angle) * (1 - cosDegrees(flap.angle)) / 2
     }
 
     private func factor(darkness: Double) -> UInt32 {

@@ -17,8 +17,8 @@ public struct FaceRenderer: Sendable {
     private var flapRenderer = FlapRenderer()
     /// What each card looked like when last drawn; `nil` before the first frame.
     private var drawn: [CardPicture?]
-    /// The area each card touched when last drawn.
-    private var extents: [DamageRect]
+    /// Where each card's flap was when last drawn (empty for none).
+    private var flapBounds: [DamageRect]
     private let background: UInt32
 
     public init(
@@ -35,7 +35,7 @@ public struct FaceRenderer: Sendable {
         faces = CardFaceCache(style: style, glyphs: glyphs)
         cards = values.map { CardFlip(showing: $0) }
         drawn = Array(repeating: nil, count: values.count)
-        extents = layout.slots.map(\.rect)
+        flapBounds = Array(repeating: DamageRect(x: 0, y: 0, width: 0, height: 0), count: values.count)
     }
 
     /// Asks every card to show its value from `now` on.
@@ -71,12 +71,23 @@ public struct FaceRenderer: Sendable {
         let firstFrame = drawn.contains { $0 == nil }
         var regions: [DamageRect] = []
         var reach: [DamageRect] = []
+        var flaps: [DamageRect] = []
         for i in cards.indices {
             let slot = layout.slots[i].rect
-            var area = slot
-            if let flap = pictures[i].flap { area = area.union(projection(i, flap.angle).bounds) }
-            reach.append(area)
-            if firstFrame || drawn[i] != pictures[i] { regions.append(area.union(extents[i])) }
+            let flap = pictures[i].flap.map { projection(i, $0.angle).bounds } ?? DamageRect(x: 0, y: 0, width: 0, height: 0)
+            flaps.append(flap)
+            reach.append(slot.union(flap))
+            guard !firstFrame, let before = drawn[i], before != pictures[i] else { continue }
+            // Only what changed: where the flap was and is, and a static half whose value or
+            // light changed (a static top lit as before stays as it is while the flap lands).
+            let half = slot.height / 2
+            regions += [flapBounds[i], flap]
+            if before.top != pictures[i].top || lighting.staticTop(before) != lighting.staticTop(pictures[i]) {
+                regions.append(DamageRect(x: slot.x, y: slot.y, width: slot.width, height: half))
+            }
+            if before.bottom != pictures[i].bottom || lighting.shadowDepth(before) != lighting.shadowDepth(pictures[i]) {
+                regions.append(DamageRect(x: slot.x, y: slot.y + half, width: slot.width, height: half))
+            }
         }
         if firstFrame { regions = [canvas.bounds] }
         regions = Self.merged(regions.map { $0.clipped(to: canvas.bounds) }.filter { !$0.isEmpty })
@@ -88,10 +99,8 @@ public struct FaceRenderer: Sendable {
             for i in touching { try drawStatic(i, pictures[i], clip: region) }
             for i in touching { try drawFlap(i, pictures[i], clip: region) }
         }
-        for i in cards.indices {
-            drawn[i] = pictures[i]
-            extents[i] = reach[i]
-        }
+        drawn = pictures
+        flapBounds = flaps
         return regions
     }
 
