@@ -26,11 +26,14 @@ public struct CardLighting: Equatable, Sendable {
     }
 
     /// The static bottom half, a row `row` of `height` below the hinge: the flap's shadow
-    /// deepens as it comes down over it, darkest near the hinge, and is gone when the flap
-    /// lies on it (the flap is then the bottom half).
+    /// falls from the hinge down, darkest there, reaching further as the flap comes down over
+    /// it, and is gone when the flap lies on it (the flap is then the bottom half). Rows the
+    /// shadow does not reach stay fully lit, so they are copied, not shaded.
     public func staticBottom(_ picture: CardPicture, row: Int, height: Int) -> UInt32 {
-        let falloff = 1 - 0.5 * Double(row) / Double(max(height, 1))
-        return factor(darkness: shadowDepth(picture) * falloff)
+        guard let flap = picture.flap else { return 255 }
+        let reach = (1 - cosDegrees(flap.angle)) / 2 * Double(max(height, 1))
+        guard Double(row) < reach else { return 255 }
+        return factor(darkness: shadowDepth(picture) * (1 - Double(row) / reach))
     }
 
     /// How dark the flap's shadow is on the static bottom half at the hinge, 0…0.5.
