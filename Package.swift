@@ -18,15 +18,18 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        // Linux interfaces Glibc's module lacks (framebuffer and console ioctls, signalfd, ppoll): nothing to link.
+        .systemLibrary(name: "CLinux"),
 
         // Pure Swift: geometry, canvas, rasteriser, flip state machine, faces, configuration model.
         .target(name: "FlipClockCore"),
         .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType"]),
-        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG"]),
+        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux"]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockDisplay",
+                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "CLinux",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -34,7 +37,7 @@ let package = Package(
         .executableTarget(
             name: "flipclockd",
             dependencies: [
-                "FlipClockDaemon",
+                "FlipClockDaemon", "FlipClockDisplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -51,7 +54,7 @@ let package = Package(
             dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "CFreeType"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore"]),
+        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore", "FlipClockDisplay"]),
         .testTarget(name: "flipclockdTests", dependencies: ["flipclockd"]),
     ],
     swiftLanguageModes: [.v6]

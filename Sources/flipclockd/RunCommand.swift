@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlipClockCore
 import FlipClockDaemon
+import FlipClockDisplay
 import FlipClockFont
 import Foundation
 import Logging
@@ -26,22 +27,26 @@ struct RunCommand: ParsableCommand {
             print("\(path): ok")
             return
         }
+        // Before any thread starts, so that only the loop's signalfd sees SIGTERM and SIGINT.
+        ClockLoop.blockStopSignals()
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "flipclockd")
         var configuration = try ConfigPath.load(config ?? ConfigPath.defaultPath)
         if let output { configuration.output = output }
         let font = try ConfigPath.openFont(configuration)
-        if configuration.output == .auto {
-            logger.notice(
-                "this build has no display output yet (KMS/DRM and fbdev come next): the only output is PNG",
-                metadata: ["frames": "\(configuration.imageDirectory)/current.png"]
-            )
+        let time = try ConfigPath.timeSource(configuration)
+        let opened: FrameOutput?
+        do {
+            opened = try OutputSelection.open(configuration, logger: logger)
+        } catch let error as DisplayError {
+            FileHandle.standardError.write(Data("flipclockd: output: \(error)\n".utf8))
+            throw ExitCode(78)
         }
+        guard let screen = opened else { return }
         logger.info("running", metadata: [
-            "output": "png", "size": "\(configuration.imageWidth)x\(configuration.imageHeight)",
-            "face": "\(configuration.face.format.rawValue)", "font": "\(font.name)",
+            "output": "\(screen.name)", "face": "\(configuration.face.format.rawValue)", "font": "\(font.name)",
         ])
-        try ImageClock(configuration: configuration, glyphs: font, logger: logger).run()
+        _ = try ClockLoop(configuration: configuration, output: screen, glyphs: font, time: time, logger: logger).run()
     }
 }
 

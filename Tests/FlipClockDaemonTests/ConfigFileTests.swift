@@ -25,6 +25,10 @@ import Testing
             digits = "#FF8800"
             [output]
             size = "640x480"
+            kind = "drm"
+            device = "/dev/dri/card1"
+            connector = "HDMI-A-1"
+            mode = "1920x1080@60"
             """, path: "f.toml")
         var expected = ClockConfiguration()
         expected.face.format = .hoursMinutesSeconds
@@ -35,6 +39,10 @@ import Testing
         expected.style.digits = RGBColor(red: 255, green: 0x88, blue: 0)
         expected.imageWidth = 640
         expected.imageHeight = 480
+        expected.output = .drm
+        expected.device = "/dev/dri/card1"
+        expected.connector = "HDMI-A-1"
+        expected.mode = "1920x1080@60"
         #expect(c == expected)
     }
 
@@ -64,7 +72,8 @@ import Testing
         ("[look]\nfont = 3\n", "f.toml:2:8: look.font: expected a string, found an integer"),
         ("[output]\nsize = \"1280*800\"\n",
          "f.toml:2:8: output.size: \"1280*800\" is not a size; expected \"WIDTHxHEIGHT\", each side 16...16384"),
-        ("[output]\nkind = \"drm\"\n", "f.toml:2:8: output.kind: \"drm\" is not allowed; allowed \"auto\", \"png\""),
+        ("[output]\nkind = \"kms\"\n", "f.toml:2:8: output.kind: \"kms\" is not allowed; allowed \"auto\", \"drm\", \"fbdev\", \"png\""),
+        ("[output]\nmode = \"1280x800@\"\n", "f.toml:2:8: output.mode: \"1280x800@\" is not a mode; expected \"WIDTHxHEIGHT\" or \"WIDTHxHEIGHT@HZ\""),
         ("clock = 3\n", "f.toml:1:9: clock: expected a table, found an integer"),
         ("[flip]\nfirst_half_ms = 1979-05-27\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a date"),
         ("flip.shading = 2\n", "f.toml:1:16: flip.shading: 2 is out of range; allowed 0...1"),

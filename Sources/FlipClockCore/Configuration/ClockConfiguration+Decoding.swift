@@ -50,6 +50,9 @@ extension ClockConfiguration {
     private mutating func decodeOutput(_ table: ConfigTable) throws(ConfigError) {
         var r = ConfigReader(table, path: "output")
         if let v = try r.choice("kind", OutputKind.allCases.map { ($0.rawValue, $0) }) { output = v }
+        if let v = try r.string("device") { device = v.isEmpty ? nil : v }
+        if let v = try r.string("connector") { connector = v.isEmpty ? nil : v }
+        if let v = try r.mode("mode") { mode = v.isEmpty ? nil : v }
         if let v = try r.string("directory") { imageDirectory = v }
         if let v = try r.size("size") {
             imageWidth = v.width

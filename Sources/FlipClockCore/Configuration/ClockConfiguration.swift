@@ -2,8 +2,12 @@
 public struct ClockConfiguration: Equatable, Sendable {
     /// Where frames go.
     public enum OutputKind: String, CaseIterable, Sendable {
-        /// The display if there is one, otherwise PNG frames.
+        /// DRM/KMS if a display is connected, else the framebuffer device, else PNG frames.
         case auto
+        /// DRM/KMS: ``ClockConfiguration/device`` or the first card with a connected display.
+        case drm
+        /// The Linux framebuffer device (``ClockConfiguration/device`` or `/dev/fb0`).
+        case fbdev
         /// PNG frames in ``ClockConfiguration/imageDirectory``.
         case png
     }
@@ -28,6 +32,12 @@ public struct ClockConfiguration: Equatable, Sendable {
 
     /// `[output]`.
     public var output = OutputKind.auto
+    /// `output.device`: a DRM card (`/dev/dri/card1`) or framebuffer (`/dev/fb0`); `nil` finds one.
+    public var device: String? = nil
+    /// `output.connector`: a connector by the kernel's name (`HDMI-A-1`); `nil` is the first connected.
+    public var connector: String? = nil
+    /// `output.mode`: `WIDTHxHEIGHT` or `WIDTHxHEIGHT@HZ`; `nil` is the display's preferred mode.
+    public var mode: String? = nil
     public var imageDirectory = "/var/lib/flipclock/frames"
     /// `output.size` for the image output: `WIDTHxHEIGHT`.
     public var imageWidth = 1280

@@ -105,6 +105,19 @@ struct ConfigReader {
         return size
     }
 
+    /// A display mode: `""`, `WIDTHxHEIGHT` or `WIDTHxHEIGHT@HZ`.
+    mutating func mode(_ name: String) throws(ConfigError) -> String? {
+        guard let node = self.node(name) else { return nil }
+        guard case .string(let s) = node.value else { throw typeError(name, node, expected: "a string") }
+        let parts = s.split(separator: "@", omittingEmptySubsequences: false)
+        let sizeOK = parts.count >= 1 && PixelSize(parsing: String(parts[0])) != nil
+        let rateOK = parts.count == 1 || (parts.count == 2 && Int(parts[1]).map { (1...1000).contains($0) } == true)
+        guard s.isEmpty || (sizeOK && rateOK) else {
+            throw ConfigError(node.valueLocation, key: key(name), "\"\(s)\" is not a mode; expected \"WIDTHxHEIGHT\" or \"WIDTHxHEIGHT@HZ\"")
+        }
+        return s
+    }
+
     /// Throws for the first key (in the file's order) that was never asked for.
     func rejectUnknownKeys(kind: String = "key") throws(ConfigError) {
         guard let unknown = table.entries.first(where: { !known.contains($0.key) }) else { return }

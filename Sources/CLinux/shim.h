@@ -1,0 +1,21 @@
+#ifndef FLIPCLOCK_CLINUX_SHIM_H
+#define FLIPCLOCK_CLINUX_SHIM_H
+#include <linux/fb.h>
+#include <linux/kd.h>
+#include <sys/ioctl.h>
+#include <sys/signalfd.h>
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
+
+// ppoll is declared only under _GNU_SOURCE, which the Glibc module is not built with.
+int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
+
+// The framebuffer and console ioctls: request numbers are macros Swift cannot import, and
+// ioctl is variadic.
+static inline int flipclock_fb_get_var(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOGET_VSCREENINFO, v); }
+static inline int flipclock_fb_get_fix(int fd, struct fb_fix_screeninfo *f) { return ioctl(fd, FBIOGET_FSCREENINFO, f); }
+static inline int flipclock_fb_pan(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOPAN_DISPLAY, v); }
+// Graphics mode on the console stops it drawing its text and cursor over the picture.
+static inline int flipclock_kd_set_graphics(int fd, int graphics) { return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT); }
+#endif

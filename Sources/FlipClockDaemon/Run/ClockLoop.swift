@@ -1,0 +1,114 @@
+import CLinux
+import FlipClockCore
+import FlipClockDisplay
+import Foundation
+import Logging
+
+/// The daemon's loop: the time face on an output, drawn only while something moves.
+///
+/// It sleeps until the time shown next changes, then draws one frame per refresh (paced by
+/// the monotonic clock, not by page-flip events, which virtual GPUs send at once) until every
+/// card rests, and sleeps again. SIGTERM and SIGINT end it, and the output gives the screen
+/// back. It logs each flip's frame count, and the totals when it stops.
+public final class ClockLoop {
+    public struct Report: Equatable, Sendable {
+        public var frames = 0
+        public var flips = 0
+        /// Frames presented while no card moved (the first frame, and each flip's landing, aside).
+        public var stillFrames = 0
+    }
+
+    let configuration: ClockConfiguration
+    let output: FrameOutput
+    let glyphs: any GlyphSource
+    let time: TimeSource
+    let logger: Logger
+
+    public init(configuration: ClockConfiguration, output: FrameOutput, glyphs: any GlyphSource, time: TimeSource, logger: Logger) {
+        self.configuration = configuration
+        self.output = output
+        self.glyphs = glyphs
+        self.time = time
+        self.logger = logger
+    }
+
+    /// Blocks the stop signals so only ``run()`` receives them; call before starting threads.
+    public static func blockStopSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Runs until SIGTERM or SIGINT; the output is closed on every way out.
+    public func run() throws -> Report {
+        defer { output.close() }
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        let signals = signalfd(-1, &set, Int32(SFD_CLOEXEC))
+        guard signals >= 0 else { throw DisplayError.call(function: "signalfd", device: "flipclockd", reason: String(cString: strerror(errno))) }
+        defer { close(signals) }
+
+        let clock = ContinuousClock()
+        let origin = clock.now
+        var scene = ClockScene(
+            configuration: configuration, width: output.size.width, height: output.size.height,
+            showing: time.time(at: .zero), glyphs: glyphs
+        )
+        let interval = Duration.seconds(1) / output.refreshRate
+        var report = Report()
+        var moving = false
+        var flipFrames = 0
+        var flipStart = Duration.zero
+        var nextFrame = Duration.zero
+        while true {
+            let now = clock.now - origin
+            if now >= nextFrame {
+                scene.show(time.time(at: now), at: now)
+                let damage = try scene.frame(at: now)
+                let stillMoving = scene.isMoving(at: now)
+                if !damage.isEmpty {
+                    try output.present(scene.canvas, damage: damage)
+                    report.frames += 1
+                    if moving || stillMoving { flipFrames += 1 } else if report.frames > 1 { report.stillFrames += 1 }
+                    if report.frames == 1 { logger.info("first frame presented", metadata: ["output": "\(output.name)", "time": "\(time.time(at: now))"]) }
+                }
+                if !moving && stillMoving {
+                    flipStart = now
+                    flipFrames = damage.isEmpty ? 0 : 1
+                }
+                if moving && !stillMoving {
+                    report.flips += 1
+                    logger.info("flip done", metadata: [
+                        "frames": "\(flipFrames)", "ms": "\(Int(((now - flipStart).seconds * 1000).rounded()))",
+                        "time": "\(time.time(at: now))",
+                    ])
+                }
+                moving = stillMoving
+                nextFrame = moving ? now + interval : now + time.untilNextChange(after: now, tick: configuration.face.tick)
+            }
+            // Sleep until the next frame or change, a stop signal, or the output's events.
+            let wait = max(.zero, nextFrame - (clock.now - origin))
+            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
+            var timeout = timespec(tv_sec: Int(wait.components.seconds), tv_nsec: Int(wait.components.attoseconds / 1_000_000_000))
+            let ready = ppoll(&fds, nfds_t(fds.count), &timeout, nil)
+            if ready < 0, errno != EINTR {
+                throw DisplayError.call(function: "ppoll", device: "flipclockd", reason: String(cString: strerror(errno)))
+            }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                var info = signalfd_siginfo()
+                _ = read(signals, &info, MemoryLayout<signalfd_siginfo>.size)
+                logger.info("stopping", metadata: [
+                    "signal": "\(info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : "SIGINT")",
+                    "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
+                ])
+                return report
+            }
+            if fds.count > 1, fds[1].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+        }
+    }
+}

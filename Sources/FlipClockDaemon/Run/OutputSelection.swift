@@ -1,0 +1,63 @@
+import FlipClockCore
+import FlipClockDisplay
+import Foundation
+import Logging
+
+/// Opens the output the configuration asks for.
+///
+/// `auto` takes DRM/KMS if a display is connected, else the framebuffer device, else PNG
+/// frames, and says which and why. An explicit `drm` or `fbdev` whose device is missing or
+/// busy is retried with backoff (the display may come later, or another program may let
+/// go of it); a configuration the device cannot satisfy (no such connector or mode) is an error.
+public enum OutputSelection {
+    /// The output, or `nil` if a stop signal came while waiting for the device.
+    public static func open(_ c: ClockConfiguration, logger: Logger) throws -> FrameOutput? {
+        switch c.output {
+        case .png:
+            return try ImageFileOutput(directory: c.imageDirectory, size: PixelSize(width: c.imageWidth, height: c.imageHeight))
+        case .drm:
+            return try retrying("drm", logger: logger) { () throws(DisplayError) in try DRMOutput(device: c.device, connector: c.connector, mode: c.mode) }
+        case .fbdev:
+            return try retrying("fbdev", logger: logger) { () throws(DisplayError) in try FBDevOutput(device: c.device ?? "/dev/fb0") }
+        case .auto:
+            do {
+                return try DRMOutput(device: c.device, connector: c.connector, mode: c.mode)
+            } catch let drm {
+                if !drm.isTransient { throw drm }
+                do {
+                    let fb = try FBDevOutput(device: c.device.flatMap { $0.hasPrefix("/dev/fb") ? $0 : nil } ?? "/dev/fb0")
+                    logger.notice("no DRM display, using the framebuffer", metadata: ["drm": "\(drm)"])
+                    return fb
+                } catch let fbdev {
+                    let png = try ImageFileOutput(directory: c.imageDirectory, size: PixelSize(width: c.imageWidth, height: c.imageHeight))
+                    logger.notice(
+                        "no display: writing PNG frames instead",
+                        metadata: ["drm": "\(drm)", "fbdev": "\(fbdev)", "frames": "\(png.path)"]
+                    )
+                    return png
+                }
+            }
+        }
+    }
+
+    /// Tries `open` until it works, waiting 1, 2, 4 … 30 s between tries; a stop signal while
+    /// waiting gives `nil`.
+    static func retrying(_ kind: String, logger: Logger, _ open: () throws(DisplayError) -> FrameOutput) throws(DisplayError) -> FrameOutput? {
+        var delay = 1
+        while true {
+            do {
+                return try open()
+            } catch {
+                if !error.isTransient { throw error }
+                logger.error("\(kind) output not available; retrying", metadata: ["error": "\(error)", "in_seconds": "\(delay)"])
+            }
+            var set = sigset_t()
+            sigemptyset(&set)
+            sigaddset(&set, SIGTERM)
+            sigaddset(&set, SIGINT)
+            var timeout = timespec(tv_sec: delay, tv_nsec: 0)
+            if sigtimedwait(&set, nil, &timeout) > 0 { return nil }
+            delay = min(delay * 2, 30)
+        }
+    }
+}

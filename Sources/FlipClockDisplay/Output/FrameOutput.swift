@@ -1,0 +1,23 @@
+import FlipClockCore
+
+/// Where the daemon's frames go: a screen through DRM/KMS or fbdev, or an image file.
+///
+/// The renderer draws into its own canvas in ordinary memory; an output copies the damaged
+/// rectangles to the screen. Teardown that must happen (restoring the console) is
+/// ``close()``, which the daemon calls on every way out.
+public protocol FrameOutput: AnyObject {
+    /// What the output shows, for the log: `/dev/dri/card0 Virtual-1 1280x800@75`.
+    var name: String { get }
+    var size: PixelSize { get }
+    /// Frames per second while something moves.
+    var refreshRate: Double { get }
+    /// A descriptor to wait on for the output's events (page flips), if it has any.
+    var eventDescriptor: Int32? { get }
+
+    /// Shows `canvas`, of which only `damage` changed since the last frame.
+    func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError)
+    /// Handles what arrived on ``eventDescriptor``.
+    func handleEvents() throws(DisplayError)
+    /// Gives the screen back as it was found.
+    func close()
+}

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Boots a real Debian kernel in qemu with flipclockd as the guest's only program, and checks
+that what the virtual monitor shows is, byte for byte, what `flipclockd preview` renders.
+
+One scenario per run: the display device (bochs or virtio-gpu) and the daemon's output
+(drm or fbdev). The host reads the guest's serial console, takes `screendump`s through the
+qemu monitor at rest before the minute changes and at rest after it, and after SIGTERM
+checks the console is back. Exit status 0 only if every check passed.
+"""
+import argparse, os, re, socket, subprocess, sys, time, zlib, struct
+
+
+def read_png_rgb(path):
+    """RGB bytes of an 8-bit RGB PNG (what libpng writes for flipclock)."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour == 2, f"{path}: expected 8-bit RGB"
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, out, prev = zlib.decompress(idat), width * 3, bytearray(), bytearray(width * 3)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 3] if i >= 3 else 0
+            b = prev[i]
+            c = prev[i - 3] if i >= 3 else 0
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += line
+        prev = line
+    return width, height, bytes(out)
+
+
+def read_ppm(path):
+    data = open(path, "rb").read()
+    parts = data.split(maxsplit=4)
+    assert parts[0] == b"P6", path
+    return int(parts[1]), int(parts[2]), parts[4][: int(parts[1]) * int(parts[2]) * 3]
+
+
+def compare(name, shot, expected):
+    w, h, a = read_ppm(shot)
+    ew, eh, b = read_png_rgb(expected)
+    if (w, h) != (ew, eh):
+        return f"{name}: screen is {w}x{h}, preview is {ew}x{eh}"
+    if a == b:
+        return None
+    diff = [i for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
+    i = diff[0] // 3
+    return f"{name}: {len(diff)} pixels differ; first at ({i % w}, {i // w}): screen {a[diff[0]:diff[0] + 3].hex()}, preview {b[diff[0]:diff[0] + 3].hex()}"
+
+
+class Guest:
+    def __init__(self, args):
+        self.log_path = os.path.join(args.out, f"{args.name}-serial.log")
+        self.monitor_path = os.path.join(args.out, f"{args.name}-monitor.sock")
+        for p in (self.log_path, self.monitor_path):
+            if os.path.exists(p):
+                os.remove(p)
+        display = {
+            "bochs": ["-vga", "none", "-device", f"VGA,xres={args.width},yres={args.height}"],
+            "virtio": ["-vga", "none", "-device", f"virtio-gpu-pci,xres={args.width},yres={args.height}"],
+        }[args.device]
+        command = [
+            "qemu-system-x86_64", "-accel", "tcg", "-m", "512", "-smp", "1", "-kernel", args.kernel, "-initrd", args.initrd,
+            "-append", "console=ttyS0 quiet panic=-1", "-serial", f"file:{self.log_path}", "-display", "none",
+            "-no-reboot", "-monitor", f"unix:{self.monitor_path},server,nowait", *display,
+        ]
+        self.started = time.monotonic()
+        self.qemu = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def log(self):
+        try:
+            return open(self.log_path, errors="replace").read()
+        except FileNotFoundError:
+            return ""
+
+    def wait_for(self, pattern, timeout):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            m = re.search(pattern, self.log())
+            if m:
+                return m
+            if self.qemu.poll() is not None:
+                break
+            time.sleep(0.1)
+        raise RuntimeError(f"no '{pattern}' on the guest's console within {timeout} s (qemu {'exited' if self.qemu.poll() is not None else 'running'})")
+
+    def monitor(self, command):
+        s = socket.socket(socket.AF_UNIX)
+        s.connect(self.monitor_path)
+        s.settimeout(10)
+        reply = b""
+        while b"(qemu)" not in reply:
+            reply += s.recv(4096)
+        s.sendall(command.encode() + b"\n")
+        reply = b""
+        while reply.count(b"(qemu)") < 1:
+            reply += s.recv(4096)
+        s.close()
+
+    def screendump(self, path):
+        if os.path.exists(path):
+            os.remove(path)
+        self.monitor(f"screendump {path}")
+        for _ in range(100):
+            if os.path.exists(path) and os.path.getsize(path) > 0:
+                time.sleep(0.1)
+                return path
+            time.sleep(0.05)
+        raise RuntimeError("screendump wrote nothing")
+
+    def stop(self):
+        try:
+            self.qemu.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.qemu.kill()
+
+
+def main():
+    p = argparse.ArgumentParser()
+    for a in ("--kernel", "--initrd", "--out", "--device", "--rest", "--end", "--name"):
+        p.add_argument(a, required=True)
+    p.add_argument("--width", type=int, default=1280)
+    p.add_argument("--height", type=int, default=800)
+    p.add_argument("--flip-ms", type=int, default=500)
+    args = p.parse_args()
+    failures = []
+    guest = Guest(args)
+    try:
+        guest.wait_for(r"first frame presented", 180)
+        boot = time.monotonic() - guest.started
+        time.sleep(0.5)
+        rest = guest.screendump(os.path.join(args.out, f"{args.name}-rest.ppm"))
+        guest.wait_for(r"flip done", 60)
+        time.sleep(0.5)
+        end = guest.screendump(os.path.join(args.out, f"{args.name}-end.ppm"))
+        guest.wait_for(r"e2e: flipclockd exited", 60)
+        time.sleep(1.5)
+        console = guest.screendump(os.path.join(args.out, f"{args.name}-console.ppm"))
+        guest.wait_for(r"e2e: powering off", 60)
+    except RuntimeError as e:
+        failures.append(str(e))
+    guest.stop()
+    log = guest.log()
+    print(f"--- {args.name}: guest console ---")
+    print("\n".join(l for l in log.splitlines() if "flipclockd" in l or l.startswith("e2e:")))
+    if not failures:
+        print(f"{args.name}: first frame on screen {boot:.1f} s after qemu started")
+        for what, shot, expected in (("at rest before the flip", rest, args.rest), ("at rest after the flip", end, args.end)):
+            problem = compare(what, shot, expected)
+            print(f"{args.name}: screen {what}: " + ("identical to the preview" if problem is None else problem))
+            if problem:
+                failures.append(problem)
+        # The console is back: the clock is gone from the screen (the console's own picture shows).
+        _, _, c = read_ppm(console)
+        _, _, e = read_ppm(end)
+        same = sum(1 for i in range(0, len(c), 3) if c[i:i + 3] == e[i:i + 3] and c[i:i + 3] != e[0:3])
+        print(f"{args.name}: after SIGTERM, {same} non-background clock pixels still on screen")
+        if same > 0:
+            failures.append("the clock is still on screen after SIGTERM: the console was not restored")
+        flips = [int(m) for m in re.findall(r"frames=(\d+) ms=\d+ .*flip done", log)]
+        stop = re.search(r"flips=(\d+) frames=(\d+) signal=SIGTERM still_frames=(\d+)", log)
+        refresh = re.search(r"output=\S+ \S+ \d+x\d+@(\d+)", log)
+        if not flips or not stop:
+            failures.append("the daemon did not report its frame counts")
+        else:
+            hz = int(refresh.group(1)) if refresh else 60
+            expected = hz * args.flip_ms / 1000
+            print(f"{args.name}: frames per flip {flips} (refresh {hz} Hz × {args.flip_ms} ms = {expected:.0f}); "
+                  f"total {stop.group(2)}, while still {stop.group(3)}")
+            if stop.group(3) != "0":
+                failures.append(f"{stop.group(3)} frames drawn while the face was still")
+            if any(not (0.3 * expected <= n <= 1.3 * expected + 2) for n in flips):
+                failures.append(f"frames per flip {flips} far from {expected:.0f}")
+    for f in failures:
+        print(f"{args.name}: FAIL: {f}")
+    if failures:
+        print(log[-3000:])
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+import FlipClockCore
+import FlipClockDisplay
+import Foundation
+import Testing
+
+/// A missing device is a clear error naming it; these run without any display.
+@Suite struct OutputErrorTests {
+    @Test func aMissingDRMDeviceNamesThePathAndTheErrno() {
+        #expect(throws: DisplayError.cannotOpen(path: "/nonexistent/card9", reason: "No such file or directory")) {
+            try DRMOutput(device: "/nonexistent/card9", connector: nil, mode: nil)
+        }
+        #expect(DisplayError.cannotOpen(path: "/nonexistent/card9", reason: "No such file or directory").description
+            == "cannot open /nonexistent/card9: No such file or directory")
+    }
+
+    @Test func aMissingFramebufferNamesThePathAndTheErrno() {
+        #expect(throws: DisplayError.cannotOpen(path: "/nonexistent/fb7", reason: "No such file or directory")) {
+            try FBDevOutput(device: "/nonexistent/fb7")
+        }
+    }
+
+    @Test func aDeviceThatIsNotADisplayIsAClearError() {
+        // /dev/null opens but answers no DRM ioctl.
+        #expect(throws: DisplayError.self) { try DRMOutput(device: "/dev/null", connector: nil, mode: nil) }
+        #expect(throws: DisplayError.call(function: "FBIOGET_VSCREENINFO", device: "/dev/null", reason: "Inappropriate ioctl for device")) {
+            try FBDevOutput(device: "/dev/null")
+        }
+    }
+
+    @Test func errorsSayWhatWasFound() {
+        #expect(DisplayError.noConnectedDisplay(found: ["/dev/dri/card0: Virtual-1 (disconnected)"]).description
+            == "no DRM device with a connected display; found: /dev/dri/card0: Virtual-1 (disconnected)")
+        #expect(DisplayError.noMode(device: "/dev/dri/card0", connector: "HDMI-A-1", wanted: "640x480", available: ["1920x1080@60", "1280x720@60"]).description
+            == "/dev/dri/card0 HDMI-A-1: no mode 640x480; modes: 1920x1080@60, 1280x720@60")
+        #expect(DisplayError.noConnector(device: "/dev/dri/card1", wanted: "HDMI-A-2", found: ["HDMI-A-1 (connected)"]).description
+            == "/dev/dri/card1: no connected connector HDMI-A-2; connectors: HDMI-A-1 (connected)")
+        #expect(!DisplayError.noMode(device: "d", connector: "c", wanted: "w", available: []).isTransient)
+        #expect(DisplayError.cannotOpen(path: "d", reason: "Device or resource busy").isTransient)
+    }
+
+    @Test func theImageOutputReplacesCurrentPNG() throws {
+        let dir = NSTemporaryDirectory() + "flipclock-image-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let output = try ImageFileOutput(directory: dir, size: PixelSize(width: 32, height: 16))
+        let canvas = Canvas(width: 32, height: 16, fill: 0xFF10_2030)
+        try output.present(canvas, damage: [canvas.bounds])
+        #expect(try PNGFile.read(output.path) == canvas)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["current.png"])
+    }
+}
