@@ -2,6 +2,7 @@
 #define FLIPCLOCK_CLINUX_SHIM_H
 #include <linux/fb.h>
 #include <linux/kd.h>
+#include <linux/vt.h>
 #include <sys/ioctl.h>
 #include <sys/signalfd.h>
 #include <poll.h>
@@ -18,4 +19,20 @@ static inline int flipclock_fb_get_fix(int fd, struct fb_fix_screeninfo *f) { re
 static inline int flipclock_fb_pan(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOPAN_DISPLAY, v); }
 // Graphics mode on the console stops it drawing its text and cursor over the picture.
 static inline int flipclock_kd_set_graphics(int fd, int graphics) { return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT); }
+
+// Virtual-terminal switching under the process's control: the kernel sends `release` when
+// the user switches away and `acquire` when they come back, and waits for acknowledgement.
+static inline int flipclock_vt_active(int fd) {
+    struct vt_stat state;
+    return ioctl(fd, VT_GETSTATE, &state) == 0 ? state.v_active : -1;
+}
+static inline int flipclock_vt_set_process_mode(int fd, int process, short release, short acquire) {
+    struct vt_mode mode = {0};
+    mode.mode = process ? VT_PROCESS : VT_AUTO;
+    mode.relsig = process ? release : 0;
+    mode.acqsig = process ? acquire : 0;
+    return ioctl(fd, VT_SETMODE, &mode);
+}
+static inline int flipclock_vt_release(int fd) { return ioctl(fd, VT_RELDISP, 1); }
+static inline int flipclock_vt_acknowledge_acquire(int fd) { return ioctl(fd, VT_RELDISP, VT_ACKACQ); }
 #endif

@@ -46,7 +46,9 @@ struct RunCommand: ParsableCommand {
         logger.info("running", metadata: [
             "output": "\(screen.name)", "face": "\(configuration.face.format.rawValue)", "font": "\(font.name)",
         ])
-        _ = try ClockLoop(configuration: configuration, output: screen, glyphs: font, time: time, logger: logger).run()
+        // A screen output is on a console: take over its switching (none for PNG frames).
+        let terminal = screen is ImageFileOutput ? nil : VirtualTerminal()
+        _ = try ClockLoop(configuration: configuration, output: screen, terminal: terminal, glyphs: font, time: time, logger: logger).run()
     }
 }
 

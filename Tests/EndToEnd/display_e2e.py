@@ -147,6 +147,12 @@ def main():
         guest.wait_for(r"flip done", 60)
         time.sleep(0.5)
         end = guest.screendump(os.path.join(args.out, f"{args.name}-end.ppm"))
+        guest.wait_for(r"e2e: on tty2", 60)
+        time.sleep(1)
+        away = guest.screendump(os.path.join(args.out, f"{args.name}-away.ppm"))
+        guest.wait_for(r"e2e: back on tty1", 60)
+        time.sleep(1.5)
+        back = guest.screendump(os.path.join(args.out, f"{args.name}-back.ppm"))
         guest.wait_for(r"e2e: flipclockd exited", 60)
         time.sleep(1.5)
         console = guest.screendump(os.path.join(args.out, f"{args.name}-console.ppm"))
@@ -159,20 +165,24 @@ def main():
     print("\n".join(l for l in log.splitlines() if "flipclockd" in l or l.startswith("e2e:")))
     if not failures:
         print(f"{args.name}: first frame on screen {boot:.1f} s after qemu started")
-        for what, shot, expected in (("at rest before the flip", rest, args.rest), ("at rest after the flip", end, args.end)):
+        for what, shot, expected in (
+            ("at rest before the flip", rest, args.rest), ("at rest after the flip", end, args.end),
+            ("after switching to tty2 and back", back, args.end),
+        ):
             problem = compare(what, shot, expected)
             print(f"{args.name}: screen {what}: " + ("identical to the preview" if problem is None else problem))
             if problem:
                 failures.append(problem)
-        # The console is back: the clock is gone from the screen (the console's own picture shows).
-        _, _, c = read_ppm(console)
+        # Switched away, and after SIGTERM: the clock is gone from the screen (the console shows).
         _, _, e = read_ppm(end)
-        same = sum(1 for i in range(0, len(c), 3) if c[i:i + 3] == e[i:i + 3] and c[i:i + 3] != e[0:3])
-        print(f"{args.name}: after SIGTERM, {same} non-background clock pixels still on screen")
-        if same > 0:
-            failures.append("the clock is still on screen after SIGTERM: the console was not restored")
+        for what, shot in (("on tty2", away), ("after SIGTERM", console)):
+            _, _, c = read_ppm(shot)
+            same = sum(1 for i in range(0, len(c), 3) if c[i:i + 3] == e[i:i + 3] and c[i:i + 3] != e[0:3])
+            print(f"{args.name}: {what}, {same} non-background clock pixels on screen")
+            if same > 0:
+                failures.append(f"the clock is on screen {what}: the console did not get the display back")
         flips = [int(m) for m in re.findall(r"frames=(\d+) ms=\d+ .*flip done", log)]
-        stop = re.search(r"flips=(\d+) frames=(\d+) signal=SIGTERM still_frames=(\d+)", log)
+        stop = re.search(r"flips=(\d+) frames=(\d+) redraws=(\d+) signal=SIGTERM still_frames=(\d+)", log)
         refresh = re.search(r"output=\S+ \S+ \d+x\d+@(\d+)", log)
         if not flips or not stop:
             failures.append("the daemon did not report its frame counts")
@@ -180,9 +190,11 @@ def main():
             hz = int(refresh.group(1)) if refresh else 60
             expected = hz * args.flip_ms / 1000
             print(f"{args.name}: frames per flip {flips} (refresh {hz} Hz × {args.flip_ms} ms = {expected:.0f}); "
-                  f"total {stop.group(2)}, while still {stop.group(3)}")
-            if stop.group(3) != "0":
-                failures.append(f"{stop.group(3)} frames drawn while the face was still")
+                  f"total {stop.group(2)}, redraws on return {stop.group(3)}, while still {stop.group(4)}")
+            if stop.group(4) != "0":
+                failures.append(f"{stop.group(4)} frames drawn while the face was still")
+            if stop.group(3) != "1":
+                failures.append(f"{stop.group(3)} whole-screen redraws after coming back to the console, expected 1")
             if any(not (0.3 * expected <= n <= 1.3 * expected + 2) for n in flips):
                 failures.append(f"frames per flip {flips} far from {expected:.0f}")
     for f in failures:

@@ -14,8 +14,11 @@ public final class ClockLoop {
     public struct Report: Equatable, Sendable {
         public var frames = 0
         public var flips = 0
-        /// Frames presented while no card moved (the first frame, and each flip's landing, aside).
+        /// Frames presented while no card moved (the first frame, each flip's landing and the
+        /// redraw on coming back to the console aside): zero for a daemon that idles.
         public var stillFrames = 0
+        /// Whole-screen redraws on coming back to the console.
+        public var redraws = 0
     }
 
     let configuration: ClockConfiguration
@@ -23,31 +26,42 @@ public final class ClockLoop {
     let glyphs: any GlyphSource
     let time: TimeSource
     let logger: Logger
+    let terminal: VirtualTerminal?
 
-    public init(configuration: ClockConfiguration, output: FrameOutput, glyphs: any GlyphSource, time: TimeSource, logger: Logger) {
+    /// `terminal` is the console the output shows on, if any: switching away from it pauses the clock.
+    public init(
+        configuration: ClockConfiguration, output: FrameOutput, terminal: VirtualTerminal?, glyphs: any GlyphSource, time: TimeSource,
+        logger: Logger
+    ) {
         self.configuration = configuration
         self.output = output
+        self.terminal = terminal
         self.glyphs = glyphs
         self.time = time
         self.logger = logger
     }
 
-    /// Blocks the stop signals so only ``run()`` receives them; call before starting threads.
-    public static func blockStopSignals() {
+    /// The signals the loop reads from its signalfd: stop, and the terminal's release and acquire.
+    static var handledSignals: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGTERM)
-        sigaddset(&set, SIGINT)
+        for s in [SIGTERM, SIGINT, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal] { sigaddset(&set, s) }
+        return set
+    }
+
+    /// Blocks the loop's signals so only ``run()`` receives them; call before starting threads.
+    public static func blockStopSignals() {
+        var set = handledSignals
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// Runs until SIGTERM or SIGINT; the output is closed on every way out.
+    /// Runs until SIGTERM or SIGINT; the output and the terminal are given back on every way out.
     public func run() throws -> Report {
-        defer { output.close() }
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGTERM)
-        sigaddset(&set, SIGINT)
+        defer {
+            output.close()
+            terminal?.restore()
+        }
+        var set = Self.handledSignals
         let signals = signalfd(-1, &set, Int32(SFD_CLOEXEC))
         guard signals >= 0 else { throw DisplayError.call(function: "signalfd", device: "flipclockd", reason: String(cString: strerror(errno))) }
         defer { close(signals) }
@@ -64,16 +78,25 @@ public final class ClockLoop {
         var flipFrames = 0
         var flipStart = Duration.zero
         var nextFrame = Duration.zero
+        var suspended = false
+        var redrawAll = false
         while true {
             let now = clock.now - origin
-            if now >= nextFrame {
+            if !suspended, now >= nextFrame {
                 scene.show(time.time(at: now), at: now)
                 let damage = try scene.frame(at: now)
                 let stillMoving = scene.isMoving(at: now)
-                if !damage.isEmpty {
-                    try output.present(scene.canvas, damage: damage)
+                if !damage.isEmpty || redrawAll {
+                    try output.present(scene.canvas, damage: redrawAll ? [scene.canvas.bounds] : damage)
                     report.frames += 1
-                    if moving || stillMoving { flipFrames += 1 } else if report.frames > 1 { report.stillFrames += 1 }
+                    if moving || stillMoving {
+                        flipFrames += 1
+                    } else if redrawAll {
+                        report.redraws += 1
+                    } else if report.frames > 1 {
+                        report.stillFrames += 1
+                    }
+                    redrawAll = false
                     if report.frames == 1 { logger.info("first frame presented", metadata: ["output": "\(output.name)", "time": "\(time.time(at: now))"]) }
                 }
                 if !moving && stillMoving {
@@ -90,8 +113,9 @@ public final class ClockLoop {
                 moving = stillMoving
                 nextFrame = moving ? now + interval : now + time.untilNextChange(after: now, tick: configuration.face.tick)
             }
-            // Sleep until the next frame or change, a stop signal, or the output's events.
-            let wait = max(.zero, nextFrame - (clock.now - origin))
+            // Sleep until the next frame or change, a signal, or the output's events; while
+            // switched away, until a signal.
+            let wait = suspended ? .seconds(3600) : max(.zero, nextFrame - (clock.now - origin))
             var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
             var timeout = timespec(tv_sec: Int(wait.components.seconds), tv_nsec: Int(wait.components.attoseconds / 1_000_000_000))
@@ -102,11 +126,29 @@ public final class ClockLoop {
             if fds[0].revents & Int16(POLLIN) != 0 {
                 var info = signalfd_siginfo()
                 _ = read(signals, &info, MemoryLayout<signalfd_siginfo>.size)
-                logger.info("stopping", metadata: [
-                    "signal": "\(info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : "SIGINT")",
-                    "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
-                ])
-                return report
+                switch Int32(info.ssi_signo) {
+                case VirtualTerminal.releaseSignal:
+                    output.suspend()
+                    terminal?.acknowledgeRelease()
+                    suspended = true
+                    logger.info("switched away from the console: not drawing", metadata: ["terminal": "\(terminal?.path ?? "-")"])
+                    continue
+                case VirtualTerminal.acquireSignal:
+                    terminal?.acknowledgeAcquire()
+                    try output.resume()
+                    suspended = false
+                    redrawAll = true
+                    nextFrame = clock.now - origin
+                    logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal?.path ?? "-")"])
+                    continue
+                default:
+                    logger.info("stopping", metadata: [
+                        "signal": "\(info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : "SIGINT")",
+                        "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
+                        "redraws": "\(report.redraws)",
+                    ])
+                    return report
+                }
             }
             if fds.count > 1, fds[1].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
         }

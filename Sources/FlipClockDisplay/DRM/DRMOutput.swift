@@ -158,6 +158,18 @@ public final class DRMOutput: FrameOutput {
         try systemCall("drmHandleEvent", device: devicePath) { drmHandleEvent(fd, &context) }
     }
 
+    /// Gives up DRM master so the console (or another program) can use the display.
+    public func suspend() {
+        if flipPending { try? waitForFlip() }
+        _ = drmDropMaster(fd)
+    }
+
+    /// Takes DRM master again; the next present sets the mode and copies the whole canvas.
+    public func resume() throws(DisplayError) {
+        try systemCall("drmSetMaster", device: devicePath) { drmSetMaster(fd) }
+        modeSet = false
+    }
+
     /// Waits (up to a second) for the pending flip's event.
     private func waitForFlip() throws(DisplayError) {
         var waited = 0

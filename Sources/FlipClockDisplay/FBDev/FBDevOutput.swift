@@ -9,9 +9,9 @@ import Glibc
 ///
 /// Draws 32 bpp XRGB (any channel order the device reports) and 16 bpp RGB565, honouring
 /// the line length. When the virtual height holds two screens it draws into the hidden one
-/// and pans; otherwise it copies the damage into the visible one. The console is put in
-/// graphics mode so its cursor does not draw over the clock, and what the screen showed is
-/// put back by ``close()``.
+/// and pans; otherwise it copies the damage into the visible one. What the screen showed
+/// is put back by ``close()``. (The daemon's ``VirtualTerminal`` keeps the console's text
+/// and cursor off the picture.)
 public final class FBDevOutput: FrameOutput {
     public let devicePath: String
     public let size: PixelSize
@@ -31,7 +31,6 @@ public final class FBDevOutput: FrameOutput {
     private var lastDamage: [DamageRect] = []
     private var first = true
     private let saved: [UInt8]
-    private let console: Int32
     private var closed = false
 
     public private(set) var framesPresented = 0
@@ -73,8 +72,6 @@ public final class FBDevOutput: FrameOutput {
         panning = v.yres_virtual >= 2 * v.yres && f.ypanstep > 0 && length >= 2 * Int(v.yres) * Int(f.line_length)
         variable = v
         saved = Array(UnsafeRawBufferPointer(start: address, count: length))
-        console = open("/dev/tty0", O_RDWR | O_CLOEXEC)
-        if console >= 0 { _ = flipclock_kd_set_graphics(console, 1) }
     }
 
     deinit { assert(closed, "FBDevOutput.close() must run: it gives the console back") }
@@ -101,6 +98,14 @@ public final class FBDevOutput: FrameOutput {
     }
 
     public func handleEvents() throws(DisplayError) {}
+
+    /// The console draws its own screen while switched away; nothing to give up.
+    public func suspend() {}
+
+    public func resume() throws(DisplayError) {
+        first = true
+        if panning { try systemCall("FBIOPAN_DISPLAY", device: devicePath) { flipclock_fb_pan(fd, &variable) } }
+    }
 
     /// Converts and copies `rects` of `canvas` into screen `screen` (0 or 1 of a panned pair).
     private func copy(_ canvas: Canvas, _ rects: [DamageRect], screen: Int) {
@@ -151,10 +156,6 @@ public final class FBDevOutput: FrameOutput {
         if panning {
             variable.yoffset = 0
             _ = flipclock_fb_pan(fd, &variable)
-        }
-        if console >= 0 {
-            _ = flipclock_kd_set_graphics(console, 0)
-            Glibc.close(console)
         }
         munmap(memory, memoryLength)
         Glibc.close(fd)

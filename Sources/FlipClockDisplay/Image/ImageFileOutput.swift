@@ -32,5 +32,7 @@ public final class ImageFileOutput: FrameOutput {
     }
 
     public func handleEvents() throws(DisplayError) {}
+    public func suspend() {}
+    public func resume() throws(DisplayError) {}
     public func close() {}
 }

@@ -18,6 +18,10 @@ public protocol FrameOutput: AnyObject {
     func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError)
     /// Handles what arrived on ``eventDescriptor``.
     func handleEvents() throws(DisplayError)
+    /// Stops using the screen (its virtual terminal was switched away): no drawing until ``resume()``.
+    func suspend()
+    /// Takes the screen again; the next ``present(_:damage:)`` redraws all of it.
+    func resume() throws(DisplayError)
     /// Gives the screen back as it was found.
     func close()
 }
