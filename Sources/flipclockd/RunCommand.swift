@@ -48,8 +48,27 @@ struct RunCommand: ParsableCommand {
         ])
         // A screen output is on a console: take over its switching (none for PNG frames).
         let terminal = screen is ImageFileOutput ? nil : VirtualTerminal()
-        _ = try ClockLoop(configuration: configuration, output: screen, terminal: terminal, glyphs: font, time: time, logger: logger).run()
+        let loop = ClockLoop(configuration: configuration, output: screen, terminal: terminal, glyphs: font, time: time, logger: logger)
+        loop.notifier = SystemdNotifier()
+        let path = config ?? ConfigPath.defaultPath
+        let override = output
+        loop.reload = {
+            var reloaded = try path.map { path throws(ConfigError) in try ConfigFile.load(path: path) } ?? ClockConfiguration()
+            if let override { reloaded.output = override }
+            do {
+                return (reloaded, try FontFace(path: reloaded.fontPath))
+            } catch {
+                throw ReloadError(message: "look.font: \(error)")
+            }
+        }
+        _ = try loop.run()
     }
 }
 
 extension ClockConfiguration.OutputKind: ExpressibleByArgument {}
+
+/// A reload that could not be applied, as the log and systemd's status show it.
+struct ReloadError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

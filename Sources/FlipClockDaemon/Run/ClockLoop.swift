@@ -21,12 +21,16 @@ public final class ClockLoop {
         public var redraws = 0
     }
 
-    let configuration: ClockConfiguration
+    private(set) var configuration: ClockConfiguration
     let output: FrameOutput
-    let glyphs: any GlyphSource
+    private(set) var glyphs: any GlyphSource
     let time: TimeSource
     let logger: Logger
     let terminal: VirtualTerminal?
+    /// Tells systemd the daemon is ready, reloading or stopping, and that it is alive.
+    public var notifier: SystemdNotifier?
+    /// Reads the configuration (and its font) again for SIGHUP; throws what is wrong.
+    public var reload: (() throws -> (ClockConfiguration, any GlyphSource))?
 
     /// `terminal` is the console the output shows on, if any: switching away from it pauses the clock.
     public init(
@@ -45,8 +49,31 @@ public final class ClockLoop {
     static var handledSignals: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
-        for s in [SIGTERM, SIGINT, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal] { sigaddset(&set, s) }
+        for s in [SIGTERM, SIGINT, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal] { sigaddset(&set, s) }
         return set
+    }
+
+    /// Reads the configuration again; on any error keeps the running one and says why.
+    private func reloadConfiguration() -> ClockConfiguration? {
+        guard let reload else { return nil }
+        notifier?.reloading()
+        do {
+            let (new, font) = try reload()
+            if new.output != configuration.output || new.device != configuration.device || new.connector != configuration.connector
+                || new.mode != configuration.mode
+            {
+                logger.notice("output settings take effect at the next start", metadata: ["output": "\(new.output.rawValue)"])
+            }
+            configuration = new
+            glyphs = font
+            logger.info("configuration reloaded")
+            notifier?.ready(status: "configuration reloaded; showing the time on \(output.name)")
+            return new
+        } catch {
+            logger.error("reload failed; keeping the running configuration", metadata: ["error": "\(error)"])
+            notifier?.send(["READY=1", "STATUS=reload failed: \(error)"])
+            return nil
+        }
     }
 
     /// Blocks the loop's signals so only ``run()`` receives them; call before starting threads.
@@ -80,6 +107,7 @@ public final class ClockLoop {
         var nextFrame = Duration.zero
         var suspended = false
         var redrawAll = false
+        var nextWatchdog = Duration.zero
         while true {
             let now = clock.now - origin
             if !suspended, now >= nextFrame {
@@ -97,7 +125,10 @@ public final class ClockLoop {
                         report.stillFrames += 1
                     }
                     redrawAll = false
-                    if report.frames == 1 { logger.info("first frame presented", metadata: ["output": "\(output.name)", "time": "\(time.time(at: now))"]) }
+                    if report.frames == 1 {
+                        logger.info("first frame presented", metadata: ["output": "\(output.name)", "time": "\(time.time(at: now))"])
+                        notifier?.ready(status: "showing the time on \(output.name)")
+                    }
                 }
                 if !moving && stillMoving {
                     flipStart = now
@@ -114,8 +145,14 @@ public final class ClockLoop {
                 nextFrame = moving ? now + interval : now + time.untilNextChange(after: now, tick: configuration.face.tick)
             }
             // Sleep until the next frame or change, a signal, or the output's events; while
-            // switched away, until a signal.
-            let wait = suspended ? .seconds(3600) : max(.zero, nextFrame - (clock.now - origin))
+            // switched away, until a signal. The watchdog, if systemd keeps one, is fed on the way.
+            let awake = clock.now - origin
+            if let interval = notifier?.watchdogInterval, awake >= nextWatchdog {
+                notifier?.watchdog()
+                nextWatchdog = awake + interval
+            }
+            var wait = suspended ? .seconds(3600) : max(.zero, nextFrame - awake)
+            if notifier?.watchdogInterval != nil { wait = min(wait, max(.zero, nextWatchdog - awake)) }
             var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
             var timeout = timespec(tv_sec: Int(wait.components.seconds), tv_nsec: Int(wait.components.attoseconds / 1_000_000_000))
@@ -141,7 +178,20 @@ public final class ClockLoop {
                     nextFrame = clock.now - origin
                     logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal?.path ?? "-")"])
                     continue
+                case SIGHUP:
+                    if let reloaded = reloadConfiguration() {
+                        scene = ClockScene(
+                            configuration: reloaded, width: output.size.width, height: output.size.height,
+                            showing: time.time(at: clock.now - origin), glyphs: glyphs
+                        )
+                        // The new face is drawn whole into its canvas before it is shown: no black frame.
+                        redrawAll = true
+                        moving = false
+                        nextFrame = clock.now - origin
+                    }
+                    continue
                 default:
+                    notifier?.stopping()
                     logger.info("stopping", metadata: [
                         "signal": "\(info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : "SIGINT")",
                         "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",

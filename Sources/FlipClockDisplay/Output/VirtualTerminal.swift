@@ -19,8 +19,20 @@ public final class VirtualTerminal {
     private let fd: Int32
     private var restored = false
 
-    /// The active virtual terminal, or `nil` where there is none (a container, a serial console).
+    /// The service's own terminal if it is a virtual terminal (systemd's `TTYPath=`), else the
+    /// active one; `nil` where there is none (a container, a serial console) or it may not be
+    /// switched by this process.
     public init?() {
+        if isatty(0) == 1, flipclock_vt_active(0) > 0, let name = ttyname(0) {
+            let fd = dup(0)
+            if fd >= 0, flipclock_vt_set_process_mode(fd, 1, Int16(Self.releaseSignal), Int16(Self.acquireSignal)) == 0 {
+                _ = flipclock_kd_set_graphics(fd, 1)
+                path = String(cString: name)
+                self.fd = fd
+                return
+            }
+            if fd >= 0 { Glibc.close(fd) }
+        }
         let console = open("/dev/tty0", O_RDWR | O_CLOEXEC)
         guard console >= 0 else { return nil }
         let active = flipclock_vt_active(console)

@@ -1,0 +1,50 @@
+import Foundation
+
+/// systemd's notify protocol: one datagram of `KEY=VALUE` lines to `$NOTIFY_SOCKET` (a path,
+/// or an abstract name written with a leading `@`). Without the variable it does nothing.
+public final class SystemdNotifier: @unchecked Sendable {
+    private let fd: Int32
+    private var address = sockaddr_un()
+    private let length: socklen_t
+    /// How often systemd wants `WATCHDOG=1`, from `$WATCHDOG_USEC`: half its timeout.
+    public let watchdogInterval: Duration?
+
+    public init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty, path.utf8.count < 108 else { return nil }
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        self.fd = fd
+        address.sun_family = sa_family_t(AF_UNIX)
+        var bytes = Array(path.utf8)
+        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
+        watchdogInterval = environment["WATCHDOG_USEC"].flatMap(Int64.init).map { .microseconds($0) / 2 }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `fields` as one datagram.
+    public func send(_ fields: [String]) {
+        let message = fields.joined(separator: "\n")
+        _ = message.withCString { text in
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, text, strlen(text), Int32(MSG_NOSIGNAL), $0, length) }
+            }
+        }
+    }
+
+    public func ready(status: String) { send(["READY=1", "STATUS=\(status)"]) }
+    public func stopping() { send(["STOPPING=1", "STATUS=stopping"]) }
+    public func watchdog() { send(["WATCHDOG=1"]) }
+    public func status(_ text: String) { send(["STATUS=\(text)"]) }
+
+    /// `RELOADING=1` with the monotonic time systemd needs to order it against `READY=1`.
+    public func reloading() {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        send(["RELOADING=1", "MONOTONIC_USEC=\(Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000)", "STATUS=reloading"])
+    }
+}

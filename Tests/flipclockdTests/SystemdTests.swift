@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+/// flipclockd under systemd: the notify protocol read from a socket the test owns, reloads
+/// good and bad, and the unit checked by systemd-analyze.
+@Suite(.serialized) struct SystemdTests {
+    /// A datagram socket at a fresh path, standing in for systemd's.
+    final class NotifySocket {
+        let path = NSTemporaryDirectory() + "flipclock-notify-\(UUID().uuidString).sock"
+        let fd: Int32
+
+        init() {
+            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                for (i, b) in path.utf8.enumerated() { raw[i] = b }
+            }
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+        }
+
+        deinit {
+            close(fd)
+            unlink(path)
+        }
+
+        /// The next datagram, or `nil` after `seconds`.
+        func next(within seconds: Double = 10) -> String? {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, Int32(seconds * 1000)) > 0 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = recv(fd, &buffer, buffer.count, 0)
+            return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
+        }
+
+        /// The next datagram that starts with `prefix`, skipping watchdog pings.
+        func next(startingWith prefix: String) -> String? {
+            while let d = next() {
+                if d.hasPrefix(prefix) { return d }
+                if d != "WATCHDOG=1" { return d }
+            }
+            return nil
+        }
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func notifiesReadyWatchdogReloadAndStopping() throws {
+        let dir = NSTemporaryDirectory() + "flipclock-systemd-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let config = dir + "/flipclock.toml"
+        let good = "[output]\nkind = \"png\"\ndirectory = \"\(dir)/frames\"\nsize = \"320x120\"\n"
+        try Self.write(good, to: config)
+        let notify = NotifySocket()
+
+        let process = Process()
+        process.executableURL = FlipclockdCommandTests.binary
+        process.arguments = ["--config", config]
+        process.environment = ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "400000", "FLIPCLOCK_START": "12:00:00"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let ready = notify.next(startingWith: "READY=1")
+        #expect(ready == "READY=1\nSTATUS=showing the time on \(dir)/frames/current.png 320x120")
+        // Half the watchdog timeout: a ping within 0.4 s.
+        #expect(notify.next(within: 1) == "WATCHDOG=1")
+
+        // A bad file: the old configuration keeps running, and the status says why, with the place.
+        try Self.write("[flip]\nfirst_half_ms = 1\n", to: config)
+        kill(process.processIdentifier, SIGHUP)
+        let reloading = notify.next(startingWith: "RELOADING=1")
+        #expect(reloading?.hasPrefix("RELOADING=1\nMONOTONIC_USEC=") == true)
+        #expect(reloading?.hasSuffix("\nSTATUS=reloading") == true)
+        #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=reload failed: \(config):2:17: flip.first_half_ms: 1 is out of range; allowed 20...5000")
+        #expect(process.isRunning)
+
+        // A good one is applied.
+        try Self.write(good + "[clock]\nformat = \"HH:MM:SS\"\n", to: config)
+        kill(process.processIdentifier, SIGHUP)
+        #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
+        #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=configuration reloaded; showing the time on \(dir)/frames/current.png 320x120")
+
+        process.terminate()
+        #expect(notify.next(startingWith: "STOPPING=1") == "STOPPING=1\nSTATUS=stopping")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    static let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../systemd/flipclockd.service").standardized.path
+
+    /// The shipped unit with its binary at the built one, so systemd-analyze can check the commands.
+    static func unitForBuild() throws -> String {
+        let dir = NSTemporaryDirectory() + "flipclock-unit-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: unit, encoding: .utf8).replacingOccurrences(of: "/usr/local/bin/flipclockd", with: FlipclockdCommandTests.binary.path)
+        try write(text, to: dir + "/flipclockd.service")
+        return dir + "/flipclockd.service"
+    }
+
+    static func analyze(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        p.arguments = arguments
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theUnitVerifies() throws {
+        let unit = try Self.unitForBuild()
+        let result = try Self.analyze(["verify", unit])
+        #expect(result.status == 0)
+        #expect(result.output == "")
+    }
+
+    @Test func theUnitsExposureIsAtMostTwoAndAHalf() throws {
+        let result = try Self.analyze(["security", "--offline=true", try Self.unitForBuild()])
+        let score = result.output.firstMatch(of: /Overall exposure level for flipclockd.service: ([0-9.]+)/).flatMap { Double($0.1) }
+        #expect(score != nil)
+        #expect(score ?? 10 <= 2.5)
+        print("systemd-analyze security: exposure \(score ?? -1)")
+    }
+}
