@@ -5,6 +5,7 @@
 #include <linux/vt.h>
 #include <sys/ioctl.h>
 #include <sys/signalfd.h>
+#include <sys/timerfd.h>
 #include <poll.h>
 #include <signal.h>
 #include <time.h>

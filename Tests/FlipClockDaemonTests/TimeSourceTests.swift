@@ -27,4 +27,12 @@ import Testing
         #expect(wait > .zero && wait <= .seconds(60))
         #expect(WallClock(zone: "Mars/Base") == nil)
     }
+
+    @Test func theSystemClocksDeadlineIsAWholeMinuteOfItsZone() throws {
+        let wall = WallClock(zone: "Asia/Kolkata")!
+        let deadline = try #require(SystemTime(clock: wall).realtimeDeadline(tick: .seconds(60)))
+        #expect(deadline.tv_nsec == 0)
+        #expect((deadline.tv_sec + 5 * 3600 + 30 * 60) % 60 == 0)
+        #expect(FixedStartTime(start: WallTime(hour: 1, minute: 2, second: 3)).realtimeDeadline(tick: .seconds(1)) == nil)
+    }
 }

@@ -92,6 +92,13 @@ public final class ClockLoop {
         let signals = signalfd(-1, &set, Int32(SFD_CLOEXEC))
         guard signals >= 0 else { throw DisplayError.call(function: "signalfd", device: "flipclockd", reason: String(cString: strerror(errno))) }
         defer { close(signals) }
+        // Wakes at the wall clock's next second or minute, exactly, and at once if the clock is
+        // set (NTP, by hand, resume): an absolute CLOCK_REALTIME timer cancelled on a clock step.
+        let wallTimer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC) | Int32(TFD_NONBLOCK))
+        guard wallTimer >= 0 else { throw DisplayError.call(function: "timerfd_create", device: "flipclockd", reason: String(cString: strerror(errno))) }
+        defer { close(wallTimer) }
+        var armed: timespec?
+        var lateness: Duration?
 
         let clock = ContinuousClock()
         let origin = clock.now
@@ -136,13 +143,19 @@ public final class ClockLoop {
                 }
                 if moving && !stillMoving {
                     report.flips += 1
-                    logger.info("flip done", metadata: [
+                    var metadata: Logger.Metadata = [
                         "frames": "\(flipFrames)", "ms": "\(Int(((now - flipStart).seconds * 1000).rounded()))",
                         "time": "\(time.time(at: now))",
-                    ])
+                    ]
+                    if let lateness { metadata["late_us"] = "\(Int(lateness.seconds * 1e6))" }
+                    logger.info("flip done", metadata: metadata)
                 }
                 moving = stillMoving
                 nextFrame = moving ? now + interval : now + time.untilNextChange(after: now, tick: configuration.face.tick)
+                armed = moving ? nil : time.realtimeDeadline(tick: configuration.face.tick)
+                var setting = itimerspec(it_interval: timespec(), it_value: armed ?? timespec())
+                timerfd_settime(wallTimer, Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET), &setting, nil)
+                if armed != nil { nextFrame = .seconds(1 << 40) }
             }
             // Sleep until the next frame or change, a signal, or the output's events; while
             // switched away, until a signal. The watchdog, if systemd keeps one, is fed on the way.
@@ -153,7 +166,7 @@ public final class ClockLoop {
             }
             var wait = suspended ? .seconds(3600) : max(.zero, nextFrame - awake)
             if notifier?.watchdogInterval != nil { wait = min(wait, max(.zero, nextWatchdog - awake)) }
-            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: wallTimer, events: Int16(POLLIN), revents: 0)]
             if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
             var timeout = timespec(tv_sec: Int(wait.components.seconds), tv_nsec: Int(wait.components.attoseconds / 1_000_000_000))
             let ready = ppoll(&fds, nfds_t(fds.count), &timeout, nil)
@@ -200,7 +213,20 @@ public final class ClockLoop {
                     return report
                 }
             }
-            if fds.count > 1, fds[1].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                // The boundary came, or the clock was set (the read fails with ECANCELED): look again now.
+                var expirations: UInt64 = 0
+                let stepped = read(wallTimer, &expirations, 8) < 0 && errno == ECANCELED
+                var real = timespec()
+                clock_gettime(CLOCK_REALTIME, &real)
+                if let deadline = armed, !stepped {
+                    lateness = .seconds(real.tv_sec - deadline.tv_sec) + .nanoseconds(real.tv_nsec - deadline.tv_nsec)
+                }
+                if stepped { logger.notice("the system clock was set; showing the time again") }
+                armed = nil
+                nextFrame = clock.now - origin
+            }
+            if fds.count > 2, fds[2].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
         }
     }
 }

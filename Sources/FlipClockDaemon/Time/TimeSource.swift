@@ -7,6 +7,13 @@ public protocol TimeSource: Sendable {
     func time(at instant: Duration) -> WallTime
     /// How long after `instant` the time shown at `tick` precision next changes.
     func untilNextChange(after instant: Duration, tick: Duration) -> Duration
+    /// The next change as an absolute `CLOCK_REALTIME` instant, for a timer that a clock step
+    /// cancels; `nil` when the source does not follow the wall clock.
+    func realtimeDeadline(tick: Duration) -> timespec?
+}
+
+extension TimeSource {
+    public func realtimeDeadline(tick: Duration) -> timespec? { nil }
 }
 
 /// The system's clock in the configured zone.
@@ -20,6 +27,12 @@ public struct SystemTime: TimeSource {
     public func untilNextChange(after instant: Duration, tick: Duration) -> Duration {
         let now = Date()
         return .nanoseconds(Int64((clock.nextChange(after: now, tick: tick).timeIntervalSince(now) * 1e9).rounded(.up)))
+    }
+
+    public func realtimeDeadline(tick: Duration) -> timespec? {
+        let next = clock.nextChange(after: Date(), tick: tick).timeIntervalSince1970
+        let seconds = next.rounded(.down)
+        return timespec(tv_sec: Int(seconds), tv_nsec: Int(((next - seconds) * 1e9).rounded()))
     }
 }
 
