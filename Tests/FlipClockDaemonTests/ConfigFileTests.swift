@@ -46,12 +46,32 @@ import Testing
         #expect(c == expected)
     }
 
+    @Test func scoresAreDeclaredInOrder() throws {
+        let c = try ConfigFile.parse(
+            """
+            [[score]]
+            name = "home"
+            label = "HOME"
+            [[score]]
+            name = "away"
+            label = "AWAY"
+            digits = 3
+            min = 1
+            max = 150
+            change = "flip"
+            """, path: "f.toml")
+        #expect(c.scores == [
+            ScoreDisplay(name: "home", label: "HOME", digits: 2, minimum: 0, maximum: 99, change: .step),
+            ScoreDisplay(name: "away", label: "AWAY", digits: 3, minimum: 1, maximum: 150, change: .flip),
+        ])
+    }
+
     @Test func anEmptyFileIsTheDefaults() throws {
         #expect(try ConfigFile.parse("# nothing\n", path: "f.toml") == ClockConfiguration())
     }
 
     @Test(arguments: [
-        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output"),
+        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score"),
         ("[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
          "f.toml:3:1: clock.fromat: unknown key; allowed in [clock]: format, hour_cycle, leading_zero, time_zone"),
         ("[flip]\n  shading = 0.5\n  shadows = true\n",
@@ -78,6 +98,12 @@ import Testing
         ("[flip]\nfirst_half_ms = 1979-05-27\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a date"),
         ("flip.shading = 2\n", "f.toml:1:16: flip.shading: 2 is out of range; allowed 0...1"),
         ("[clock]\n\"format\" = \"H\"\n", "f.toml:2:12: clock.format: \"H\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\""),
+        ("[[score]]\nlabel = \"X\"\n", "f.toml:2:1: score[0].name: a score needs a name of letters, digits, - and _"),
+        ("[[score]]\nname = \"home\"\n[[score]]\nname = \"home\"\n", "f.toml:4:8: score[1].name: \"home\" is already the name of another score"),
+        ("[[score]]\nname = \"home\"\ncolour = 1\n",
+         "f.toml:3:1: score[0].colour: unknown key; allowed in [score[0]]: name, label, digits, min, max, change"),
+        ("[[score]]\nname = \"home\"\ndigits = 2\nmax = 100\n", "f.toml:4:7: score[0].max: 100 is out of range; allowed 0...99"),
+        ("[[score]]\nname = \"home\"\nchange = \"jump\"\n", "f.toml:3:10: score[0].change: \"jump\" is not allowed; allowed \"flip\", \"step\""),
         ("[look]\nbackground = \"\"\"\n#000000\"\"\"\ncard = \"#1\"\n", "f.toml:4:8: look.card: \"#1\" is not a colour; expected \"#rrggbb\""),
         ("[look]\nfont = [\n  \"a\", # ]\n  \"b\"]\ncard = \"#1\"\n", "f.toml:2:8: look.font: expected a string, found an array"),
         ("[look] # colours\ndigits = 'x#y'  # literal string\n", "f.toml:2:10: look.digits: \"x#y\" is not a colour; expected \"#rrggbb\""),

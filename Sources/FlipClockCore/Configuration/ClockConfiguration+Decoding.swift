@@ -8,6 +8,7 @@ extension ClockConfiguration {
         if let t = try top.table("look") { try decodeLook(t) }
         if let t = try top.table("flip") { try decodeFlip(t) }
         if let t = try top.table("output") { try decodeOutput(t) }
+        for (index, t) in try top.tables("score").enumerated() { try decodeScore(t, index: index) }
         try top.rejectUnknownKeys(kind: "table")
     }
 
@@ -45,6 +46,31 @@ extension ClockConfiguration {
         if let v = try r.number("perspective", in: 1.5...50) { perspective = v }
         if let v = try r.number("shading", in: 0...1) { shading = v }
         try r.rejectUnknownKeys()
+    }
+
+    private mutating func decodeScore(_ table: ConfigTable, index: Int) throws(ConfigError) {
+        var r = ConfigReader(table, path: "score[\(index)]")
+        guard let nameNode = r.node("name"), case .string(let name) = nameNode.value, !name.isEmpty,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
+            let at = table["name"]?.valueLocation ?? table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1)
+            throw ConfigError(at, key: r.key("name"), "a score needs a name of letters, digits, - and _")
+        }
+        if scores.contains(where: { $0.name == name }) {
+            throw ConfigError(nameNode.valueLocation, key: r.key("name"), "\"\(name)\" is already the name of another score")
+        }
+        var score = ScoreDisplay(name: name)
+        if let v = try r.string("label") { score.label = v }
+        if let v = try r.integer("digits", in: 1...6) { score.digits = v }
+        score.maximum = ScoreDisplay.largest(digits: score.digits)
+        if let v = try r.integer("min", in: 0...999_999) { score.minimum = v }
+        if let v = try r.integer("max", in: 0...score.maximum) { score.maximum = v }
+        if let v = try r.choice("change", ScoreDisplay.Change.allCases.map { ($0.rawValue, $0) }) { score.change = v }
+        if score.minimum > score.maximum, let node = table["min"] {
+            throw ConfigError(node.valueLocation, key: r.key("min"), "\(score.minimum) is above max \(score.maximum)")
+        }
+        try r.rejectUnknownKeys()
+        scores.append(score)
     }
 
     private mutating func decodeOutput(_ table: ConfigTable) throws(ConfigError) {

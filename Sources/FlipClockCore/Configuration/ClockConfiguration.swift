@@ -17,6 +17,9 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// `clock.time_zone`: an IANA zone name; `nil` is the system's zone.
     public var timeZone: String? = nil
 
+    /// `[[score]]`: scores shown in a row under the time, set from outside.
+    public var scores: [ScoreDisplay] = []
+
     /// `[look]`: colours and proportions.
     public var style = CardStyle.classic
     /// `look.font`: a font file by path.
@@ -49,8 +52,16 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// from across a room.
     public static let defaultFontPath = "/usr/share/fonts/truetype/roboto/unhinted/RobotoCondensed-Bold.ttf"
 
-    /// The layout of this configuration's face on a `width` × `height` output.
+    /// The layout of this configuration's face on a `width` × `height` output: the time, and
+    /// under it a row of the scores, each with its label.
     public func layout(width: Int, height: Int) -> FaceLayout {
-        FaceLayout.fit(groups: face.groups, width: width, height: height, spacing: spacing)
+        var rows = [FaceLayout.Row(groups: face.groups)]
+        if !scores.isEmpty {
+            let digit = FaceLayout.CardShape(aspect: TimeFace.digitAspect)
+            rows.append(FaceLayout.Row(
+                groups: scores.map { Array(repeating: digit, count: $0.digits) }, labels: scores.map(\.label)
+            ))
+        }
+        return FaceLayout.fit(rows: rows, width: width, height: height, spacing: spacing)
     }
 }

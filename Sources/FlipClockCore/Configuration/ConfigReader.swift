@@ -29,6 +29,18 @@ struct ConfigReader {
         return t
     }
 
+    /// An array of tables (`[[score]]`); empty when the file has none.
+    mutating func tables(_ name: String) throws(ConfigError) -> [ConfigTable] {
+        guard let node = node(name) else { return [] }
+        guard case .array(let items) = node.value else { throw typeError(name, node, expected: "an array of tables ([[\(name)]])") }
+        var tables: [ConfigTable] = []
+        for item in items {
+            guard case .table(let t) = item.value else { throw typeError(name, item, expected: "a table ([[\(name)]])") }
+            tables.append(t)
+        }
+        return tables
+    }
+
     mutating func string(_ name: String) throws(ConfigError) -> String? {
         guard let node = node(name) else { return nil }
         guard case .string(let s) = node.value else { throw typeError(name, node, expected: "a string") }

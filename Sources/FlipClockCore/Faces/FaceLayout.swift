@@ -55,40 +55,92 @@ public struct FaceLayout: Equatable, Sendable {
         self.vanishingY = vanishingY
     }
 
-    /// Fits `groups` of cards into `width` × `height`: as large as the margins allow,
-    /// centred, card heights even so each card splits into two equal halves.
-    public static func fit(groups: [[CardShape]], width: Int, height: Int, spacing: Spacing = Spacing()) -> FaceLayout {
-        let margin = spacing.margin * Double(min(width, height))
-        // The face's width per unit of card height.
-        var units = 0.0
-        for (g, group) in groups.enumerated() {
-            if g > 0 { units += spacing.groupGap }
-            for (c, card) in group.enumerated() {
-                if c > 0 { units += spacing.cardGap }
-                units += card.aspect
-            }
+    /// A row of the face: groups of cards, with a label under each group (or none).
+    public struct Row: Equatable, Sendable {
+        public var groups: [[CardShape]]
+        /// One per group, `""` for none; empty when the row has no labels.
+        public var labels: [String]
+
+        public init(groups: [[CardShape]], labels: [String] = []) {
+            self.groups = groups
+            self.labels = labels
         }
+
+        var hasLabels: Bool { labels.contains { !$0.isEmpty } }
+
+        /// The row's width per unit of card height.
+        func units(_ spacing: Spacing) -> Double {
+            var units = 0.0
+            for (g, group) in groups.enumerated() {
+                if g > 0 { units += spacing.groupGap }
+                for (c, card) in group.enumerated() {
+                    if c > 0 { units += spacing.cardGap }
+                    units += card.aspect
+                }
+            }
+            return units
+        }
+    }
+
+    /// Text under a group of cards.
+    public struct Label: Equatable, Sendable {
+        public var text: String
+        public var rect: DamageRect
+    }
+
+    /// The labels under groups of cards (score names), drawn once and kept.
+    public var labels: [Label] = []
+
+    /// Height of a label's text, and the gap above it, in card heights.
+    static let labelHeight = 0.2, labelGap = 0.08
+    /// Between rows, in card heights.
+    static let rowGap = 0.3
+
+    /// Fits one row of `groups` of cards into `width` × `height`.
+    public static func fit(groups: [[CardShape]], width: Int, height: Int, spacing: Spacing = Spacing()) -> FaceLayout {
+        fit(rows: [Row(groups: groups)], width: width, height: height, spacing: spacing)
+    }
+
+    /// Fits `rows` into `width` × `height`: cards as large as the margins allow, every row
+    /// centred, the whole face centred, card heights even so each card splits into two equal halves.
+    public static func fit(rows: [Row], width: Int, height: Int, spacing: Spacing = Spacing()) -> FaceLayout {
+        let margin = spacing.margin * Double(min(width, height))
+        let widest = rows.map { $0.units(spacing) }.max() ?? 0
+        // The face's height per unit of card height.
+        var tall = Double(rows.count - 1) * rowGap
+        for row in rows { tall += 1 + (row.hasLabels ? labelGap + labelHeight : 0) }
         let availableW = max(0, Double(width) - 2 * margin), availableH = max(0, Double(height) - 2 * margin)
-        var cardHeight = units > 0 ? min(availableH, availableW / units) : availableH
+        var cardHeight = min(availableH / max(tall, 1), widest > 0 ? availableW / widest : availableH)
         cardHeight = Double(max(2, Int(cardHeight) & ~1))
 
-        let faceWidth = (units * cardHeight).rounded()
-        var x = ((Double(width) - faceWidth) / 2).rounded(.down)
-        let top = (Double(height) - cardHeight) / 2
-        let y = Int(top.rounded(.down))
+        var y = ((Double(height) - tall * cardHeight) / 2).rounded(.down)
         var slots: [Slot] = []
-        for (g, group) in groups.enumerated() {
-            if g > 0 { x += spacing.groupGap * cardHeight }
-            for (c, card) in group.enumerated() {
-                if c > 0 { x += spacing.cardGap * cardHeight }
-                let w = Int((card.aspect * cardHeight).rounded())
-                slots.append(Slot(rect: DamageRect(x: Int(x.rounded()), y: y, width: w, height: Int(cardHeight)), textScale: card.textScale))
-                x += card.aspect * cardHeight
+        var labels: [Label] = []
+        for row in rows {
+            var x = ((Double(width) - (row.units(spacing) * cardHeight).rounded()) / 2).rounded(.down)
+            for (g, group) in row.groups.enumerated() {
+                if g > 0 { x += spacing.groupGap * cardHeight }
+                let left = x
+                for (c, card) in group.enumerated() {
+                    if c > 0 { x += spacing.cardGap * cardHeight }
+                    let w = Int((card.aspect * cardHeight).rounded())
+                    slots.append(Slot(rect: DamageRect(x: Int(x.rounded()), y: Int(y), width: w, height: Int(cardHeight)), textScale: card.textScale))
+                    x += card.aspect * cardHeight
+                }
+                if g < row.labels.count, !row.labels[g].isEmpty {
+                    let top = y + cardHeight * (1 + labelGap)
+                    labels.append(Label(
+                        text: row.labels[g],
+                        rect: DamageRect(x: Int(left.rounded()), y: Int(top), width: Int((x - left).rounded()), height: Int(cardHeight * labelHeight))
+                    ))
+                }
             }
+            y += cardHeight * (1 + (row.hasLabels ? labelGap + labelHeight : 0) + rowGap)
         }
-        return FaceLayout(
-            width: width, height: height, slots: slots,
-            vanishingX: Double(width) / 2, vanishingY: Double(y) + cardHeight / 2
-        )
+        let top = slots.map(\.rect.y).min() ?? 0
+        let bottom = (slots.map(\.rect.maxY) + labels.map(\.rect.maxY)).max() ?? 0
+        var layout = FaceLayout(width: width, height: height, slots: slots, vanishingX: Double(width) / 2, vanishingY: Double(top + bottom) / 2)
+        layout.labels = labels
+        return layout
     }
 }

@@ -79,6 +79,20 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// Draws a run of text in `color`, its pen starting at (`x`, `baseline`), inside `clip`.
+    public mutating func draw(_ run: GlyphRun, x: Int, baseline: Int, color: UInt32, clip: DamageRect? = nil) {
+        let area = (clip ?? bounds).clipped(to: bounds)
+        let left = x + run.left, top = baseline - run.top
+        for y in 0..<run.mask.height {
+            for gx in 0..<run.mask.width {
+                let coverage = UInt32(run.mask[gx, y])
+                let (px, py) = (left + gx, top + y)
+                guard coverage > 0, px >= area.x, py >= area.y, px < area.maxX, py < area.maxY else { continue }
+                self[px, py] = PixelMath.over(PixelMath.withCoverage(color, coverage), self[px, py])
+            }
+        }
+    }
+
     /// The pixels of `rect` as a new canvas.
     public func cropped(to rect: DamageRect) -> Canvas {
         let r = rect.clipped(to: bounds)

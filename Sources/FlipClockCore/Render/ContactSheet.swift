@@ -30,15 +30,8 @@ public enum ContactSheet {
             sheet.draw(renderer.canvas.cropped(to: crop), x: tileX, y: tileY)
             let label = try labels.render("\(Int(angle))°", pixelSize: labelHeight * 3 / 4)
             let ink = PixelMath.shade(0xFFFF_FFFF, by: 170)
-            let lx = tileX + (crop.width - label.advance) / 2 + label.left
-            let ly = tileY + crop.height + (labelHeight - label.mask.height) / 2
-            for y in 0..<label.mask.height {
-                for x in 0..<label.mask.width where label.mask[x, y] > 0 {
-                    let (px, py) = (lx + x, ly + y)
-                    guard px >= 0, py >= 0, px < sheet.width, py < sheet.height else { continue }
-                    sheet[px, py] = PixelMath.over(PixelMath.withCoverage(ink, UInt32(label.mask[x, y])), sheet[px, py])
-                }
-            }
+            let baseline = tileY + crop.height + (labelHeight + label.mask.height) / 2
+            sheet.draw(label, x: tileX + (crop.width - label.advance) / 2, baseline: baseline, color: ink)
         }
         return sheet
     }

@@ -20,6 +20,10 @@ public struct FaceRenderer: Sendable {
     /// Where each card's flap was when last drawn (empty for none).
     private var flapBounds: [DamageRect]
     private let background: UInt32
+    private let labelColor: UInt32
+    /// The labels' text, rendered at the first frame.
+    private var labelRuns: [GlyphRun] = []
+    private let glyphs: any GlyphSource
 
     public init(
         layout: FaceLayout, values: [String], style: CardStyle, glyphs: any GlyphSource,
@@ -31,6 +35,8 @@ public struct FaceRenderer: Sendable {
         self.lighting = lighting
         self.perspective = perspective
         background = style.background.pixel
+        labelColor = PixelMath.shade(style.digits.pixel, by: 190)
+        self.glyphs = glyphs
         canvas = Canvas(width: layout.width, height: layout.height, fill: background)
         faces = CardFaceCache(style: style, glyphs: glyphs)
         cards = values.map { CardFlip(showing: $0) }
@@ -38,12 +44,18 @@ public struct FaceRenderer: Sendable {
         flapBounds = Array(repeating: DamageRect(x: 0, y: 0, width: 0, height: 0), count: values.count)
     }
 
-    /// Asks every card to show its value from `now` on.
-    public mutating func show(_ values: [String], at now: Duration) {
+    /// Asks every card to show its value from `now` on, flipping with `timing` (the face's
+    /// own when `nil`).
+    public mutating func show(_ values: [String], at now: Duration, timing: FlipTiming? = nil) {
         precondition(values.count == cards.count, "one value per card")
         for i in cards.indices where cards[i].target != values[i] {
-            _ = cards[i].show(values[i], at: now, timing: timing)
+            _ = cards[i].show(values[i], at: now, timing: timing ?? self.timing)
         }
+    }
+
+    /// Whether the cards in `range` are at rest at `now`, with nothing asked of them.
+    public func isResting(_ range: Range<Int>, at now: Duration) -> Bool {
+        range.allSatisfy { var c = cards[$0]; return !c.advance(to: now).isMoving && c.target == c.value }
     }
 
     /// Whether a card is still turning (or will turn) after `now`: the caller keeps drawing frames.
@@ -89,13 +101,20 @@ public struct FaceRenderer: Sendable {
                 regions.append(DamageRect(x: slot.x, y: slot.y + half, width: slot.width, height: half))
             }
         }
-        if firstFrame { regions = [canvas.bounds] }
+        if firstFrame {
+            regions = [canvas.bounds]
+            // Label text sits on the label's baseline, about as tall as the label's box.
+            labelRuns = try layout.labels.map { try glyphs.render($0.text, pixelSize: max(6, $0.rect.height * 5 / 4)) }
+        }
         regions = Self.merged(regions.map { $0.clipped(to: canvas.bounds) }.filter { !$0.isEmpty })
 
         for region in regions {
             let touching = cards.indices.filter { reach[$0].clipped(to: region).isEmpty == false }
             // The cards' static halves are opaque: only the space around them needs the background.
             canvas.fill(region, with: background, except: touching.map { layout.slots[$0].rect })
+            for (label, run) in zip(layout.labels, labelRuns) where !label.rect.clipped(to: region).isEmpty {
+                canvas.draw(run, x: label.rect.x + (label.rect.width - run.advance) / 2, baseline: label.rect.maxY, color: labelColor, clip: region)
+            }
             for i in touching { try drawStatic(i, pictures[i], clip: region) }
             for i in touching { try drawFlap(i, pictures[i], clip: region) }
         }

@@ -70,7 +70,13 @@ public enum ConfigFile {
         case .array:
             let place = locator.place(path) ?? .init(key: (1, 1), value: (1, 1))
             let at = FileLocation(file: file, line: place.value.line, column: place.value.column)
-            return .array(value.array!.map { ConfigNode(node($0, path: path, locator: locator, file: file), key: at, value: at) })
+            // Elements are located as the locator names them: `score[2]`, `score[2].name`.
+            return .array(value.array!.enumerated().map { index, element in
+                var indexed = path
+                indexed[indexed.count - 1] += "[\(index)]"
+                let own = locator.place(indexed).map { FileLocation(file: file, line: $0.key.line, column: $0.key.column) } ?? at
+                return ConfigNode(node(element, path: indexed, locator: locator, file: file), key: own, value: own)
+            })
         case .date: return .other("date")
         case .time: return .other("time")
         case .dateTime: return .other("date-time")

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import FlipClockCore
+
+/// A glyph source that needs no font: a block per character.
+struct BlockGlyphs: GlyphSource {
+    func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
+        let w = max(1, pixelSize / 2) * max(1, text.count), h = max(1, pixelSize * 7 / 10)
+        return GlyphRun(mask: CoverageMask(width: w, height: h, values: Array(repeating: 255, count: w * h)), left: 0, top: h, advance: w)
+    }
+}
+
+@Suite struct ClockSceneTests {
+    func scene(_ change: ScoreDisplay.Change) -> ClockScene {
+        var c = ClockConfiguration()
+        c.scores = [ScoreDisplay(name: "home", label: "HOME", digits: 2, change: change), ScoreDisplay(name: "away", label: "AWAY", digits: 2, change: change)]
+        return ClockScene(configuration: c, width: 640, height: 400, showing: WallTime(hour: 12, minute: 0, second: 0), scores: ["home": 3], glyphs: BlockGlyphs())
+    }
+
+    /// The values the home score's cards turn to, in order (a turning card's static top
+    /// already shows the value it turns to), sampled every 5 ms; and whether they came to rest.
+    func landings(_ s: inout ClockScene, until end: Duration) throws -> [String] {
+        var seen: [String] = []
+        var t = Duration.zero
+        while t <= end {
+            _ = try s.frame(at: t)
+            let home = s.renderer.pictures(at: t)[4...5].map(\.top).joined()
+            if seen.last != home { seen.append(home) }
+            t += .milliseconds(5)
+        }
+        #expect(!s.isMoving(at: end))
+        return seen
+    }
+
+    @Test func scoresSitInARowUnderTheTimeWithTheirLabels() {
+        let s = scene(.step)
+        let slots = s.renderer.layout.slots
+        #expect(slots.count == 8)
+        #expect(slots[4].rect.y > slots[0].rect.maxY)
+        #expect(s.renderer.layout.labels.map(\.text) == ["HOME", "AWAY"])
+        #expect(s.renderer.layout.labels[0].rect.y > slots[4].rect.maxY)
+        #expect(s.renderer.pictures(at: .zero).map(\.top) == ["1", "2", "0", "0", "", "3", "", "0"])
+    }
+
+    @Test func aSteppingScoreShowsEveryValueOnTheWay() throws {
+        var s = scene(.step)
+        #expect(s.renderer.pictures(at: .zero)[4...5].map(\.top).joined() == "3")
+        s.setScores(["home": 7], at: .zero)
+        let seen = try landings(&s, until: .seconds(5))
+        #expect(seen == ["4", "5", "6", "7"])
+        #expect(s.shownScores == ["home": 7, "away": 0])
+    }
+
+    @Test func aFlippingScoreGoesStraightToTheValue() throws {
+        var s = scene(.flip)
+        s.setScores(["home": 12, "away": 99], at: .zero)
+        let seen = try landings(&s, until: .seconds(5))
+        #expect(seen == ["12"])
+        #expect(s.shownScores == ["home": 12, "away": 99])
+    }
+
+    @Test func scoresStayWithinTheirDisplay() {
+        var s = scene(.flip)
+        s.setScores(["home": 1000, "away": -4], at: .zero)
+        #expect(s.shownScores == ["home": 99, "away": 0])
+    }
+}
