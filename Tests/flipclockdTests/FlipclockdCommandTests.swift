@@ -89,4 +89,16 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(files == (0..<20).map { String(format: "frame-%05d.png", $0) } + ["sheet.png"])
     }
+
+    @Test func previewShowsScoresToo() throws {
+        let out = NSTemporaryDirectory() + "flipclockd-preview-\(UUID().uuidString)"
+        let config = try Self.temporaryFile("[[score]]\nname = \"home\"\nlabel = \"HOME\"\n")
+        defer {
+            try? FileManager.default.removeItem(atPath: out)
+            try? FileManager.default.removeItem(atPath: config)
+        }
+        let outcome = try Self.run(["preview", "--config", config, "--from", "12:59:59", "--seconds", "1.5", "--fps", "4", "--size", "320x240", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/sheet.png"))
+    }
 }

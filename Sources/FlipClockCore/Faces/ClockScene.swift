@@ -29,7 +29,12 @@ public struct ClockScene: Sendable {
         )
     }
 
-    private var allValues: [String] { timeValues + zip(scores, counters).flatMap { $0.values($1.shown) } }
+    private var allValues: [String] { timeValues + scoreValues }
+
+    private var scoreValues: [String] { zip(scores, counters).flatMap { $0.values($1.shown) } }
+
+    /// What every card would show at `time`, with the scores as they are.
+    public func values(at time: WallTime) -> [String] { face.values(at: time) + scoreValues }
 
     /// The score values the cards show or are turning to, by name.
     public var shownScores: [String: Int] {

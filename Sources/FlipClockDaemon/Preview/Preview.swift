@@ -48,17 +48,16 @@ public enum Preview {
     /// The contact sheet of the first change the preview shows (or of the next minute's, when
     /// the preview's stretch has none), rendered at a small size.
     public static func sheet(for request: PreviewRequest, glyphs: any GlyphSource) throws -> Canvas {
-        let face = request.configuration.face
-        let before = face.values(at: request.from)
-        var after = before
-        var second = 1
-        while after == before, second <= 86400 {
-            after = face.values(at: request.from.adding(seconds: second))
-            second += 1
-        }
         let width = 640
         let height = max(2, width * request.height / max(request.width, 1))
         let scene = ClockScene(configuration: request.configuration, width: width, height: height, showing: request.from, glyphs: glyphs)
+        let before = scene.values(at: request.from)
+        var after = before
+        var second = 1
+        while after == before, second <= 86400 {
+            after = scene.values(at: request.from.adding(seconds: second))
+            second += 1
+        }
         return try ContactSheet.render(scene.renderer, from: before, to: after, labels: glyphs)
     }
 }
