@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flipclockd", targets: ["flipclockd"]),
+        .executable(name: "flipclockctl", targets: ["flipclockctl"]),
         .executable(name: "flipclock-bench", targets: ["flipclock-bench"]),
     ],
     dependencies: [
@@ -43,6 +44,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "flipclockctl",
+            dependencies: ["FlipClockDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
             name: "flipclock-bench",
             dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDaemon", "CPixman"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
@@ -55,7 +60,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore", "FlipClockDisplay"]),
-        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd"]),
+        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl"]),
     ],
     swiftLanguageModes: [.v6]
 )

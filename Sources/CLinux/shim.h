@@ -12,6 +12,9 @@
 
 // ppoll is declared only under _GNU_SOURCE, which the Glibc module is not built with.
 int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
+// accept4 likewise.
+struct sockaddr;
+int accept4(int fd, struct sockaddr *address, unsigned int *length, int flags);
 
 // The framebuffer and console ioctls: request numbers are macros Swift cannot import, and
 // ioctl is variadic.

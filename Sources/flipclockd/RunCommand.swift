@@ -61,6 +61,14 @@ struct RunCommand: ParsableCommand {
                 throw ReloadError(message: "look.font: \(error)")
             }
         }
+        loop.state = StateFile(path: configuration.stateFile)
+        do {
+            try FileManager.default.createDirectory(
+                atPath: (configuration.controlSocket as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            loop.control = try ControlServer(path: configuration.controlSocket, group: configuration.controlGroup)
+        } catch {
+            logger.error("no control socket: scores cannot be set", metadata: ["socket": "\(configuration.controlSocket)", "error": "\(error)"])
+        }
         _ = try loop.run()
     }
 }

@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score"),
+        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, control, state"),
         ("[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
          "f.toml:3:1: clock.fromat: unknown key; allowed in [clock]: format, hour_cycle, leading_zero, time_zone"),
         ("[flip]\n  shading = 0.5\n  shadows = true\n",

@@ -18,9 +18,9 @@ import Testing
         return dir.appendingPathComponent("flipclockd")
     }()
 
-    static func run(_ arguments: [String]) throws -> Outcome {
+    static func run(_ arguments: [String], executable: URL = binary) throws -> Outcome {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

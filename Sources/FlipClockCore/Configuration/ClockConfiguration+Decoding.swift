@@ -9,6 +9,17 @@ extension ClockConfiguration {
         if let t = try top.table("flip") { try decodeFlip(t) }
         if let t = try top.table("output") { try decodeOutput(t) }
         for (index, t) in try top.tables("score").enumerated() { try decodeScore(t, index: index) }
+        if let t = try top.table("control") {
+            var r = ConfigReader(t, path: "control")
+            if let v = try r.string("socket") { controlSocket = v }
+            if let v = try r.string("group") { controlGroup = v.isEmpty ? nil : v }
+            try r.rejectUnknownKeys()
+        }
+        if let t = try top.table("state") {
+            var r = ConfigReader(t, path: "state")
+            if let v = try r.string("file") { stateFile = v }
+            try r.rejectUnknownKeys()
+        }
         try top.rejectUnknownKeys(kind: "table")
     }
 

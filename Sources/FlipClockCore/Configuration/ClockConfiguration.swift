@@ -46,6 +46,12 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var imageWidth = 1280
     public var imageHeight = 800
 
+    /// `[control]`: the control socket and the group that may use it (`""`: the daemon's own).
+    public var controlSocket = "/run/flipclock/control.sock"
+    public var controlGroup: String? = nil
+    /// `[state]`: where scores are kept across restarts.
+    public var stateFile = "/var/lib/flipclock/state.json"
+
     public init() {}
 
     /// Roboto Condensed Bold from Debian's `fonts-roboto-unhinted`: tabular digits that read

@@ -31,6 +31,12 @@ public final class ClockLoop {
     public var notifier: SystemdNotifier?
     /// Reads the configuration (and its font) again for SIGHUP; throws what is wrong.
     public var reload: (() throws -> (ClockConfiguration, any GlyphSource))?
+    /// Requests from outside (`flipclockctl`), and where acknowledged scores are kept.
+    public var control: ControlServer?
+    public var state: StateFile?
+    /// The scores, as last acknowledged.
+    public private(set) var board = ScoreBoard(displays: [])
+    private var lastReloadError: String?
 
     /// `terminal` is the console the output shows on, if any: switching away from it pauses the clock.
     public init(
@@ -66,13 +72,53 @@ public final class ClockLoop {
             }
             configuration = new
             glyphs = font
+            board = ScoreBoard(displays: new.scores, values: board.values)
             logger.info("configuration reloaded")
             notifier?.ready(status: "configuration reloaded; showing the time on \(output.name)")
             return new
         } catch {
+            lastReloadError = "\(error)"
             logger.error("reload failed; keeping the running configuration", metadata: ["error": "\(error)"])
             notifier?.send(["READY=1", "STATUS=reload failed: \(error)"])
             return nil
+        }
+    }
+
+    /// What a request changes on the screen.
+    enum Effect {
+        case none
+        case scores([String: Int])
+        case reloaded
+    }
+
+    /// Answers one request line: the reply, and what it changes on the screen.
+    ///
+    /// A score change is saved (and synced) before it is acknowledged.
+    func answer(_ line: String, time: WallTime) -> (reply: String, effect: Effect) {
+        let json = line.hasPrefix("{")
+        do throws(ControlError) {
+            let request = json ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
+            switch request {
+            case .ping:
+                return (json ? ControlJSON.reply([:]) : "OK pong", .none)
+            case .status:
+                let text = "time=\(time) scores \(board.summary) output=\(output.name)"
+                return (json ? ControlJSON.reply(["time": "\(time)", "scores": board.values, "output": output.name]) : "OK \(text)", .none)
+            case .reload:
+                guard reloadConfiguration() != nil else {
+                    throw ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")
+                }
+                return (json ? ControlJSON.reply(["reloaded": true]) : "OK reloaded", .reloaded)
+            case let .score(action, pairs):
+                var next = board
+                let changed = try next.apply(action, pairs)
+                try state?.save(next.values)
+                board = next
+                logger.info("scores set", metadata: ["scores": "\(board.summary)"])
+                return (json ? ControlJSON.reply(["scores": board.values]) : "OK \(board.summary)", .scores(changed))
+            }
+        } catch {
+            return (json ? ControlJSON.reply(error) : error.description, .none)
         }
     }
 
@@ -102,9 +148,12 @@ public final class ClockLoop {
 
         let clock = ContinuousClock()
         let origin = clock.now
+        let (saved, problem) = state?.load() ?? ([:], nil)
+        if let problem { logger.error("\(problem)") }
+        board = ScoreBoard(displays: configuration.scores, values: saved)
         var scene = ClockScene(
             configuration: configuration, width: output.size.width, height: output.size.height,
-            showing: time.time(at: .zero), glyphs: glyphs
+            showing: time.time(at: .zero), scores: board.values, glyphs: glyphs
         )
         let interval = Duration.seconds(1) / output.refreshRate
         var report = Report()
@@ -166,8 +215,11 @@ public final class ClockLoop {
             }
             var wait = suspended ? .seconds(3600) : max(.zero, nextFrame - awake)
             if notifier?.watchdogInterval != nil { wait = min(wait, max(.zero, nextWatchdog - awake)) }
+            if let deadline = control?.nextDeadline { wait = min(wait, max(.zero, deadline - awake)) }
             var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: wallTimer, events: Int16(POLLIN), revents: 0)]
             if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
+            let controlStart = fds.count
+            for fd in control?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             var timeout = timespec(tv_sec: Int(wait.components.seconds), tv_nsec: Int(wait.components.attoseconds / 1_000_000_000))
             let ready = ppoll(&fds, nfds_t(fds.count), &timeout, nil)
             if ready < 0, errno != EINTR {
@@ -195,7 +247,7 @@ public final class ClockLoop {
                     if let reloaded = reloadConfiguration() {
                         scene = ClockScene(
                             configuration: reloaded, width: output.size.width, height: output.size.height,
-                            showing: time.time(at: clock.now - origin), glyphs: glyphs
+                            showing: time.time(at: clock.now - origin), scores: board.values, glyphs: glyphs
                         )
                         // The new face is drawn whole into its canvas before it is shown: no black frame.
                         redrawAll = true
@@ -226,7 +278,29 @@ public final class ClockLoop {
                 armed = nil
                 nextFrame = clock.now - origin
             }
-            if fds.count > 2, fds[2].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            if controlStart > 2, fds[2].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            if let control {
+                let at = clock.now - origin
+                let readable = Set(fds[controlStart...].filter { $0.revents != 0 }.map(\.fd))
+                for (client, line) in control.service(readable, now: at) {
+                    let (reply, effect) = answer(line, time: time.time(at: at))
+                    control.reply(reply, to: client)
+                    switch effect {
+                    case .none: break
+                    case .scores(let changed):
+                        scene.setScores(changed, at: at)
+                        nextFrame = min(nextFrame, at)
+                    case .reloaded:
+                        scene = ClockScene(
+                            configuration: configuration, width: output.size.width, height: output.size.height,
+                            showing: time.time(at: at), scores: board.values, glyphs: glyphs
+                        )
+                        redrawAll = true
+                        moving = false
+                        nextFrame = at
+                    }
+                }
+            }
         }
     }
 }

@@ -1,0 +1,24 @@
+/// Why a control request was refused: a short code for scripts and a reason for people.
+///
+/// On the wire: `ERR <code> <reason>`.
+public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        case syntax
+        case unknownCommand = "unknown-command"
+        case unknownScore = "unknown-score"
+        case range
+        case tooLong = "too-long"
+        case reloadFailed = "reload-failed"
+        case state
+    }
+
+    public var code: Code
+    public var reason: String
+
+    public init(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "ERR \(code.rawValue) \(reason)" }
+}

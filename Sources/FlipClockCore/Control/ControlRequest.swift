@@ -1,0 +1,68 @@
+/// A request on the control socket, one line each, as people and scripts type it.
+///
+///     score set home 3           score set home=3 away=2   (several at once, all or none)
+///     score add away 1           score subtract home=1
+///     score reset [home ...]     status       reload       ping
+public enum ControlRequest: Equatable, Sendable {
+    public enum ScoreAction: String, Sendable, CaseIterable {
+        case set, add, subtract, reset
+    }
+
+    case score(ScoreAction, [(name: String, value: Int)])
+    case status
+    case reload
+    case ping
+
+    public static func == (a: ControlRequest, b: ControlRequest) -> Bool {
+        switch (a, b) {
+        case let (.score(x, p), .score(y, q)): x == y && p.count == q.count && zip(p, q).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        case (.status, .status), (.reload, .reload), (.ping, .ping): true
+        default: false
+        }
+    }
+
+    /// The longest request line accepted, in bytes.
+    public static let maximumLength = 4096
+
+    /// Parses one line of the text protocol.
+    public static func parse(_ line: String) throws(ControlError) -> ControlRequest {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let command = words.first else { throw ControlError(.syntax, "empty request") }
+        switch command {
+        case "status", "reload", "ping":
+            guard words.count == 1 else { throw ControlError(.syntax, "\(command) takes no arguments") }
+            return command == "status" ? .status : command == "reload" ? .reload : .ping
+        case "score":
+            guard words.count >= 2, let action = ScoreAction(rawValue: words[1]) else {
+                throw ControlError(.syntax, "score takes set, add, subtract or reset")
+            }
+            let pairs = try scoreArguments(Array(words.dropFirst(2)), action: action)
+            return .score(action, pairs)
+        default:
+            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, status, reload, ping")
+        }
+    }
+
+    /// `NAME VALUE`, or `NAME=VALUE ...`; for reset, names only (none resets every score).
+    static func scoreArguments(_ words: [String], action: ScoreAction) throws(ControlError) -> [(name: String, value: Int)] {
+        if action == .reset {
+            return words.map { ($0, 0) }
+        }
+        if words.count == 2, !words[0].contains("="), let value = Int(words[1]) {
+            return [(words[0], value)]
+        }
+        guard !words.isEmpty else { throw ControlError(.syntax, "score \(action.rawValue) needs NAME VALUE or NAME=VALUE ...") }
+        var pairs: [(name: String, value: Int)] = []
+        for word in words {
+            let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, let value = Int(parts[1]) else {
+                throw ControlError(.syntax, "\"\(word)\" is not NAME=VALUE (VALUE a whole number)")
+            }
+            guard !pairs.contains(where: { $0.name == String(parts[0]) }) else {
+                throw ControlError(.syntax, "\(parts[0]) is named twice")
+            }
+            pairs.append((String(parts[0]), value))
+        }
+        return pairs
+    }
+}

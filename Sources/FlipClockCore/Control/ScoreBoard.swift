@@ -1,0 +1,44 @@
+/// The scores' values, changed only by whole commands: every change in a command is checked
+/// before any is made, so `score set home=3 away=200` changes neither.
+public struct ScoreBoard: Equatable, Sendable {
+    public let displays: [ScoreDisplay]
+    public private(set) var values: [String: Int]
+
+    /// The scores at `values` (by name); unknown names are dropped, values kept in range.
+    public init(displays: [ScoreDisplay], values: [String: Int] = [:]) {
+        self.displays = displays
+        var kept: [String: Int] = [:]
+        for d in displays { kept[d.name] = min(max(values[d.name] ?? d.minimum, d.minimum), d.maximum) }
+        self.values = kept
+    }
+
+    /// Applies a score command; returns the values it changed.
+    public mutating func apply(_ action: ControlRequest.ScoreAction, _ pairs: [(name: String, value: Int)]) throws(ControlError) -> [String: Int] {
+        var changed: [String: Int] = [:]
+        let targets = action == .reset && pairs.isEmpty ? displays.map { ($0.name, 0) } : pairs
+        for (name, amount) in targets {
+            guard let display = displays.first(where: { $0.name == name }) else {
+                let known = displays.map(\.name).joined(separator: ", ")
+                throw ControlError(.unknownScore, "\"\(name)\"; scores are \(known.isEmpty ? "none (add [[score]] to the configuration)" : known)")
+            }
+            let current = values[name] ?? display.minimum
+            let (new, overflow): (Int, Bool) = switch action {
+            case .set: (amount, false)
+            case .add: current.addingReportingOverflow(amount)
+            case .subtract: current.subtractingReportingOverflow(amount)
+            case .reset: (display.minimum, false)
+            }
+            guard !overflow, (display.minimum...display.maximum).contains(new) else {
+                throw ControlError(.range, "\(name) would be \(overflow ? "out of range" : String(new)); allowed \(display.minimum)...\(display.maximum)")
+            }
+            changed[name] = new
+        }
+        values.merge(changed) { $1 }
+        return changed
+    }
+
+    /// `home=3 away=2`, in the displays' order.
+    public var summary: String {
+        displays.map { "\($0.name)=\(values[$0.name] ?? $0.minimum)" }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The client side of the control socket: one request line out, one reply line back.
+public enum ControlClient {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Sends `line` to the daemon at `socketPath` and returns its reply (without the newline).
+    public static func send(_ line: String, to socketPath: String, timeout: Duration = .seconds(10)) throws(Failure) -> String {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        guard socketPath.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw Failure(description: "\(socketPath): path too long for a socket")
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in socketPath.utf8.enumerated() { raw[i] = b }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            throw Failure(description: "cannot reach flipclockd at \(socketPath): \(String(cString: strerror(errno)))")
+        }
+        var seconds = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+        let request = Array((line + "\n").utf8)
+        guard Foundation.send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
+            throw Failure(description: "cannot send to \(socketPath): \(String(cString: strerror(errno)))")
+        }
+        var reply: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !reply.contains(UInt8(ascii: "\n")) {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            guard n > 0 else {
+                throw Failure(description: n == 0 ? "flipclockd closed the connection" : "no reply from flipclockd: \(String(cString: strerror(errno)))")
+            }
+            reply += chunk[0..<n]
+        }
+        return String(decoding: reply[..<reply.firstIndex(of: UInt8(ascii: "\n"))!], as: UTF8.self)
+    }
+}

@@ -1,0 +1,48 @@
+import FlipClockCore
+import Foundation
+
+/// The JSON form of the control protocol, for scripts: a request is one JSON object on a
+/// line, `{"command":"score","action":"set","scores":{"home":3,"away":2}}`, and so is the
+/// reply, `{"ok":true,"scores":{"home":3,"away":2}}` or `{"ok":false,"code":"range","error":"…"}`.
+public enum ControlJSON {
+    public static func parse(_ line: String) throws(ControlError) -> ControlRequest {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw ControlError(.syntax, "not a JSON object")
+        }
+        guard let command = object["command"] as? String else { throw ControlError(.syntax, "\"command\" is missing") }
+        switch command {
+        case "status": return .status
+        case "reload": return .reload
+        case "ping": return .ping
+        case "score":
+            guard let name = object["action"] as? String, let action = ControlRequest.ScoreAction(rawValue: name) else {
+                throw ControlError(.syntax, "\"action\" is one of set, add, subtract, reset")
+            }
+            let scores = object["scores"] as? [String: Any] ?? [:]
+            var pairs: [(name: String, value: Int)] = []
+            for key in scores.keys.sorted() {
+                guard let value = scores[key] as? Int else { throw ControlError(.syntax, "\"\(key)\" is not a whole number") }
+                pairs.append((key, value))
+            }
+            if action != .reset, pairs.isEmpty { throw ControlError(.syntax, "\"scores\" is missing") }
+            return .score(action, pairs)
+        default:
+            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, status, reload, ping")
+        }
+    }
+
+    public static func reply(_ fields: [String: Any]) -> String {
+        var object = fields
+        object["ok"] = true
+        return encode(object)
+    }
+
+    public static func reply(_ error: ControlError) -> String {
+        encode(["ok": false, "code": error.code.rawValue, "error": error.reason])
+    }
+
+    static func encode(_ object: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{\"ok\":false}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import FlipClockDaemon
+import Foundation
+
+/// `flipclockctl`: scores, status and reload, through flipclockd's control socket.
+@main
+struct Flipclockctl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "flipclockctl",
+        abstract: "Control a running flipclockd.",
+        subcommands: [Score.self, Status.self, Reload.self]
+    )
+}
+
+struct Connection: ParsableArguments {
+    @Option(help: "The control socket.")
+    var socket = "/run/flipclock/control.sock"
+
+    @Flag(help: "Speak the JSON form and print its reply.")
+    var json = false
+
+    /// Sends the request and prints the reply; ERR replies exit 1, an unreachable daemon 69.
+    func send(_ words: [String], json object: [String: Any]) throws {
+        let line: String
+        if json {
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            line = String(decoding: data, as: UTF8.self)
+        } else {
+            line = words.joined(separator: " ")
+        }
+        let reply: String
+        do {
+            reply = try ControlClient.send(line, to: socket)
+        } catch {
+            FileHandle.standardError.write(Data("flipclockctl: \(error)\n".utf8))
+            throw ExitCode(69)
+        }
+        let failed = reply.hasPrefix("ERR") || reply.contains("\"ok\":false")
+        if failed {
+            FileHandle.standardError.write(Data("flipclockctl: \(reply)\n".utf8))
+            throw ExitCode(1)
+        }
+        print(json ? reply : String(reply.dropFirst(reply.hasPrefix("OK ") ? 3 : 0)))
+    }
+}
+
+struct Score: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Set, add to, subtract from or reset scores.",
+        discussion: "flipclockctl score set home 3 · score set home=3 away=2 · score add away 1 · score reset"
+    )
+
+    @Argument(help: "set, add, subtract or reset.")
+    var action: String
+
+    @Argument(help: "NAME VALUE, or NAME=VALUE ... (reset: names, or none for every score).")
+    var arguments: [String] = []
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        var scores: [String: Int] = [:]
+        if arguments.count == 2, !arguments[0].contains("="), let v = Int(arguments[1]) {
+            scores[arguments[0]] = v
+        } else {
+            for a in arguments {
+                let parts = a.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, let v = Int(parts[1]) { scores[String(parts[0])] = v } else { scores[a] = 0 }
+            }
+        }
+        try connection.send(["score", action] + arguments, json: ["command": "score", "action": action, "scores": scores])
+    }
+}
+
+struct Status: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "What the clock shows: the time, the scores, the output.")
+    @OptionGroup var connection: Connection
+    func run() throws { try connection.send(["status"], json: ["command": "status"]) }
+}
+
+struct Reload: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Read the configuration again; on an error the running one stays, and the error is printed.")
+    @OptionGroup var connection: Connection
+    func run() throws { try connection.send(["reload"], json: ["command": "reload"]) }
+}
