@@ -48,7 +48,7 @@ public struct ClockConfiguration: Equatable, Sendable {
 
     /// `[control]`: the control socket and the group that may use it (`""`: the daemon's own).
     public var controlSocket = "/run/flipclock/control.sock"
-    public var controlGroup: String? = nil
+    public var controlGroup: String? = "flipclock"
     /// `[state]`: where scores are kept across restarts.
     public var stateFile = "/var/lib/flipclock/state.json"
 
