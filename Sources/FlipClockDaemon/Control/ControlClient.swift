@@ -11,17 +11,8 @@ public enum ControlClient {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        guard socketPath.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw Failure(description: "\(socketPath): path too long for a socket")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in socketPath.utf8.enumerated() { raw[i] = b }
-        }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        guard var address = sockaddr_un(path: socketPath) else { throw Failure(description: "\(socketPath): path too long for a socket") }
+        let connected = address.withSocketAddress(path: socketPath) { connect(fd, $0, $1) }
         guard connected == 0 else {
             throw Failure(description: "cannot reach flipclockd at \(socketPath): \(String(cString: strerror(errno)))")
         }

@@ -25,18 +25,10 @@ public final class ControlServer {
     /// Listens at `path` (replacing a stale socket), mode 0660, owned by `group` if given.
     public init(path: String, group: String?) throws(ControlError) {
         unlink(path)
+        guard var address = sockaddr_un(path: path) else { throw ControlError(.state, "\(path): path too long for a socket") }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        guard fd >= 0, path.utf8.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw ControlError(.state, "cannot create the control socket \(path): \(String(cString: strerror(errno)))")
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in path.utf8.enumerated() { raw[i] = b }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        guard fd >= 0 else { throw ControlError(.state, "cannot create the control socket \(path): \(String(cString: strerror(errno)))") }
+        let bound = address.withSocketAddress(path: path) { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 16) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)

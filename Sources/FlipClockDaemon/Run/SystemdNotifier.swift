@@ -4,23 +4,18 @@ import Foundation
 /// or an abstract name written with a leading `@`). Without the variable it does nothing.
 public final class SystemdNotifier: @unchecked Sendable {
     private let fd: Int32
-    private var address = sockaddr_un()
-    private let length: socklen_t
+    private let path: String
+    private var address: sockaddr_un
     /// How often systemd wants `WATCHDOG=1`, from `$WATCHDOG_USEC`: half its timeout.
     public let watchdogInterval: Duration?
 
     public init?(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty, path.utf8.count < 108 else { return nil }
+        guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty, let address = sockaddr_un(path: path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         self.fd = fd
-        address.sun_family = sa_family_t(AF_UNIX)
-        var bytes = Array(path.utf8)
-        if bytes.first == UInt8(ascii: "@") { bytes[0] = 0 }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in bytes.enumerated() { raw[i] = b }
-        }
-        length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes.first == 0 ? 0 : 1))
+        self.path = path
+        self.address = address
         watchdogInterval = environment["WATCHDOG_USEC"].flatMap(Int64.init).map { .microseconds($0) / 2 }
     }
 
@@ -30,9 +25,7 @@ public final class SystemdNotifier: @unchecked Sendable {
     public func send(_ fields: [String]) {
         let message = fields.joined(separator: "\n")
         _ = message.withCString { text in
-            withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, text, strlen(text), Int32(MSG_NOSIGNAL), $0, length) }
-            }
+            address.withSocketAddress(path: path) { sendto(fd, text, strlen(text), Int32(MSG_NOSIGNAL), $0, $1) }
         }
     }
 
