@@ -6,6 +6,7 @@
 #include <sys/ioctl.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+#include <sys/inotify.h>
 #include <poll.h>
 #include <signal.h>
 #include <time.h>

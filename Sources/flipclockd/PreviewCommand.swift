@@ -37,7 +37,7 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run() throws {
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        JournalLogHandler.bootstrap()
         let configuration = try config.map(ConfigPath.load) ?? ClockConfiguration()
         let font = try ConfigPath.openFont(configuration)
         let size = PixelSize(parsing: size)!

@@ -29,7 +29,7 @@ struct RunCommand: ParsableCommand {
         }
         // Before any thread starts, so that only the loop's signalfd sees SIGTERM and SIGINT.
         ClockLoop.blockStopSignals()
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        JournalLogHandler.bootstrap()
         let logger = Logger(label: "flipclockd")
         var configuration = try ConfigPath.load(config ?? ConfigPath.defaultPath)
         if let output { configuration.output = output }
@@ -62,6 +62,7 @@ struct RunCommand: ParsableCommand {
             }
         }
         loop.state = StateFile(path: configuration.stateFile)
+        loop.configurationPath = path
         do {
             try FileManager.default.createDirectory(
                 atPath: (configuration.controlSocket as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

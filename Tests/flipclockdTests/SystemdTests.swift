@@ -54,7 +54,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let config = dir + "/flipclock.toml"
-        let good = "[output]\nkind = \"png\"\ndirectory = \"\(dir)/frames\"\nsize = \"320x120\"\n"
+        let good = "[output]\nkind = \"png\"\ndirectory = \"\(dir)/frames\"\nsize = \"320x120\"\n[control]\nsocket = \"\(dir)/c.sock\"\n"
         try Self.write(good, to: config)
         let notify = NotifySocket()
 
@@ -90,6 +90,36 @@ import Testing
         #expect(notify.next(startingWith: "STOPPING=1") == "STOPPING=1\nSTATUS=stopping")
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
+    }
+
+    @Test func savingTheConfigurationFileReloadsIt() throws {
+        let dir = NSTemporaryDirectory() + "flipclock-watch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let config = dir + "/flipclock.toml"
+        let good = "[output]\nkind = \"png\"\ndirectory = \"\(dir)/frames\"\nsize = \"320x120\"\n[control]\nsocket = \"\(dir)/c.sock\"\n"
+        try Self.write(good, to: config)
+        let notify = NotifySocket()
+        let process = Process()
+        process.executableURL = FlipclockdCommandTests.binary
+        process.arguments = ["--config", config]
+        process.environment = ["NOTIFY_SOCKET": notify.path, "FLIPCLOCK_START": "12:00:00"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
+
+        // An editor saving a broken file: the running configuration stays.
+        try Self.write("[clock]\nformat = \"HH\"\n", to: config)
+        #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
+        #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=reload failed: \(config):2:10: clock.format: \"HH\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\"")
+        // Then a good one, replaced by a rename as many editors do.
+        try Self.write(good + "[clock]\nformat = \"HH:MM:SS\"\n", to: dir + "/new.toml")
+        rename(dir + "/new.toml", config)
+        #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
+        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1\nSTATUS=configuration reloaded") == true)
+        process.terminate()
+        process.waitUntilExit()
     }
 
     static let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../systemd/flipclockd.service").standardized.path

@@ -33,6 +33,8 @@ public final class ClockLoop {
     public var reload: (() throws -> (ClockConfiguration, any GlyphSource))?
     /// Requests from outside (`flipclockctl`), and where acknowledged scores are kept.
     public var control: ControlServer?
+    /// The configuration file: a change to it (saved, or replaced) reloads, like SIGHUP.
+    public var configurationPath: String?
     public var state: StateFile?
     /// The scores, as last acknowledged.
     public private(set) var board = ScoreBoard(displays: [])
@@ -81,6 +83,24 @@ public final class ClockLoop {
             logger.error("reload failed; keeping the running configuration", metadata: ["error": "\(error)"])
             notifier?.send(["READY=1", "STATUS=reload failed: \(error)"])
             return nil
+        }
+    }
+
+    /// Reads every pending inotify event; whether one names `file`.
+    static func drain(_ fd: Int32, mentioning file: String) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var found = false
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            guard n > 0 else { return found }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= n {
+                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
+                let start = offset + MemoryLayout<inotify_event>.size
+                let name = String(decoding: buffer[start..<min(start + length, n)].prefix { $0 != 0 }, as: UTF8.self)
+                if name == file { found = true }
+                offset = start + length
+            }
         }
     }
 
@@ -145,6 +165,16 @@ public final class ClockLoop {
         defer { close(wallTimer) }
         var armed: timespec?
         var lateness: Duration?
+        // The configuration file's folder, watched for the file being written or replaced;
+        // editors save in bursts, so a reload waits until it has been quiet for a moment.
+        let watcher = configurationPath.map { _ in inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) } ?? -1
+        defer { if watcher >= 0 { close(watcher) } }
+        if watcher >= 0, let path = configurationPath {
+            let folder = (path as NSString).deletingLastPathComponent
+            inotify_add_watch(watcher, folder.isEmpty ? "." : folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
+        }
+        let settle = Duration.milliseconds(300)
+        var reloadAt: Duration?
 
         let clock = ContinuousClock()
         let origin = clock.now
@@ -216,8 +246,11 @@ public final class ClockLoop {
             var wait = suspended ? .seconds(3600) : max(.zero, nextFrame - awake)
             if notifier?.watchdogInterval != nil { wait = min(wait, max(.zero, nextWatchdog - awake)) }
             if let deadline = control?.nextDeadline { wait = min(wait, max(.zero, deadline - awake)) }
+            if let due = reloadAt { wait = min(wait, max(.zero, due - awake)) }
             var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: wallTimer, events: Int16(POLLIN), revents: 0)]
             if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
+            let watchIndex = fds.count
+            if watcher >= 0 { fds.append(pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)) }
             let controlStart = fds.count
             for fd in control?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
             var timeout = timespec(tv_sec: Int(wait.components.seconds), tv_nsec: Int(wait.components.attoseconds / 1_000_000_000))
@@ -278,7 +311,24 @@ public final class ClockLoop {
                 armed = nil
                 nextFrame = clock.now - origin
             }
-            if controlStart > 2, fds[2].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            if watchIndex > 2, fds[2].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            if watcher >= 0, fds[watchIndex].revents & Int16(POLLIN) != 0,
+                let name = configurationPath.map({ ($0 as NSString).lastPathComponent }), Self.drain(watcher, mentioning: name)
+            {
+                reloadAt = clock.now - origin + settle
+            }
+            if let due = reloadAt, clock.now - origin >= due {
+                reloadAt = nil
+                if let reloaded = reloadConfiguration() {
+                    scene = ClockScene(
+                        configuration: reloaded, width: output.size.width, height: output.size.height,
+                        showing: time.time(at: clock.now - origin), scores: board.values, glyphs: glyphs
+                    )
+                    redrawAll = true
+                    moving = false
+                    nextFrame = clock.now - origin
+                }
+            }
             if let control {
                 let at = clock.now - origin
                 let readable = Set(fds[controlStart...].filter { $0.revents != 0 }.map(\.fd))
