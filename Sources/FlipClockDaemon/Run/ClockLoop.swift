@@ -194,6 +194,16 @@ public final class ClockLoop {
         var suspended = false
         var redrawAll = false
         var nextWatchdog = Duration.zero
+        // A reloaded configuration's face, drawn whole into its canvas before it is shown: no black frame.
+        func showReloaded(at instant: Duration) {
+            scene = ClockScene(
+                configuration: configuration, width: output.size.width, height: output.size.height,
+                showing: time.time(at: instant), scores: board.values, glyphs: glyphs
+            )
+            redrawAll = true
+            moving = false
+            nextFrame = instant
+        }
         while true {
             let now = clock.now - origin
             if !suspended, now >= nextFrame {
@@ -277,16 +287,7 @@ public final class ClockLoop {
                     logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal?.path ?? "-")"])
                     continue
                 case SIGHUP:
-                    if let reloaded = reloadConfiguration() {
-                        scene = ClockScene(
-                            configuration: reloaded, width: output.size.width, height: output.size.height,
-                            showing: time.time(at: clock.now - origin), scores: board.values, glyphs: glyphs
-                        )
-                        // The new face is drawn whole into its canvas before it is shown: no black frame.
-                        redrawAll = true
-                        moving = false
-                        nextFrame = clock.now - origin
-                    }
+                    if reloadConfiguration() != nil { showReloaded(at: clock.now - origin) }
                     continue
                 default:
                     notifier?.stopping()
@@ -319,15 +320,7 @@ public final class ClockLoop {
             }
             if let due = reloadAt, clock.now - origin >= due {
                 reloadAt = nil
-                if let reloaded = reloadConfiguration() {
-                    scene = ClockScene(
-                        configuration: reloaded, width: output.size.width, height: output.size.height,
-                        showing: time.time(at: clock.now - origin), scores: board.values, glyphs: glyphs
-                    )
-                    redrawAll = true
-                    moving = false
-                    nextFrame = clock.now - origin
-                }
+                if reloadConfiguration() != nil { showReloaded(at: clock.now - origin) }
             }
             if let control {
                 let at = clock.now - origin
@@ -341,13 +334,7 @@ public final class ClockLoop {
                         scene.setScores(changed, at: at)
                         nextFrame = min(nextFrame, at)
                     case .reloaded:
-                        scene = ClockScene(
-                            configuration: configuration, width: output.size.width, height: output.size.height,
-                            showing: time.time(at: at), scores: board.values, glyphs: glyphs
-                        )
-                        redrawAll = true
-                        moving = false
-                        nextFrame = at
+                        showReloaded(at: at)
                     }
                 }
             }
