@@ -49,22 +49,33 @@ import Testing
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test func notifiesReadyWatchdogReloadAndStopping() throws {
+    /// A daemon on the PNG output in a folder of its own, notifying `notify`.
+    final class Daemon {
         let dir = NSTemporaryDirectory() + "flipclock-systemd-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let config = dir + "/flipclock.toml"
-        let good = "[output]\nkind = \"png\"\ndirectory = \"\(dir)/frames\"\nsize = \"320x120\"\n[control]\nsocket = \"\(dir)/c.sock\"\n"
-        try Self.write(good, to: config)
-        let notify = NotifySocket()
-
+        var config: String { dir + "/flipclock.toml" }
+        var good: String { "[output]\nkind = \"png\"\ndirectory = \"\(dir)/frames\"\nsize = \"320x120\"\n[control]\nsocket = \"\(dir)/c.sock\"\n" }
         let process = Process()
-        process.executableURL = FlipclockdCommandTests.binary
-        process.arguments = ["--config", config]
-        process.environment = ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "400000", "FLIPCLOCK_START": "12:00:00"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+
+        init(notify: NotifySocket, environment: [String: String] = [:]) throws {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try SystemdTests.write(good, to: config)
+            process.executableURL = FlipclockdCommandTests.binary
+            process.arguments = ["--config", config]
+            process.environment = ["NOTIFY_SOCKET": notify.path, "FLIPCLOCK_START": "12:00:00"].merging(environment) { $1 }
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        deinit {
+            if process.isRunning { process.terminate() }
+            try? FileManager.default.removeItem(atPath: dir)
+        }
+    }
+
+    @Test func notifiesReadyWatchdogReloadAndStopping() throws {
+        let notify = NotifySocket()
+        let daemon = try Daemon(notify: notify, environment: ["WATCHDOG_USEC": "400000"])
+        let (dir, config, good, process) = (daemon.dir, daemon.config, daemon.good, daemon.process)
 
         let ready = notify.next(startingWith: "READY=1")
         #expect(ready == "READY=1\nSTATUS=showing the time on \(dir)/frames/current.png 320x120")
@@ -93,20 +104,9 @@ import Testing
     }
 
     @Test func savingTheConfigurationFileReloadsIt() throws {
-        let dir = NSTemporaryDirectory() + "flipclock-watch-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let config = dir + "/flipclock.toml"
-        let good = "[output]\nkind = \"png\"\ndirectory = \"\(dir)/frames\"\nsize = \"320x120\"\n[control]\nsocket = \"\(dir)/c.sock\"\n"
-        try Self.write(good, to: config)
         let notify = NotifySocket()
-        let process = Process()
-        process.executableURL = FlipclockdCommandTests.binary
-        process.arguments = ["--config", config]
-        process.environment = ["NOTIFY_SOCKET": notify.path, "FLIPCLOCK_START": "12:00:00"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let daemon = try Daemon(notify: notify)
+        let (dir, config, good, process) = (daemon.dir, daemon.config, daemon.good, daemon.process)
         #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
 
         // An editor saving a broken file: the running configuration stays.
