@@ -8,7 +8,7 @@ struct Flipclockctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
-        subcommands: [Score.self, Status.self, Reload.self]
+        subcommands: [Score.self, Timer.self, Status.self, Reload.self]
     )
 }
 
@@ -69,6 +69,30 @@ struct Score: ParsableCommand {
             }
         }
         try connection.send(["score", action] + arguments, json: ["command": "score", "action": action, "scores": scores])
+    }
+}
+
+struct Timer: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Start, pause, resume or reset a timer.",
+        discussion: "flipclockctl timer start pomodoro 25m · timer pause pomodoro · timer resume pomodoro · timer reset pomodoro"
+    )
+
+    @Argument(help: "start, pause, resume or reset.")
+    var action: String
+
+    @Argument(help: "The timer's name.")
+    var name: String
+
+    @Argument(help: "For start: how long (25m, 1h30m, 90s, MM:SS); the configured duration if left out.")
+    var duration: String?
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        var object: [String: Any] = ["command": "timer", "action": action, "name": name]
+        if let duration { object["duration"] = duration }
+        try connection.send(["timer", action, name] + (duration.map { [$0] } ?? []), json: object)
     }
 }
 

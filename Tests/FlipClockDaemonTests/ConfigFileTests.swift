@@ -66,12 +66,20 @@ import Testing
         ])
     }
 
+    @Test func timersAreDeclaredInOrder() throws {
+        let c = try ConfigFile.parse("[[timer]]\nname = \"pomodoro\"\nlabel = \"FOCUS\"\nduration = \"25m\"\n[[timer]]\nname = \"up\"\ndirection = \"up\"\nat_zero = \"blank\"\n", path: "f.toml")
+        #expect(c.timers == [
+            TimerDisplay(name: "pomodoro", label: "FOCUS", direction: .down, duration: 1500, atZero: .zeros),
+            TimerDisplay(name: "up", label: "", direction: .up, duration: 300, atZero: .blank),
+        ])
+    }
+
     @Test func anEmptyFileIsTheDefaults() throws {
         #expect(try ConfigFile.parse("# nothing\n", path: "f.toml") == ClockConfiguration())
     }
 
     @Test(arguments: [
-        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, control, state"),
+        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, timer, control, state"),
         ("[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
          "f.toml:3:1: clock.fromat: unknown key; allowed in [clock]: format, hour_cycle, leading_zero, time_zone"),
         ("[flip]\n  shading = 0.5\n  shadows = true\n",
@@ -104,6 +112,8 @@ import Testing
          "f.toml:3:1: score[0].colour: unknown key; allowed in [score[0]]: name, label, digits, min, max, change"),
         ("[[score]]\nname = \"home\"\ndigits = 2\nmax = 100\n", "f.toml:4:7: score[0].max: 100 is out of range; allowed 0...99"),
         ("[[score]]\nname = \"home\"\nchange = \"jump\"\n", "f.toml:3:10: score[0].change: \"jump\" is not allowed; allowed \"flip\", \"step\""),
+        ("[[timer]]\nname = \"t\"\nduration = \"2h\"\n", "f.toml:3:12: timer[0].duration: not a duration up to 99:59; write \"25m\", \"1h30m\", \"90s\" or \"MM:SS\""),
+        ("[[timer]]\nname = \"t\"\ndirection = \"sideways\"\n", "f.toml:3:13: timer[0].direction: \"sideways\" is not allowed; allowed \"down\", \"up\""),
         ("[look]\nbackground = \"\"\"\n#000000\"\"\"\ncard = \"#1\"\n", "f.toml:4:8: look.card: \"#1\" is not a colour; expected \"#rrggbb\""),
         ("[look]\nfont = [\n  \"a\", # ]\n  \"b\"]\ncard = \"#1\"\n", "f.toml:2:8: look.font: expected a string, found an array"),
         ("[look] # colours\ndigits = 'x#y'  # literal string\n", "f.toml:2:10: look.digits: \"x#y\" is not a colour; expected \"#rrggbb\""),

@@ -19,6 +19,9 @@ import Testing
                 [[score]]
                 name = "away"
                 digits = 3
+                [[timer]]
+                name = "egg"
+                duration = "4m"
                 [output]
                 kind = "png"
                 directory = "\(dir)/frames"
@@ -62,7 +65,24 @@ import Testing
         #expect(refused.stderr == "flipclockctl: ERR range home would be 100; allowed 0...99\n")
         #expect(try d.ctl(["status"]).stdout.contains("scores home=5 away=120"))
         #expect(try d.ctl(["score", "subtract", "--json", "away=20"]).stdout == "{\"ok\":true,\"scores\":{\"away\":100,\"home\":5}}\n")
-        #expect(try String(contentsOfFile: d.state, encoding: .utf8) == "{\"scores\":{\"away\":100,\"home\":5}}")
+        #expect(try String(contentsOfFile: d.state, encoding: .utf8) == "{\"scores\":{\"away\":100,\"home\":5},\"timers\":{\"egg\":{\"duration\":240,\"state\":{\"idle\":{}}}}}")
+    }
+
+    @Test func aTimerRunsPausesAndKeepsRunningAcrossARestart() throws {
+        let d = try Daemon()
+        try d.start()
+        #expect(try d.ctl(["timer", "start", "egg", "0:30"]).stdout == "egg=00:30 running\n")
+        #expect(try d.ctl(["timer", "pause", "egg"]).stdout.hasSuffix("paused\n"))
+        #expect(try d.ctl(["timer", "resume", "egg"]).stdout.hasSuffix("running\n"))
+        kill(d.process.processIdentifier, SIGKILL)
+        d.process.waitUntilExit()
+        try d.start()
+        let status = try d.ctl(["status"]).stdout
+        #expect(status.contains("timers egg=00:30 running") || status.contains("timers egg=00:29 running"), "\(status)")
+        let unknown = try d.ctl(["timer", "start", "tea"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "flipclockctl: ERR unknown-timer \"tea\"; timers are egg\n")
+        #expect(try d.ctl(["timer", "reset", "egg"]).stdout == "egg=04:00 idle\n")
     }
 
     @Test func anUnreachableDaemonIsAClearError() throws {
@@ -92,9 +112,9 @@ import Testing
                 acknowledged = next
             }
             d.process.waitUntilExit()
-            let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: d.state))) as? [String: [String: Int]]
+            let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: d.state))) as? [String: Any]
             // The last acknowledged write is there; at most one more, unacknowledged, may be too.
-            let away = saved?["scores"]?["away"]
+            let away = (saved?["scores"] as? [String: Int])?["away"]
             #expect(away == acknowledged || away == (acknowledged + 1) % 1000, "round \(round)")
             acknowledged = away ?? acknowledged
         }

@@ -9,6 +9,7 @@ extension ClockConfiguration {
         if let t = try top.table("flip") { try decodeFlip(t) }
         if let t = try top.table("output") { try decodeOutput(t) }
         for (index, t) in try top.tables("score").enumerated() { try decodeScore(t, index: index) }
+        for (index, t) in try top.tables("timer").enumerated() { try decodeTimer(t, index: index) }
         if let t = try top.table("control") {
             var r = ConfigReader(t, path: "control")
             if let v = try r.string("socket") { controlSocket = v }
@@ -82,6 +83,26 @@ extension ClockConfiguration {
         }
         try r.rejectUnknownKeys()
         scores.append(score)
+    }
+
+    private mutating func decodeTimer(_ table: ConfigTable, index: Int) throws(ConfigError) {
+        var r = ConfigReader(table, path: "timer[\(index)]")
+        guard let nameNode = r.node("name"), case .string(let name) = nameNode.value, !name.isEmpty,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
+            let at = table["name"]?.valueLocation ?? table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1)
+            throw ConfigError(at, key: r.key("name"), "a timer needs a name of letters, digits, - and _")
+        }
+        if timers.contains(where: { $0.name == name }) {
+            throw ConfigError(nameNode.valueLocation, key: r.key("name"), "\"\(name)\" is already the name of another timer")
+        }
+        var timer = TimerDisplay(name: name)
+        if let v = try r.string("label") { timer.label = v }
+        if let v = try r.choice("direction", TimerDisplay.Direction.allCases.map { ($0.rawValue, $0) }) { timer.direction = v }
+        if let v = try r.duration("duration") { timer.duration = v }
+        if let v = try r.choice("at_zero", TimerDisplay.AtZero.allCases.map { ($0.rawValue, $0) }) { timer.atZero = v }
+        try r.rejectUnknownKeys()
+        timers.append(timer)
     }
 
     private mutating func decodeOutput(_ table: ConfigTable) throws(ConfigError) {

@@ -19,6 +19,8 @@ public struct ClockConfiguration: Equatable, Sendable {
 
     /// `[[score]]`: scores shown in a row under the time, set from outside.
     public var scores: [ScoreDisplay] = []
+    /// `[[timer]]`: timers shown after the scores, started and stopped from outside.
+    public var timers: [TimerDisplay] = []
 
     /// `[look]`: colours and proportions.
     public var style = CardStyle.classic
@@ -62,10 +64,13 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// under it a row of the scores, each with its label.
     public func layout(width: Int, height: Int) -> FaceLayout {
         var rows = [FaceLayout.Row(groups: face.groups)]
-        if !scores.isEmpty {
+        if !scores.isEmpty || !timers.isEmpty {
             let digit = FaceLayout.CardShape(aspect: TimeFace.digitAspect)
+            // A timer is two groups, minutes and seconds, under one label.
             rows.append(FaceLayout.Row(
-                groups: scores.map { Array(repeating: digit, count: $0.digits) }, labels: scores.map(\.label)
+                groups: scores.map { Array(repeating: digit, count: $0.digits) } + timers.flatMap { _ in [[digit, digit], [digit, digit]] },
+                labels: scores.map(\.label) + timers.map(\.label),
+                spans: scores.map { _ in 1 } + timers.map { _ in 2 }
             ))
         }
         return FaceLayout.fit(rows: rows, width: width, height: height, spacing: spacing)

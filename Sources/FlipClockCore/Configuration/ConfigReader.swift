@@ -130,6 +130,21 @@ struct ConfigReader {
         return s
     }
 
+    /// A timer duration: `"25m"`, `"1h30m"`, `"90s"`, `"MM:SS"` or whole seconds, at most 99:59.
+    mutating func duration(_ name: String) throws(ConfigError) -> Int? {
+        guard let node = self.node(name) else { return nil }
+        let seconds: Int?
+        switch node.value {
+        case .integer(let i): seconds = i >= 0 ? i : nil
+        case .string(let s): seconds = TimerDisplay.parseDuration(s)
+        default: throw typeError(name, node, expected: "a duration")
+        }
+        guard let seconds, seconds <= TimerDisplay.longest else {
+            throw ConfigError(node.valueLocation, key: key(name), "not a duration up to 99:59; write \"25m\", \"1h30m\", \"90s\" or \"MM:SS\"")
+        }
+        return seconds
+    }
+
     /// Throws for the first key (in the file's order) that was never asked for.
     func rejectUnknownKeys(kind: String = "key") throws(ConfigError) {
         guard let unknown = table.entries.first(where: { !known.contains($0.key) }) else { return }

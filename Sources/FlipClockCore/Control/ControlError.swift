@@ -6,6 +6,7 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
         case syntax
         case unknownCommand = "unknown-command"
         case unknownScore = "unknown-score"
+        case unknownTimer = "unknown-timer"
         case range
         case tooLong = "too-long"
         case reloadFailed = "reload-failed"

@@ -3,12 +3,18 @@
 ///     score set home 3           score set home=3 away=2   (several at once, all or none)
 ///     score add away 1           score subtract home=1
 ///     score reset [home ...]     status       reload       ping
+///     timer start pomodoro [25m]   timer pause|resume|reset pomodoro
 public enum ControlRequest: Equatable, Sendable {
     public enum ScoreAction: String, Sendable, CaseIterable {
         case set, add, subtract, reset
     }
 
+    public enum TimerAction: String, Sendable, CaseIterable {
+        case start, pause, resume, reset
+    }
+
     case score(ScoreAction, [(name: String, value: Int)])
+    case timer(TimerAction, name: String, duration: Int?)
     case status
     case reload
     case ping
@@ -16,6 +22,7 @@ public enum ControlRequest: Equatable, Sendable {
     public static func == (a: ControlRequest, b: ControlRequest) -> Bool {
         switch (a, b) {
         case let (.score(x, p), .score(y, q)): x == y && p.count == q.count && zip(p, q).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+        case let (.timer(x, n, d), .timer(y, m, e)): x == y && n == m && d == e
         case (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
@@ -38,8 +45,23 @@ public enum ControlRequest: Equatable, Sendable {
             }
             let pairs = try scoreArguments(Array(words.dropFirst(2)), action: action)
             return .score(action, pairs)
+        case "timer":
+            guard words.count >= 3, let action = TimerAction(rawValue: words[1]) else {
+                throw ControlError(.syntax, "timer takes start, pause, resume or reset, and a timer's name")
+            }
+            guard words.count == 3 || (words.count == 4 && action == .start) else {
+                throw ControlError(.syntax, "timer \(action.rawValue) takes a name\(action == .start ? " and maybe a duration" : "")")
+            }
+            var duration: Int?
+            if words.count == 4 {
+                guard let d = TimerDisplay.parseDuration(words[3]), d <= TimerDisplay.longest else {
+                    throw ControlError(.syntax, "\"\(words[3])\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")
+                }
+                duration = d
+            }
+            return .timer(action, name: words[2], duration: duration)
         default:
-            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, status, reload, ping")
+            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, status, reload, ping")
         }
     }
 

@@ -6,6 +6,9 @@
 public struct ClockScene: Sendable {
     public let face: TimeFace
     public let scores: [ScoreDisplay]
+    public let timers: [TimerDisplay]
+    /// What each timer's cards show (after the scores' cards).
+    private var timerValues: [[String]]
     public private(set) var renderer: FaceRenderer
     private let timing: FlipTiming
     private var timeValues: [String]
@@ -18,23 +21,33 @@ public struct ClockScene: Sendable {
     ) {
         face = configuration.face
         scores = configuration.scores
+        timers = configuration.timers
+        timerValues = configuration.timers.map { $0.values($0.direction == .down ? $0.duration : 0) }
         timing = configuration.timing
         timeValues = configuration.face.values(at: time)
         counters = configuration.scores.map { CounterFlip(showing: min(max(values[$0.name] ?? $0.minimum, $0.minimum), $0.maximum)) }
         renderer = FaceRenderer(
             layout: configuration.layout(width: width, height: height),
-            values: timeValues + zip(configuration.scores, counters).flatMap { $0.values($1.shown) },
+            values: timeValues + zip(configuration.scores, counters).flatMap { $0.values($1.shown) } + timerValues.flatMap { $0 },
             style: configuration.style, glyphs: glyphs, timing: configuration.timing,
             lighting: CardLighting(strength: configuration.shading), perspective: configuration.perspective
         )
     }
 
-    private var allValues: [String] { timeValues + scoreValues }
+    private var allValues: [String] { timeValues + scoreValues + timerValues.flatMap { $0 } }
 
     private var scoreValues: [String] { zip(scores, counters).flatMap { $0.values($1.shown) } }
 
     /// What every card would show at `time`, with the scores as they are.
-    public func values(at time: WallTime) -> [String] { face.values(at: time) + scoreValues }
+    public func values(at time: WallTime) -> [String] { face.values(at: time) + scoreValues + timerValues.flatMap { $0 } }
+
+    /// Shows the timers' seconds (by name; `nil` for blank cards) from `now` on.
+    public mutating func setTimers(_ seconds: [String: Int?], at now: Duration) {
+        for (i, timer) in timers.enumerated() {
+            if let shown = seconds[timer.name] { timerValues[i] = timer.values(shown) }
+        }
+        renderer.show(allValues, at: now)
+    }
 
     /// The score values the cards show or are turning to, by name.
     public var shownScores: [String: Int] {

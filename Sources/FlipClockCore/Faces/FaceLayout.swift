@@ -55,15 +55,20 @@ public struct FaceLayout: Equatable, Sendable {
         self.vanishingY = vanishingY
     }
 
-    /// A row of the face: groups of cards, with a label under each group (or none).
+    /// A row of the face: groups of cards, with labels under them.
     public struct Row: Equatable, Sendable {
         public var groups: [[CardShape]]
-        /// One per group, `""` for none; empty when the row has no labels.
+        /// `""` for none; empty when the row has no labels.
         public var labels: [String]
+        /// How many groups each label lies under (a timer's minutes and seconds): one each
+        /// unless given.
+        public var spans: [Int]
 
-        public init(groups: [[CardShape]], labels: [String] = []) {
+        public init(groups: [[CardShape]], labels: [String] = [], spans: [Int]? = nil) {
             self.groups = groups
             self.labels = labels
+            self.spans = spans ?? labels.map { _ in 1 }
+            precondition(self.spans.count == labels.count, "one span per label")
         }
 
         var hasLabels: Bool { labels.contains { !$0.isEmpty } }
@@ -118,6 +123,8 @@ public struct FaceLayout: Equatable, Sendable {
         var labels: [Label] = []
         for row in rows {
             var x = ((Double(width) - (row.units(spacing) * cardHeight).rounded()) / 2).rounded(.down)
+            // Where each group starts and ends, for the labels under them.
+            var extents: [(left: Double, right: Double)] = []
             for (g, group) in row.groups.enumerated() {
                 if g > 0 { x += spacing.groupGap * cardHeight }
                 let left = x
@@ -127,13 +134,18 @@ public struct FaceLayout: Equatable, Sendable {
                     slots.append(Slot(rect: DamageRect(x: Int(x.rounded()), y: Int(y), width: w, height: Int(cardHeight)), textScale: card.textScale))
                     x += card.aspect * cardHeight
                 }
-                if g < row.labels.count, !row.labels[g].isEmpty {
-                    let top = y + cardHeight * (1 + labelGap)
-                    labels.append(Label(
-                        text: row.labels[g],
-                        rect: DamageRect(x: Int(left.rounded()), y: Int(top), width: Int((x - left).rounded()), height: Int(cardHeight * labelHeight))
-                    ))
-                }
+                extents.append((left, x))
+            }
+            var first = 0
+            for (text, span) in zip(row.labels, row.spans) {
+                defer { first += span }
+                guard !text.isEmpty, first + span <= extents.count else { continue }
+                let left = extents[first].left, right = extents[first + span - 1].right
+                let top = y + cardHeight * (1 + labelGap)
+                labels.append(Label(
+                    text: text,
+                    rect: DamageRect(x: Int(left.rounded()), y: Int(top), width: Int((right - left).rounded()), height: Int(cardHeight * labelHeight))
+                ))
             }
             y += cardHeight * (1 + (row.hasLabels ? labelGap + labelHeight : 0) + rowGap)
         }

@@ -26,8 +26,20 @@ public enum ControlJSON {
             }
             if action != .reset, pairs.isEmpty { throw ControlError(.syntax, "\"scores\" is missing") }
             return .score(action, pairs)
+        case "timer":
+            guard let name = object["action"] as? String, let action = ControlRequest.TimerAction(rawValue: name),
+                let timer = object["name"] as? String
+            else { throw ControlError(.syntax, "\"action\" is one of start, pause, resume, reset, with \"name\"") }
+            var duration: Int?
+            if let d = object["duration"] {
+                guard let parsed = (d as? Int) ?? (d as? String).flatMap(TimerDisplay.parseDuration), parsed <= TimerDisplay.longest else {
+                    throw ControlError(.syntax, "\"duration\" is not a duration up to 99:59")
+                }
+                duration = parsed
+            }
+            return .timer(action, name: timer, duration: duration)
         default:
-            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, status, reload, ping")
+            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, status, reload, ping")
         }
     }
 

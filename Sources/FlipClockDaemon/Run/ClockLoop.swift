@@ -36,8 +36,41 @@ public final class ClockLoop {
     /// The configuration file: a change to it (saved, or replaced) reloads, like SIGHUP.
     public var configurationPath: String?
     public var state: StateFile?
-    /// The scores, as last acknowledged.
+    /// The scores and timers, as last acknowledged.
     public private(set) var board = ScoreBoard(displays: [])
+    public private(set) var timers: [String: FlipTimer] = [:]
+
+    /// Seconds since the Unix epoch: timers run on the wall clock, so they survive a restart.
+    static var wallSeconds: Double { Date().timeIntervalSince1970 }
+
+    /// Timers for the configured displays: saved states kept where the names still match.
+    static func timers(for displays: [TimerDisplay], saved: [String: FlipTimer]) -> [String: FlipTimer] {
+        Dictionary(uniqueKeysWithValues: displays.map { display in
+            var timer = saved[display.name] ?? FlipTimer(display)
+            timer.direction = display.direction
+            return (display.name, timer)
+        })
+    }
+
+    /// What each timer's cards show now (`nil`: blank, a finished countdown that shows nothing).
+    func timerFaces(at now: Double) -> [String: Int?] {
+        Dictionary(uniqueKeysWithValues: configuration.timers.map { display in
+            let timer = timers[display.name] ?? FlipTimer(display)
+            let blank = display.atZero == .blank && timer.isFinished(at: now)
+            return (display.name, blank ? nil : timer.shown(at: now))
+        })
+    }
+
+    /// `pomodoro=24:59 running`, in the displays' order.
+    var timerSummary: String {
+        let now = Self.wallSeconds
+        return configuration.timers.map { display in
+            let t = timers[display.name] ?? FlipTimer(display)
+            let s = t.shown(at: now)
+            let state = t.isRunning ? (t.isFinished(at: now) ? "finished" : "running") : { if case .paused = t.state { "paused" } else { "idle" } }()
+            return "\(display.name)=\(s / 60 < 10 ? "0" : "")\(s / 60):\(s % 60 < 10 ? "0" : "")\(s % 60) \(state)"
+        }.joined(separator: " ")
+    }
     private var lastReloadError: String?
 
     /// `terminal` is the console the output shows on, if any: switching away from it pauses the clock.
@@ -75,6 +108,7 @@ public final class ClockLoop {
             configuration = new
             glyphs = font
             board = ScoreBoard(displays: new.scores, values: board.values)
+            timers = Self.timers(for: new.timers, saved: timers)
             logger.info("configuration reloaded")
             notifier?.ready(status: "configuration reloaded; showing the time on \(output.name)")
             return new
@@ -108,6 +142,7 @@ public final class ClockLoop {
     enum Effect {
         case none
         case scores([String: Int])
+        case timers
         case reloaded
     }
 
@@ -122,7 +157,8 @@ public final class ClockLoop {
             case .ping:
                 return (json ? ControlJSON.reply([:]) : "OK pong", .none)
             case .status:
-                let text = "time=\(time) scores \(board.summary) output=\(output.name)"
+                let text = "time=\(time)" + (board.displays.isEmpty ? "" : " scores \(board.summary)")
+                    + (configuration.timers.isEmpty ? "" : " timers \(timerSummary)") + " output=\(output.name)"
                 return (json ? ControlJSON.reply(["time": "\(time)", "scores": board.values, "output": output.name]) : "OK \(text)", .none)
             case .reload:
                 guard reloadConfiguration() != nil else {
@@ -132,10 +168,28 @@ public final class ClockLoop {
             case let .score(action, pairs):
                 var next = board
                 let changed = try next.apply(action, pairs)
-                try state?.save(next.values)
+                try state?.save(next.values, timers: timers)
                 board = next
                 logger.info("scores set", metadata: ["scores": "\(board.summary)"])
                 return (json ? ControlJSON.reply(["scores": board.values]) : "OK \(board.summary)", .scores(changed))
+            case let .timer(action, name, duration):
+                guard var timer = timers[name] else {
+                    let known = configuration.timers.map(\.name).joined(separator: ", ")
+                    throw ControlError(.unknownTimer, "\"\(name)\"; timers are \(known.isEmpty ? "none (add [[timer]] to the configuration)" : known)")
+                }
+                let now = Self.wallSeconds
+                switch action {
+                case .start: timer.start(duration: duration, at: now)
+                case .pause: timer.pause(at: now)
+                case .resume: timer.resume(at: now)
+                case .reset: timer.reset(duration: configuration.timers.first { $0.name == name }?.duration)
+                }
+                var next = timers
+                next[name] = timer
+                try state?.save(board.values, timers: next)
+                timers = next
+                logger.info("timer \(action.rawValue)", metadata: ["timers": "\(timerSummary)"])
+                return (json ? ControlJSON.reply(["timers": timerSummary]) : "OK \(timerSummary)", .timers)
             }
         } catch {
             return (json ? ControlJSON.reply(error) : error.description, .none)
@@ -178,9 +232,10 @@ public final class ClockLoop {
 
         let clock = ContinuousClock()
         let origin = clock.now
-        let (saved, problem) = state?.load() ?? ([:], nil)
+        let (saved, savedTimers, problem) = state?.load() ?? ([:], [:], nil)
         if let problem { logger.error("\(problem)") }
         board = ScoreBoard(displays: configuration.scores, values: saved)
+        timers = Self.timers(for: configuration.timers, saved: savedTimers)
         var scene = ClockScene(
             configuration: configuration, width: output.size.width, height: output.size.height,
             showing: time.time(at: .zero), scores: board.values, glyphs: glyphs
@@ -208,6 +263,7 @@ public final class ClockLoop {
             let now = clock.now - origin
             if !suspended, now >= nextFrame {
                 scene.show(time.time(at: now), at: now)
+                if !timers.isEmpty { scene.setTimers(timerFaces(at: Self.wallSeconds), at: now) }
                 let damage = try scene.frame(at: now)
                 let stillMoving = scene.isMoving(at: now)
                 if !damage.isEmpty || redrawAll {
@@ -242,6 +298,17 @@ public final class ClockLoop {
                 moving = stillMoving
                 nextFrame = moving ? now + interval : now + time.untilNextChange(after: now, tick: configuration.face.tick)
                 armed = moving ? nil : time.realtimeDeadline(tick: configuration.face.tick)
+                // A running timer changes every second of its own: wake for that too.
+                let wall = Self.wallSeconds
+                if !moving, let change = timers.values.compactMap({ $0.nextChange(after: wall) }).min() {
+                    if let face = armed, Double(face.tv_sec) + Double(face.tv_nsec) / 1e9 <= change {
+                    } else if armed != nil {
+                        let seconds = change.rounded(.down)
+                        armed = timespec(tv_sec: Int(seconds), tv_nsec: Int(((change - seconds) * 1e9).rounded()))
+                    } else {
+                        nextFrame = min(nextFrame, now + .nanoseconds(Int64(max(0, change - wall) * 1e9)))
+                    }
+                }
                 var setting = itimerspec(it_interval: timespec(), it_value: armed ?? timespec())
                 timerfd_settime(wallTimer, Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET), &setting, nil)
                 if armed != nil { nextFrame = .seconds(1 << 40) }
@@ -332,6 +399,8 @@ public final class ClockLoop {
                     case .none: break
                     case .scores(let changed):
                         scene.setScores(changed, at: at)
+                        nextFrame = min(nextFrame, at)
+                    case .timers:
                         nextFrame = min(nextFrame, at)
                     case .reloaded:
                         showReloaded(at: at)

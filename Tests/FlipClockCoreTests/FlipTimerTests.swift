@@ -1,0 +1,68 @@
+import Testing
+
+@testable import FlipClockCore
+
+@Suite struct FlipTimerTests {
+    @Test(arguments: [("25m", 1500), ("90s", 90), ("1h30m", 5400), ("1500", 1500), ("05:30", 330), ("0:03", 3), ("1m30s", 90)] as [(String, Int)])
+    func durationsParse(_ text: String, _ seconds: Int) {
+        #expect(TimerDisplay.parseDuration(text) == seconds)
+    }
+
+    @Test(arguments: ["", "m", "25x", "1m1m", "5:3", "-4", "1.5m", "25 m"])
+    func nonsenseIsNotADuration(_ text: String) {
+        #expect(TimerDisplay.parseDuration(text) == nil)
+    }
+
+    @Test func aCountdownRunsPausesResumesAndStopsAtZero() {
+        var t = FlipTimer(TimerDisplay(name: "p", duration: 90))
+        #expect(t.shown(at: 1000) == 90 && !t.isRunning)
+        t.start(at: 1000)
+        #expect(t.shown(at: 1000) == 90)
+        #expect(t.shown(at: 1000.2) == 90)  // 89.8 s left shows 1:30 until the second is over
+        #expect(t.shown(at: 1001) == 89)
+        t.pause(at: 1010.5)
+        #expect(t.shown(at: 2000) == 80)
+        #expect(t.nextChange(after: 2000) == nil)
+        t.resume(at: 3000)
+        #expect(t.nextChange(after: 3000) == 3000.5)
+        #expect(t.shown(at: 3079.4) == 1)
+        #expect(t.shown(at: 3079.5) == 0 && t.isFinished(at: 3079.5))
+        #expect(t.shown(at: 9999) == 0)
+        #expect(t.nextChange(after: 3080) == nil)
+        t.reset()
+        #expect(t.shown(at: 9999) == 90)
+    }
+
+    @Test func aCountUpStartsAtZeroAndStopsAtTheLongest() {
+        var t = FlipTimer(TimerDisplay(name: "u", direction: .up))
+        t.start(at: 0)
+        #expect(t.shown(at: 0.9) == 0 && t.shown(at: 61) == 61)
+        #expect(t.nextChange(after: 0.5) == 1)
+        #expect(t.shown(at: 1e7) == TimerDisplay.longest)
+    }
+
+    @Test func startCanSetANewDuration() {
+        var t = FlipTimer(TimerDisplay(name: "p", duration: 90))
+        t.start(duration: 10, at: 0)
+        #expect(t.shown(at: 0) == 10 && t.duration == 10)
+    }
+
+    @Test func cardsShowMinutesAndSeconds() {
+        let d = TimerDisplay(name: "p")
+        #expect(d.values(1500) == ["2", "5", "0", "0"])
+        #expect(d.values(59) == ["0", "0", "5", "9"])
+        #expect(d.values(nil) == ["", "", "", ""])
+    }
+
+    @Test func timerRequestsParse() throws {
+        #expect(try ControlRequest.parse("timer start pomodoro 25m") == .timer(.start, name: "pomodoro", duration: 1500))
+        #expect(try ControlRequest.parse("timer pause pomodoro") == .timer(.pause, name: "pomodoro", duration: nil))
+        #expect(throws: ControlError(.syntax, "\"2h\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")) {
+            try ControlRequest.parse("timer start pomodoro 2h")
+        }
+        #expect(throws: ControlError(.syntax, "timer pause takes a name")) { try ControlRequest.parse("timer pause pomodoro 5m") }
+        #expect(throws: ControlError(.syntax, "timer takes start, pause, resume or reset, and a timer's name")) {
+            try ControlRequest.parse("timer start")
+        }
+    }
+}
