@@ -85,32 +85,117 @@ import Testing
         #expect(try d.ctl(["timer", "reset", "egg"]).stdout == "egg=04:00 idle\n")
     }
 
+    /// A raw client: connects, sends bytes, reads what comes back until the daemon closes or
+    /// `seconds` pass.
+    static func exchange(_ socket: String, send bytes: [UInt8], seconds: Double) -> (reply: String, closed: Bool) {
+        let fd = Foundation.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in socket.utf8.enumerated() { raw[i] = b } }
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        if !bytes.isEmpty { _ = Foundation.send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL)) }
+        var reply: [UInt8] = []
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { return (String(decoding: reply, as: UTF8.self), true) }
+            reply += chunk[0..<n]
+        }
+        return (String(decoding: reply, as: UTF8.self), false)
+    }
+
+    @Test func anOverlongRequestIsRefusedAndASilentClientDropped() throws {
+        let d = try Daemon()
+        try d.start()
+        let long = Self.exchange(d.socket, send: Array(repeating: UInt8(ascii: "a"), count: 5000), seconds: 3)
+        #expect(long.reply == "ERR too-long a request is at most 4096 bytes\n")
+        #expect(long.closed)
+        // A client that says nothing is dropped after 10 s; the daemon answers others meanwhile.
+        let start = Date()
+        let silent = Self.exchange(d.socket, send: [], seconds: 15)
+        #expect(silent.closed && silent.reply.isEmpty)
+        #expect(Date().timeIntervalSince(start) >= 9.5)
+        #expect(try d.ctl(["status"]).status == 0)
+    }
+
+    @Test func manyClientsAtOnceAreAnswered() throws {
+        let d = try Daemon()
+        try d.start()
+        var fds: [Int32] = []
+        for _ in 0..<40 {
+            let fd = Foundation.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in d.socket.utf8.enumerated() { raw[i] = b } }
+            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            fds.append(fd)
+        }
+        defer { fds.forEach { close($0) } }
+        for fd in fds { _ = Foundation.send(fd, Array("ping\n".utf8), 5, Int32(MSG_NOSIGNAL)) }
+        var answered = 0
+        for fd in fds {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 5000) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 64)
+            if String(decoding: chunk[0..<max(0, recv(fd, &chunk, 64, 0))], as: UTF8.self) == "OK pong\n" { answered += 1 }
+        }
+        #expect(answered == 40)
+    }
+
     @Test func anUnreachableDaemonIsAClearError() throws {
         let outcome = try FlipclockdCommandTests.run(["status", "--socket", "/nonexistent/control.sock"], executable: Self.ctl)
         #expect(outcome.status == 69)
         #expect(outcome.stderr == "flipclockctl: cannot reach flipclockd at /nonexistent/control.sock: No such file or directory\n")
     }
 
-    /// Every acknowledged update is on disk when the daemon is killed at a random moment.
+    /// Every acknowledged update is on disk when the daemon is killed at a random moment:
+    /// 10 rounds of updates as fast as one client can send them, SIGKILL at a random 50–500 ms.
     @Test func acknowledgedScoresSurviveKillMinusNine() throws {
         let d = try Daemon()
         var acknowledged = 0
-        for round in 0..<5 {
+        var total = 0
+        for round in 0..<10 {
             try d.start()
             // The daemon comes back with the last acknowledged value.
             #expect(try d.ctl(["status"]).stdout.contains("away=\(acknowledged)"), "round \(round)")
             let pid = d.process.processIdentifier
-            let delay = UInt32.random(in: 20_000...300_000)
+            let delay = UInt32.random(in: 50_000...500_000)
             let killer = Thread {
                 usleep(delay)
                 kill(pid, SIGKILL)
             }
             killer.start()
+            let fd = Foundation.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in d.socket.utf8.enumerated() { raw[i] = b } }
+            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            var pending: [UInt8] = []
             while true {
                 let next = (acknowledged + 1) % 1000
-                guard let reply = try? d.ctl(["score", "set", "away", "\(next)"]), reply.status == 0 else { break }
+                let request = Array("score set away \(next)\n".utf8)
+                guard Foundation.send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { break }
+                var line: String?
+                while line == nil {
+                    if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                        line = String(decoding: pending[..<newline], as: UTF8.self)
+                        pending.removeSubrange(...newline)
+                        break
+                    }
+                    var chunk = [UInt8](repeating: 0, count: 256)
+                    let n = recv(fd, &chunk, chunk.count, 0)
+                    if n <= 0 { break }
+                    pending += chunk[0..<n]
+                }
+                guard let line, line.hasPrefix("OK") else { break }
                 acknowledged = next
+                total += 1
             }
+            close(fd)
             d.process.waitUntilExit()
             let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: d.state))) as? [String: Any]
             // The last acknowledged write is there; at most one more, unacknowledged, may be too.
@@ -118,5 +203,7 @@ import Testing
             #expect(away == acknowledged || away == (acknowledged + 1) % 1000, "round \(round)")
             acknowledged = away ?? acknowledged
         }
+        print("kill -9 test: \(total) acknowledged updates over 10 kills")
+        #expect(total >= 30)
     }
 }
