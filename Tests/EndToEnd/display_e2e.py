@@ -133,6 +133,7 @@ def main():
     p = argparse.ArgumentParser()
     for a in ("--kernel", "--initrd", "--out", "--device", "--rest", "--end", "--name"):
         p.add_argument(a, required=True)
+    p.add_argument("--stepped", help="the preview after the guest's clock is stepped to 13:30:05")
     p.add_argument("--width", type=int, default=1280)
     p.add_argument("--height", type=int, default=800)
     p.add_argument("--flip-ms", type=int, default=500)
@@ -153,6 +154,10 @@ def main():
         guest.wait_for(r"e2e: back on tty1", 60)
         time.sleep(1.5)
         back = guest.screendump(os.path.join(args.out, f"{args.name}-back.ppm"))
+        if args.stepped:
+            guest.wait_for(r"e2e: clock stepped", 60)
+            time.sleep(1.5)
+            stepped = guest.screendump(os.path.join(args.out, f"{args.name}-stepped.ppm"))
         guest.wait_for(r"e2e: flipclockd exited", 60)
         time.sleep(1.5)
         console = guest.screendump(os.path.join(args.out, f"{args.name}-console.ppm"))
@@ -168,7 +173,7 @@ def main():
         for what, shot, expected in (
             ("at rest before the flip", rest, args.rest), ("at rest after the flip", end, args.end),
             ("after switching to tty2 and back", back, args.end),
-        ):
+        ) + ((("after the clock was stepped to 13:30:05", stepped, args.stepped),) if args.stepped else ()):
             problem = compare(what, shot, expected)
             print(f"{args.name}: screen {what}: " + ("identical to the preview" if problem is None else problem))
             if problem:
@@ -181,7 +186,9 @@ def main():
             print(f"{args.name}: {what}, {same} non-background clock pixels on screen")
             if same > 0:
                 failures.append(f"the clock is on screen {what}: the console did not get the display back")
-        flips = [int(m) for m in re.findall(r"frames=(\d+) ms=\d+ .*flip done", log)]
+        if args.stepped and "the system clock was set" not in log:
+            failures.append("the daemon did not notice the clock being set")
+        flips = [int(m) for m in re.findall(r"frames=(\d+) (?:late_us=-?\d+ )?ms=\d+ .*flip done", log)]
         stop = re.search(r"flips=(\d+) frames=(\d+) redraws=(\d+) signal=SIGTERM still_frames=(\d+)", log)
         refresh = re.search(r"output=\S+ \S+ \d+x\d+@(\d+)", log)
         if not flips or not stop:

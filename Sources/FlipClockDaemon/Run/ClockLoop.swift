@@ -375,7 +375,10 @@ public final class ClockLoop {
                 if let deadline = armed, !stepped {
                     lateness = .seconds(real.tv_sec - deadline.tv_sec) + .nanoseconds(real.tv_nsec - deadline.tv_nsec)
                 }
-                if stepped { logger.notice("the system clock was set; showing the time again") }
+                if stepped {
+                    lateness = nil
+                    logger.notice("the system clock was set; showing the time again")
+                }
                 armed = nil
                 nextFrame = clock.now - origin
             }
