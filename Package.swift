@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries, each reached only through the one Swift module above it.
@@ -33,6 +34,8 @@ let package = Package(
                 "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "CLinux",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(

@@ -7,6 +7,7 @@
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
+#include <sys/eventfd.h>
 #include <poll.h>
 #include <signal.h>
 #include <time.h>

@@ -33,20 +33,18 @@ enum ConfigPath {
 }
 
 extension ConfigPath {
-    /// `FLIPCLOCK_START=HH:MM:SS` starts the clock at a fixed time (tests, demonstrations);
-    /// otherwise the system clock in the configured zone.
-    static func timeSource(_ configuration: ClockConfiguration) throws -> TimeSource {
-        if let start = ProcessInfo.processInfo.environment["FLIPCLOCK_START"] {
-            guard let time = WallTime(parsing: start) else {
-                FileHandle.standardError.write(Data("flipclockd: FLIPCLOCK_START: \"\(start)\" is not a time; expected HH:MM or HH:MM:SS\n".utf8))
-                throw ExitCode(78)
-            }
-            return FixedStartTime(start: time)
-        }
-        guard let clock = WallClock(zone: configuration.timeZone) else {
-            FileHandle.standardError.write(Data("flipclockd: clock.time_zone: unknown zone\n".utf8))
+    /// `FLIPCLOCK_START=HH:MM:SS` starts the clock at that time today (tests, demonstrations);
+    /// otherwise it follows the system's clock.
+    static func clock(_ configuration: ClockConfiguration) throws -> SystemClock {
+        guard let start = ProcessInfo.processInfo.environment["FLIPCLOCK_START"] else { return try SystemClock() }
+        guard let time = WallTime(parsing: start) else {
+            FileHandle.standardError.write(Data("flipclockd: FLIPCLOCK_START: \"\(start)\" is not a time; expected HH:MM or HH:MM:SS\n".utf8))
             throw ExitCode(78)
         }
-        return SystemTime(clock: clock)
+        let zone = configuration.timeZone.flatMap { TimeZone(identifier: $0) } ?? SystemZone.current()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let midnight = calendar.startOfDay(for: Date())
+        return try SystemClock(startingAt: midnight.addingTimeInterval(TimeInterval(time.secondOfDay)))
     }
 }

@@ -5,8 +5,9 @@ import FlipClockDisplay
 import FlipClockFont
 import Foundation
 import Logging
+import ServiceLifecycle
 
-struct RunCommand: ParsableCommand {
+struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run", abstract: "Run the clock (the default)."
     )
@@ -20,21 +21,19 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customLong("check-config"), help: "Validate a configuration file and exit: 0 if valid, 78 if not.")
     var checkConfig: String?
 
-    func run() throws {
+    func run() async throws {
         if let path = checkConfig {
             let configuration = try ConfigPath.load(path)
             _ = try ConfigPath.openFont(configuration)
             print("\(path): ok")
             return
         }
-        // Before any thread starts, so that only the loop's signalfd sees SIGTERM and SIGINT.
-        ClockLoop.blockStopSignals()
         JournalLogHandler.bootstrap()
         let logger = Logger(label: "flipclockd")
         var configuration = try ConfigPath.load(config ?? ConfigPath.defaultPath)
         if let output { configuration.output = output }
         let font = try ConfigPath.openFont(configuration)
-        let time = try ConfigPath.timeSource(configuration)
+        let clock = try ConfigPath.clock(configuration)
         let opened: FrameOutput?
         do {
             opened = try OutputSelection.open(configuration, logger: logger)
@@ -48,7 +47,7 @@ struct RunCommand: ParsableCommand {
         ])
         // A screen output is on a console: take over its switching (none for PNG frames).
         let terminal = screen is ImageFileOutput ? nil : VirtualTerminal()
-        let loop = ClockLoop(configuration: configuration, output: screen, terminal: terminal, glyphs: font, time: time, logger: logger)
+        let loop = ClockLoop(configuration: configuration, output: screen, terminal: terminal, glyphs: font, clock: clock, logger: logger)
         loop.notifier = SystemdNotifier()
         let path = config ?? ConfigPath.defaultPath
         let override = output
@@ -70,7 +69,20 @@ struct RunCommand: ParsableCommand {
         } catch {
             logger.error("no control socket: scores cannot be set", metadata: ["socket": "\(configuration.controlSocket)", "error": "\(error)"])
         }
-        _ = try loop.run()
+        // The loop and SIGHUP as services of one group: SIGTERM and SIGINT shut it down
+        // gracefully, and the loop gives the screen back before the group returns.
+        let service = ClockService(loop: loop)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [
+                    .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(service: HangupService(requests: loop.requests, logger: logger)),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        try await group.run()
     }
 }
 

@@ -189,7 +189,7 @@ def main():
         if args.stepped and "the system clock was set" not in log:
             failures.append("the daemon did not notice the clock being set")
         flips = [int(m) for m in re.findall(r"frames=(\d+) (?:late_us=-?\d+ )?ms=\d+ .*flip done", log)]
-        stop = re.search(r"flips=(\d+) frames=(\d+) redraws=(\d+) signal=SIGTERM still_frames=(\d+)", log)
+        stop = re.search(r"flips=(\d+) frames=(\d+) idle_wakeups=(\d+) redraws=(\d+) still_frames=(\d+) wakeups=(\d+) .*stopping", log)
         refresh = re.search(r"output=\S+ \S+ \d+x\d+@(\d+)", log)
         if not flips or not stop:
             failures.append("the daemon did not report its frame counts")
@@ -197,11 +197,12 @@ def main():
             hz = int(refresh.group(1)) if refresh else 60
             expected = hz * args.flip_ms / 1000
             print(f"{args.name}: frames per flip {flips} (refresh {hz} Hz × {args.flip_ms} ms = {expected:.0f}); "
-                  f"total {stop.group(2)}, redraws on return {stop.group(3)}, while still {stop.group(4)}")
-            if stop.group(4) != "0":
-                failures.append(f"{stop.group(4)} frames drawn while the face was still")
-            if stop.group(3) != "1":
-                failures.append(f"{stop.group(3)} whole-screen redraws after coming back to the console, expected 1")
+                  f"total {stop.group(2)}, redraws on return {stop.group(4)}, while still {stop.group(5)}; "
+                  f"woke {stop.group(6)} times, {stop.group(3)} of them from rest")
+            if stop.group(5) != "0":
+                failures.append(f"{stop.group(5)} frames drawn while the face was still")
+            if stop.group(4) != "1":
+                failures.append(f"{stop.group(4)} whole-screen redraws after coming back to the console, expected 1")
             if any(not (0.3 * expected <= n <= 1.3 * expected + 2) for n in flips):
                 failures.append(f"frames per flip {flips} far from {expected:.0f}")
     for f in failures:

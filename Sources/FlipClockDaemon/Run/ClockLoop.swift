@@ -6,10 +6,12 @@ import Logging
 
 /// The daemon's loop: the time face on an output, drawn only while something moves.
 ///
-/// It sleeps until the time shown next changes, then draws one frame per refresh (paced by
-/// the monotonic clock, not by page-flip events, which virtual GPUs send at once) until every
-/// card rests, and sleeps again. SIGTERM and SIGINT end it, and the output gives the screen
-/// back. It logs each flip's frame count, and the totals when it stops.
+/// It sleeps until the time shown next changes (an absolute wall-clock deadline), then draws
+/// one frame per refresh (paced by the monotonic clock, not by page-flip events, which
+/// virtual GPUs send at once) until every card rests, and sleeps again. A stop request ends
+/// it, and the output gives the screen back. It logs each flip's frame count, and the totals
+/// when it stops. Everything it waits on goes through its ``LoopClock``, so a test runs it
+/// through a day in milliseconds.
 public final class ClockLoop {
     public struct Report: Equatable, Sendable {
         public var frames = 0
@@ -19,12 +21,19 @@ public final class ClockLoop {
         public var stillFrames = 0
         /// Whole-screen redraws on coming back to the console.
         public var redraws = 0
+        /// Times the loop woke, and how many of those were from a rest (nothing moving).
+        public var wakeups = 0
+        public var idleWakeups = 0
     }
 
     private(set) var configuration: ClockConfiguration
     let output: FrameOutput
     private(set) var glyphs: any GlyphSource
-    let time: TimeSource
+    let clock: LoopClock
+    /// Stop and reload, asked from other threads.
+    public let requests = LoopRequests()
+    /// Called with each time the face starts to show, and the wall-clock instant (tests).
+    public var onShow: ((WallTime, Date) -> Void)?
     let logger: Logger
     let terminal: VirtualTerminal?
     /// Tells systemd the daemon is ready, reloading or stopping, and that it is alive.
@@ -41,7 +50,15 @@ public final class ClockLoop {
     public private(set) var timers: [String: FlipTimer] = [:]
 
     /// Seconds since the Unix epoch: timers run on the wall clock, so they survive a restart.
-    static var wallSeconds: Double { Date().timeIntervalSince1970 }
+    var wallSeconds: Double { clock.date.timeIntervalSince1970 }
+
+    /// The clock in the configured zone, or the system's.
+    var wallClock: WallClock {
+        configuration.timeZone.flatMap { WallClock(zone: $0) } ?? WallClock(timeZone: clock.systemZone)
+    }
+
+    /// The time of day the face shows now.
+    var shownTime: WallTime { wallClock.time(at: clock.date) }
 
     /// Timers for the configured displays: saved states kept where the names still match.
     static func timers(for displays: [TimerDisplay], saved: [String: FlipTimer]) -> [String: FlipTimer] {
@@ -63,7 +80,7 @@ public final class ClockLoop {
 
     /// `pomodoro=24:59 running`, in the displays' order.
     var timerSummary: String {
-        let now = Self.wallSeconds
+        let now = wallSeconds
         return configuration.timers.map { display in
             let t = timers[display.name] ?? FlipTimer(display)
             let s = t.shown(at: now)
@@ -75,22 +92,22 @@ public final class ClockLoop {
 
     /// `terminal` is the console the output shows on, if any: switching away from it pauses the clock.
     public init(
-        configuration: ClockConfiguration, output: FrameOutput, terminal: VirtualTerminal?, glyphs: any GlyphSource, time: TimeSource,
+        configuration: ClockConfiguration, output: FrameOutput, terminal: VirtualTerminal?, glyphs: any GlyphSource, clock: LoopClock,
         logger: Logger
     ) {
         self.configuration = configuration
         self.output = output
         self.terminal = terminal
         self.glyphs = glyphs
-        self.time = time
+        self.clock = clock
         self.logger = logger
     }
 
-    /// The signals the loop reads from its signalfd: stop, and the terminal's release and acquire.
-    static var handledSignals: sigset_t {
+    /// The signals the loop reads from its signalfd: the terminal's release and acquire.
+    static var terminalSignals: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
-        for s in [SIGTERM, SIGINT, SIGHUP, VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal] { sigaddset(&set, s) }
+        for s in [VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal] { sigaddset(&set, s) }
         return set
     }
 
@@ -117,24 +134,6 @@ public final class ClockLoop {
             logger.error("reload failed; keeping the running configuration", metadata: ["error": "\(error)"])
             notifier?.send(["READY=1", "STATUS=reload failed: \(error)"])
             return nil
-        }
-    }
-
-    /// Reads every pending inotify event; whether one names `file`.
-    static func drain(_ fd: Int32, mentioning file: String) -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var found = false
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            guard n > 0 else { return found }
-            var offset = 0
-            while offset + MemoryLayout<inotify_event>.size <= n {
-                let length = buffer.withUnsafeBytes { Int($0.load(fromByteOffset: offset + 12, as: UInt32.self)) }
-                let start = offset + MemoryLayout<inotify_event>.size
-                let name = String(decoding: buffer[start..<min(start + length, n)].prefix { $0 != 0 }, as: UTF8.self)
-                if name == file { found = true }
-                offset = start + length
-            }
         }
     }
 
@@ -177,7 +176,7 @@ public final class ClockLoop {
                     let known = configuration.timers.map(\.name).joined(separator: ", ")
                     throw ControlError(.unknownTimer, "\"\(name)\"; timers are \(known.isEmpty ? "none (add [[timer]] to the configuration)" : known)")
                 }
-                let now = Self.wallSeconds
+                let now = wallSeconds
                 switch action {
                 case .start: timer.start(duration: duration, at: now)
                 case .pause: timer.pause(at: now)
@@ -196,74 +195,75 @@ public final class ClockLoop {
         }
     }
 
-    /// Blocks the loop's signals so only ``run()`` receives them; call before starting threads.
-    public static func blockStopSignals() {
-        var set = handledSignals
+    /// Blocks the signals the daemon reads from descriptors (stop, reload, the terminal's),
+    /// so no thread is interrupted by them; call before any thread starts.
+    public static func blockSignals() {
+        var set = terminalSignals
+        for s in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&set, s) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// Runs until SIGTERM or SIGINT; the output and the terminal are given back on every way out.
+    /// Runs until ``requests`` asks it to stop; the output and the terminal are given back on
+    /// every way out.
     public func run() throws -> Report {
         defer {
             output.close()
             terminal?.restore()
         }
-        var set = Self.handledSignals
+        var set = Self.terminalSignals
         let signals = signalfd(-1, &set, Int32(SFD_CLOEXEC))
-        guard signals >= 0 else { throw DisplayError.call(function: "signalfd", device: "flipclockd", reason: String(cString: strerror(errno))) }
+        guard signals >= 0 else { throw DaemonError.call("signalfd", errno: errno) }
         defer { close(signals) }
-        // Wakes at the wall clock's next second or minute, exactly, and at once if the clock is
-        // set (NTP, by hand, resume): an absolute CLOCK_REALTIME timer cancelled on a clock step.
-        let wallTimer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC) | Int32(TFD_NONBLOCK))
-        guard wallTimer >= 0 else { throw DisplayError.call(function: "timerfd_create", device: "flipclockd", reason: String(cString: strerror(errno))) }
-        defer { close(wallTimer) }
-        var armed: timespec?
-        var lateness: Duration?
         // The configuration file's folder, watched for the file being written or replaced;
         // editors save in bursts, so a reload waits until it has been quiet for a moment.
-        let watcher = configurationPath.map { _ in inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) } ?? -1
-        defer { if watcher >= 0 { close(watcher) } }
-        if watcher >= 0, let path = configurationPath {
-            let folder = (path as NSString).deletingLastPathComponent
-            inotify_add_watch(watcher, folder.isEmpty ? "." : folder, UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE))
-        }
+        let watch = configurationPath.flatMap { FolderWatch(folder: ($0 as NSString).deletingLastPathComponent) }
         let settle = Duration.milliseconds(300)
         var reloadAt: Duration?
 
-        let clock = ContinuousClock()
-        let origin = clock.now
         let (saved, savedTimers, problem) = state?.load() ?? ([:], [:], nil)
         if let problem { logger.error("\(problem)") }
         board = ScoreBoard(displays: configuration.scores, values: saved)
         timers = Self.timers(for: configuration.timers, saved: savedTimers)
+        var zone = wallClock
+        var shown = zone.time(at: clock.date)
+        onShow?(shown, clock.date)
         var scene = ClockScene(
             configuration: configuration, width: output.size.width, height: output.size.height,
-            showing: time.time(at: .zero), scores: board.values, glyphs: glyphs
+            showing: shown, scores: board.values, glyphs: glyphs
         )
         let interval = Duration.seconds(1) / output.refreshRate
         var report = Report()
         var moving = false
         var flipFrames = 0
         var flipStart = Duration.zero
-        var nextFrame = Duration.zero
+        var lateness: Duration?
+        var nextFrame = clock.now
+        var wallDeadline: Date?
         var suspended = false
         var redrawAll = false
         var nextWatchdog = Duration.zero
         // A reloaded configuration's face, drawn whole into its canvas before it is shown: no black frame.
         func showReloaded(at instant: Duration) {
+            zone = wallClock
+            shown = zone.time(at: clock.date)
             scene = ClockScene(
                 configuration: configuration, width: output.size.width, height: output.size.height,
-                showing: time.time(at: instant), scores: board.values, glyphs: glyphs
+                showing: shown, scores: board.values, glyphs: glyphs
             )
             redrawAll = true
             moving = false
             nextFrame = instant
         }
         while true {
-            let now = clock.now - origin
+            let now = clock.now
             if !suspended, now >= nextFrame {
-                scene.show(time.time(at: now), at: now)
-                if !timers.isEmpty { scene.setTimers(timerFaces(at: Self.wallSeconds), at: now) }
+                let time = zone.time(at: clock.date)
+                if configuration.face.values(at: time) != configuration.face.values(at: shown) {
+                    shown = time
+                    onShow?(time, clock.date)
+                }
+                scene.show(time, at: now)
+                if !timers.isEmpty { scene.setTimers(timerFaces(at: wallSeconds), at: now) }
                 let damage = try scene.frame(at: now)
                 let stillMoving = scene.isMoving(at: now)
                 if !damage.isEmpty || redrawAll {
@@ -278,7 +278,7 @@ public final class ClockLoop {
                     }
                     redrawAll = false
                     if report.frames == 1 {
-                        logger.info("first frame presented", metadata: ["output": "\(output.name)", "time": "\(time.time(at: now))"])
+                        logger.info("first frame presented", metadata: ["output": "\(output.name)", "time": "\(time)"])
                         notifier?.ready(status: "showing the time on \(output.name)")
                     }
                 }
@@ -289,114 +289,99 @@ public final class ClockLoop {
                 if moving && !stillMoving {
                     report.flips += 1
                     var metadata: Logger.Metadata = [
-                        "frames": "\(flipFrames)", "ms": "\(Int(((now - flipStart).seconds * 1000).rounded()))",
-                        "time": "\(time.time(at: now))",
+                        "frames": "\(flipFrames)", "ms": "\(Int(((now - flipStart).seconds * 1000).rounded()))", "time": "\(time)",
                     ]
                     if let lateness { metadata["late_us"] = "\(Int(lateness.seconds * 1e6))" }
                     logger.info("flip done", metadata: metadata)
                 }
                 moving = stillMoving
-                nextFrame = moving ? now + interval : now + time.untilNextChange(after: now, tick: configuration.face.tick)
-                armed = moving ? nil : time.realtimeDeadline(tick: configuration.face.tick)
-                // A running timer changes every second of its own: wake for that too.
-                let wall = Self.wallSeconds
-                if !moving, let change = timers.values.compactMap({ $0.nextChange(after: wall) }).min() {
-                    if let face = armed, Double(face.tv_sec) + Double(face.tv_nsec) / 1e9 <= change {
-                    } else if armed != nil {
-                        let seconds = change.rounded(.down)
-                        armed = timespec(tv_sec: Int(seconds), tv_nsec: Int(((change - seconds) * 1e9).rounded()))
-                    } else {
-                        nextFrame = min(nextFrame, now + .nanoseconds(Int64(max(0, change - wall) * 1e9)))
+                // At rest, sleep until the wall clock reaches the face's next change, or a
+                // running timer's (each changes every second of its own).
+                nextFrame = moving ? now + interval : .seconds(1 << 40)
+                wallDeadline = nil
+                if !moving {
+                    var next = zone.nextChange(after: clock.date, tick: configuration.face.tick)
+                    if let change = timers.values.compactMap({ $0.nextChange(after: wallSeconds) }).min() {
+                        next = min(next, Date(timeIntervalSince1970: change))
                     }
+                    wallDeadline = next
                 }
-                var setting = itimerspec(it_interval: timespec(), it_value: armed ?? timespec())
-                timerfd_settime(wallTimer, Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET), &setting, nil)
-                if armed != nil { nextFrame = .seconds(1 << 40) }
             }
-            // Sleep until the next frame or change, a signal, or the output's events; while
-            // switched away, until a signal. The watchdog, if systemd keeps one, is fed on the way.
-            let awake = clock.now - origin
+            // Sleep until the next frame or change, a request, a signal, or the output's
+            // events; while switched away, until a signal or a request. The watchdog, if
+            // systemd keeps one, is fed on the way.
+            let awake = clock.now
             if let interval = notifier?.watchdogInterval, awake >= nextWatchdog {
                 notifier?.watchdog()
                 nextWatchdog = awake + interval
             }
-            var wait = suspended ? .seconds(3600) : max(.zero, nextFrame - awake)
-            if notifier?.watchdogInterval != nil { wait = min(wait, max(.zero, nextWatchdog - awake)) }
-            if let deadline = control?.nextDeadline { wait = min(wait, max(.zero, deadline - awake)) }
-            if let due = reloadAt { wait = min(wait, max(.zero, due - awake)) }
-            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: wallTimer, events: Int16(POLLIN), revents: 0)]
+            var until = suspended ? awake + .seconds(3600) : nextFrame
+            if notifier?.watchdogInterval != nil { until = min(until, nextWatchdog) }
+            if let deadline = control?.nextDeadline { until = min(until, deadline) }
+            if let due = reloadAt { until = min(until, due) }
+            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: requests.descriptor, events: Int16(POLLIN), revents: 0)]
+            let eventsIndex = fds.count
             if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
             let watchIndex = fds.count
-            if watcher >= 0 { fds.append(pollfd(fd: watcher, events: Int16(POLLIN), revents: 0)) }
+            if let watch { fds.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
             let controlStart = fds.count
             for fd in control?.descriptors ?? [] { fds.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
-            var timeout = timespec(tv_sec: Int(wait.components.seconds), tv_nsec: Int(wait.components.attoseconds / 1_000_000_000))
-            let ready = ppoll(&fds, nfds_t(fds.count), &timeout, nil)
-            if ready < 0, errno != EINTR {
-                throw DisplayError.call(function: "ppoll", device: "flipclockd", reason: String(cString: strerror(errno)))
+            let wake = try clock.sleep(until: until, orWall: suspended ? nil : wallDeadline, watching: &fds)
+            report.wakeups += 1
+            if !moving { report.idleWakeups += 1 }
+            if let late = wake.lateness {
+                lateness = late
+                nextFrame = clock.now
+            }
+            if wake.clockSet || wake.zoneChanged {
+                lateness = nil
+                zone = wallClock
+                nextFrame = clock.now
+                logger.notice(wake.clockSet ? "the system clock was set; showing the time again" : "the time zone changed; showing the time again",
+                    metadata: ["zone": "\(zone.timeZone.identifier)"])
             }
             if fds[0].revents & Int16(POLLIN) != 0 {
                 var info = signalfd_siginfo()
                 _ = read(signals, &info, MemoryLayout<signalfd_siginfo>.size)
-                switch Int32(info.ssi_signo) {
-                case VirtualTerminal.releaseSignal:
+                if Int32(info.ssi_signo) == VirtualTerminal.releaseSignal {
                     output.suspend()
                     terminal?.acknowledgeRelease()
                     suspended = true
                     logger.info("switched away from the console: not drawing", metadata: ["terminal": "\(terminal?.path ?? "-")"])
-                    continue
-                case VirtualTerminal.acquireSignal:
+                } else {
                     terminal?.acknowledgeAcquire()
                     try output.resume()
                     suspended = false
                     redrawAll = true
-                    nextFrame = clock.now - origin
+                    nextFrame = clock.now
                     logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal?.path ?? "-")"])
-                    continue
-                case SIGHUP:
-                    if reloadConfiguration() != nil { showReloaded(at: clock.now - origin) }
-                    continue
-                default:
-                    notifier?.stopping()
-                    logger.info("stopping", metadata: [
-                        "signal": "\(info.ssi_signo == UInt32(SIGTERM) ? "SIGTERM" : "SIGINT")",
-                        "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
-                        "redraws": "\(report.redraws)",
-                    ])
-                    return report
                 }
             }
-            if fds[1].revents & Int16(POLLIN) != 0 {
-                // The boundary came, or the clock was set (the read fails with ECANCELED): look again now.
-                var expirations: UInt64 = 0
-                let stepped = read(wallTimer, &expirations, 8) < 0 && errno == ECANCELED
-                var real = timespec()
-                clock_gettime(CLOCK_REALTIME, &real)
-                if let deadline = armed, !stepped {
-                    lateness = .seconds(real.tv_sec - deadline.tv_sec) + .nanoseconds(real.tv_nsec - deadline.tv_nsec)
-                }
-                if stepped {
-                    lateness = nil
-                    logger.notice("the system clock was set; showing the time again")
-                }
-                armed = nil
-                nextFrame = clock.now - origin
+            let asked = fds[1].revents & Int16(POLLIN) != 0 ? requests.take() : (stop: false, reload: false)
+            if asked.stop {
+                notifier?.stopping()
+                logger.info("stopping", metadata: [
+                    "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
+                    "redraws": "\(report.redraws)", "wakeups": "\(report.wakeups)", "idle_wakeups": "\(report.idleWakeups)",
+                ])
+                return report
             }
-            if watchIndex > 2, fds[2].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
-            if watcher >= 0, fds[watchIndex].revents & Int16(POLLIN) != 0,
-                let name = configurationPath.map({ ($0 as NSString).lastPathComponent }), Self.drain(watcher, mentioning: name)
+            if asked.reload, reloadConfiguration() != nil { showReloaded(at: clock.now) }
+            if watchIndex > eventsIndex, fds[eventsIndex].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            if let watch, fds[watchIndex].revents & Int16(POLLIN) != 0,
+                let name = configurationPath.map({ ($0 as NSString).lastPathComponent }), watch.changedNames().contains(name)
             {
-                reloadAt = clock.now - origin + settle
+                reloadAt = clock.now + settle
             }
-            if let due = reloadAt, clock.now - origin >= due {
+            if let due = reloadAt, clock.now >= due {
                 reloadAt = nil
-                if reloadConfiguration() != nil { showReloaded(at: clock.now - origin) }
+                if reloadConfiguration() != nil { showReloaded(at: clock.now) }
             }
             if let control {
-                let at = clock.now - origin
+                let at = clock.now
                 let readable = Set(fds[controlStart...].filter { $0.revents != 0 }.map(\.fd))
                 for (client, line) in control.service(readable, now: at) {
-                    let (reply, effect) = answer(line, time: time.time(at: at))
+                    let (reply, effect) = answer(line, time: zone.time(at: clock.date))
                     control.reply(reply, to: client)
                     switch effect {
                     case .none: break

@@ -6,9 +6,13 @@ public struct WallClock: Sendable {
     public let timeZone: TimeZone
     private let calendar: Calendar
 
-    /// The clock for an IANA zone name, or the system's zone for `nil`; `nil` if the name is unknown.
-    public init?(zone identifier: String?) {
-        guard let zone = identifier.map({ TimeZone(identifier: $0) }) ?? TimeZone.current else { return nil }
+    /// The clock for an IANA zone name; `nil` if the name is unknown.
+    public init?(zone identifier: String) {
+        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        self.init(timeZone: zone)
+    }
+
+    public init(timeZone zone: TimeZone) {
         timeZone = zone
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone

@@ -1,0 +1,57 @@
+import CLinux
+import Foundation
+
+/// The clocks the daemon's loop reads and sleeps on: the system's (``SystemClock``), or a
+/// test's (``SimulatedClock``) that runs a day in milliseconds.
+///
+/// Two clocks, as on Linux: a monotonic one that paces frames and never steps, and the wall
+/// clock that the face shows, which can be set (NTP, by hand), jump on resume, and whose
+/// zone can change.
+public protocol LoopClock: AnyObject {
+    /// Time since the loop's clock began, on the monotonic clock.
+    var now: Duration { get }
+    /// The wall clock.
+    var date: Date { get }
+    /// The zone shown when the configuration names none: the system's, which can change.
+    var systemZone: TimeZone { get }
+    /// Sleeps until `deadline` on the monotonic clock, until the wall clock reaches
+    /// `wallDeadline`, or until one of `descriptors` is readable (their `revents` are set
+    /// on return), whichever comes first; says what else woke it.
+    func sleep(until deadline: Duration, orWall wallDeadline: Date?, watching descriptors: inout [pollfd]) throws -> LoopWake
+}
+
+/// What woke the loop besides its own deadline and its descriptors.
+public struct LoopWake: Equatable, Sendable {
+    /// The wall deadline came, this long after it was due.
+    public var lateness: Duration?
+    /// The wall clock was set, or the machine resumed: what it shows must be looked at again.
+    public var clockSet = false
+    /// The system's time zone changed.
+    public var zoneChanged = false
+
+    public init(lateness: Duration? = nil, clockSet: Bool = false, zoneChanged: Bool = false) {
+        self.lateness = lateness
+        self.clockSet = clockSet
+        self.zoneChanged = zoneChanged
+    }
+}
+
+extension Date {
+    /// This instant as an absolute `CLOCK_REALTIME` time.
+    var timespec: timespec {
+        let t = timeIntervalSince1970
+        let seconds = t.rounded(.down)
+        return Glibc.timespec(tv_sec: Int(seconds), tv_nsec: min(999_999_999, Int(((t - seconds) * 1e9).rounded())))
+    }
+}
+
+extension Duration {
+    /// This duration as a `timespec`, for `ppoll` (negative durations are zero).
+    var timespec: timespec {
+        let d = max(.zero, self)
+        return Glibc.timespec(tv_sec: Int(d.components.seconds), tv_nsec: Int(d.components.attoseconds / 1_000_000_000))
+    }
+
+    /// The duration in seconds of a `TimeInterval`, to the nanosecond.
+    static func interval(_ seconds: TimeInterval) -> Duration { .nanoseconds(Int64((seconds * 1e9).rounded(.up))) }
+}

@@ -1,0 +1,88 @@
+import CLinux
+import Foundation
+
+/// A clock for tests: sleeping takes no time, so the loop runs a day in milliseconds.
+///
+/// Every sleep jumps straight to its deadline, or to the next thing scheduled with
+/// ``at(_:_:)`` if that comes first: the wall clock set, a suspend, the zone changed, or
+/// anything a test does at that instant (a control request, a stop). Descriptors are looked
+/// at without waiting, so what a test sends (a stop request, a control line) is seen.
+public final class SimulatedClock: LoopClock {
+    public enum Event {
+        /// The wall clock is set to this date (NTP, a person): the monotonic clock runs on.
+        case setDate(Date)
+        /// The machine sleeps this long: both clocks move on, and the wall clock is said to be set.
+        case suspend(Duration)
+        /// The system's zone changes.
+        case setZone(TimeZone)
+        /// The test does something at this instant.
+        case run(() -> Void)
+    }
+
+    public private(set) var now: Duration = .zero
+    /// The wall clock's time since 1970 less the monotonic clock's, in whole nanoseconds so
+    /// that a sleep to a whole second lands on it exactly.
+    private var wallOffset: Duration
+    public private(set) var systemZone: TimeZone
+    private var events: [(at: Duration, event: Event)] = []
+    /// How many times the loop slept, and how many of those sleeps ended at a wall deadline.
+    public private(set) var sleeps = 0
+    public private(set) var wallWakes = 0
+
+    public init(date: Date, zone: TimeZone) {
+        wallOffset = .since1970(date)
+        systemZone = zone
+    }
+
+    public var date: Date { Date(timeIntervalSince1970: (wallOffset + now).seconds) }
+
+    /// Schedules `event` at `instant` of the monotonic clock.
+    public func at(_ instant: Duration, _ event: Event) {
+        events.append((instant, event))
+        events.sort { $0.at < $1.at }
+    }
+
+    public func sleep(until deadline: Duration, orWall wallDeadline: Date?, watching descriptors: inout [pollfd]) throws -> LoopWake {
+        sleeps += 1
+        defer {
+            var none = Glibc.timespec()
+            _ = ppoll(&descriptors, nfds_t(descriptors.count), &none, nil)
+        }
+        var target = deadline
+        if let wallDeadline { target = min(target, .since1970(wallDeadline) - wallOffset) }
+        if let next = events.first, next.at <= target {
+            events.removeFirst()
+            now = max(now, next.at)
+            var wake = LoopWake()
+            switch next.event {
+            case .setDate(let d):
+                wallOffset = .since1970(d) - now
+                wake.clockSet = true
+            case .suspend(let length):
+                now += length
+                wake.clockSet = true
+            case .setZone(let zone):
+                wake.zoneChanged = zone != systemZone
+                systemZone = zone
+            case .run(let action):
+                action()
+            }
+            return wake
+        }
+        now = max(now, target)
+        if let wallDeadline, wallOffset + now >= .since1970(wallDeadline) {
+            wallWakes += 1
+            return LoopWake(lateness: .zero)
+        }
+        return LoopWake()
+    }
+}
+
+extension Duration {
+    /// The time from 1970 to `date`, to the nanosecond.
+    static func since1970(_ date: Date) -> Duration {
+        let t = date.timeIntervalSince1970
+        let whole = t.rounded(.down)
+        return .seconds(Int64(whole)) + .nanoseconds(Int64(((t - whole) * 1e9).rounded()))
+    }
+}

@@ -1,0 +1,183 @@
+import FlipClockCore
+import FlipClockDisplay
+import Foundation
+import Logging
+import Testing
+
+@testable import FlipClockDaemon
+
+/// A glyph source that needs no font: one filled box per text, as wide as the text is long.
+struct BoxGlyphs: GlyphSource {
+    func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
+        let h = max(1, pixelSize / 2), w = max(1, h * text.count / 2)
+        return GlyphRun(mask: CoverageMask(width: w, height: h, values: Array(repeating: 200, count: w * h)), left: 0, top: h, advance: w)
+    }
+}
+
+/// An output that only counts frames.
+final class CountingOutput: FrameOutput {
+    let name = "counting 96x60@5"
+    let size = PixelSize(width: 96, height: 60)
+    let refreshRate = 5.0
+    let eventDescriptor: Int32? = nil
+    var frames = 0
+    func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) { frames += 1 }
+    func handleEvents() throws(DisplayError) {}
+    func suspend() {}
+    func resume() throws(DisplayError) {}
+    func close() {}
+}
+
+/// The clock loop on a simulated clock: what the face showed and when, and the loop's counts.
+struct SimulatedRun {
+    var shows: [(time: WallTime, date: Date)] = []
+    var report = ClockLoop.Report()
+
+    /// The times shown, in order, as `HH:MM`.
+    var shown: [String] { shows.map { String("\($0.time)".prefix(5)) } }
+
+    /// Runs the loop from `start` for `length` of the monotonic clock; `schedule` adds what
+    /// happens on the way.
+    init(
+        from start: String, zone: String, length: Duration, seconds: Bool = false, configuredZone: String? = nil,
+        schedule: (SimulatedClock) -> Void = { _ in }
+    ) throws {
+        let zone = TimeZone(identifier: zone)!
+        let clock = SimulatedClock(date: ISO8601DateFormatter().date(from: start)!, zone: zone)
+        var configuration = ClockConfiguration()
+        configuration.face.format = seconds ? .hoursMinutesSeconds : .hoursMinutes
+        configuration.timeZone = configuredZone
+        var logger = Logger(label: "test")
+        logger.logLevel = .error
+        let loop = ClockLoop(configuration: configuration, output: CountingOutput(), terminal: nil, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        var shows: [(time: WallTime, date: Date)] = []
+        loop.onShow = { shows.append(($0, $1)) }
+        schedule(clock)
+        clock.at(length, .run { loop.requests.stop() })
+        report = try loop.run()
+        self.shows = shows
+    }
+}
+
+/// Every minute from `from` to `to` (both `HH:MM`, inclusive), as the face shows them.
+func minutes(_ from: String, _ to: String) -> [String] {
+    func parse(_ s: String) -> Int { Int(s.prefix(2))! * 60 + Int(s.suffix(2))! }
+    return (parse(from)...parse(to)).map { m in String(format: "%02d:%02d", m / 60, m % 60) }
+}
+
+@Suite struct LoopClockTests {
+    @Test func aDayOfMinutesWakesOncePerMinuteAndFlipsOnTheMinute() throws {
+        let run = try SimulatedRun(from: "2026-06-01T00:00:00Z", zone: "UTC", length: .seconds(86400))
+        #expect(run.shown == minutes("00:00", "23:59"))
+        #expect(run.shows.dropFirst().allSatisfy { $0.date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0 })
+        // One wake from rest per minute (the last one is the stop), and every flip landed.
+        #expect(run.report.idleWakeups == 1440)
+        #expect(run.report.flips == 1439)
+        #expect(run.report.stillFrames == 0)
+        print("a simulated day of HH:MM: \(run.report.wakeups) wakeups, \(run.report.idleWakeups) from rest, \(run.report.frames) frames")
+    }
+
+    @Test func anHourOfSecondsWakesOncePerSecond() throws {
+        let run = try SimulatedRun(from: "2026-06-01T08:00:00Z", zone: "UTC", length: .seconds(3600), seconds: true)
+        #expect(run.shows.count == 3600)
+        #expect(run.shows.last.map { "\($0.time)" } == "08:59:59")
+        #expect(run.report.idleWakeups == 3600)
+        #expect(run.report.stillFrames == 0)
+    }
+
+    @Test func springForwardSkipsTheHourThatDoesNotExist() throws {
+        // America/New_York, 8 March 2026: 02:00 EST is 03:00 EDT; the day has 23 hours.
+        let run = try SimulatedRun(from: "2026-03-08T05:00:00Z", zone: "America/New_York", length: .seconds(23 * 3600))
+        #expect(run.shown == minutes("00:00", "01:59") + minutes("03:00", "23:59"))
+        #expect(run.report.idleWakeups == 1380)
+    }
+
+    @Test func fallBackShowsTheRepeatedHourTwice() throws {
+        // 1 November 2026: 02:00 EDT is 01:00 EST; the day has 25 hours.
+        let run = try SimulatedRun(from: "2026-11-01T04:00:00Z", zone: "America/New_York", length: .seconds(25 * 3600))
+        #expect(run.shown == minutes("00:00", "01:59") + minutes("01:00", "23:59"))
+        #expect(run.report.idleWakeups == 1500)
+    }
+
+    @Test func aClockSetForwardOrBackShowsTheNewTimeAtOnce() throws {
+        let iso = ISO8601DateFormatter()
+        let run = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(100)) { clock in
+            clock.at(.seconds(10), .setDate(iso.date(from: "2026-06-01T12:30:10Z")!))
+            clock.at(.seconds(20), .setDate(iso.date(from: "2026-06-01T10:59:50Z")!))
+        }
+        #expect(run.shown == ["12:00", "12:30", "10:59", "11:00", "11:01"])
+        #expect(run.shows.map { iso.string(from: $0.date) } == [
+            "2026-06-01T12:00:00Z", "2026-06-01T12:30:10Z", "2026-06-01T10:59:50Z", "2026-06-01T11:00:00Z", "2026-06-01T11:01:00Z",
+        ])
+    }
+
+    @Test func aResumeAfterSuspendShowsTheNewTimeAtOnce() throws {
+        let iso = ISO8601DateFormatter()
+        let run = try SimulatedRun(from: "2026-06-01T12:00:30Z", zone: "UTC", length: .seconds(7300)) { clock in
+            clock.at(.seconds(10), .suspend(.seconds(7200)))
+        }
+        #expect(run.shown == ["12:00", "14:00", "14:01", "14:02"])
+        #expect(iso.string(from: run.shows[1].date) == "2026-06-01T14:00:40Z")
+    }
+
+    @Test func aChangedSystemZoneShowsAtOnceUnlessTheConfigurationNamesOne() throws {
+        let tokyo = TimeZone(identifier: "Asia/Tokyo")!
+        let followed = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30)) { clock in
+            clock.at(.seconds(5), .setZone(tokyo))
+        }
+        #expect(followed.shown == ["12:00", "21:00"])
+        #expect(followed.shows[1].date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 5)
+        let pinned = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30), configuredZone: "Europe/Paris") { clock in
+            clock.at(.seconds(5), .setZone(tokyo))
+        }
+        #expect(pinned.shown == ["14:00"])
+    }
+
+    @Test func theWallClockWakesAtTheNextWholeSecondOrMinuteOfItsZone() {
+        let kolkata = WallClock(zone: "Asia/Kolkata")!  // UTC+5:30: minutes still line up
+        let now = ISO8601DateFormatter().date(from: "2026-06-01T12:00:20Z")!
+        #expect(kolkata.nextChange(after: now, tick: .seconds(60)).timeIntervalSince(now) == 40)
+        #expect(kolkata.nextChange(after: now.addingTimeInterval(0.25), tick: .seconds(1)).timeIntervalSince(now) == 1)
+        #expect(WallClock(zone: "Mars/Base") == nil)
+    }
+
+    @Test func theSystemZoneIsReadFromTZThenTheLocaltimeLinkThenEtcTimezone() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("zone-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: root + "/etc", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        #expect(SystemZone.current(environment: [:], root: root).secondsFromGMT() == 0)
+        try "Europe/Berlin\n".write(toFile: root + "/etc/timezone", atomically: true, encoding: .utf8)
+        #expect(SystemZone.current(environment: [:], root: root).identifier == "Europe/Berlin")
+        try FileManager.default.createSymbolicLink(atPath: root + "/etc/localtime", withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+        #expect(SystemZone.current(environment: [:], root: root).identifier == "Asia/Tokyo")
+        #expect(SystemZone.current(environment: ["TZ": ":America/Chicago"], root: root).identifier == "America/Chicago")
+    }
+
+    @Test func aFixedStartRunsFromItsStartAndWakesAtItsWallDeadlines() throws {
+        let start = ISO8601DateFormatter().date(from: "2026-06-01T12:59:59.9Z") ?? Date(timeIntervalSince1970: 1_780_318_799.9)
+        let clock = try SystemClock(startingAt: start)
+        #expect(abs(clock.date.timeIntervalSince(start)) < 0.05)
+        var none: [pollfd] = []
+        let wake = try clock.sleep(until: .seconds(10), orWall: start.addingTimeInterval(0.1), watching: &none)
+        #expect(wake.lateness != nil)
+        #expect(clock.now < .seconds(10))
+    }
+
+    @Test func theSystemClockWakesAtAWallDeadlineAndSaysHowLate() throws {
+        let clock = try SystemClock()
+        var none: [pollfd] = []
+        let due = clock.date.addingTimeInterval(0.02)
+        let wake = try clock.sleep(until: clock.now + .seconds(5), orWall: due, watching: &none)
+        let late = try #require(wake.lateness)
+        #expect(late >= .zero && late < .seconds(1))
+        #expect(!wake.clockSet)
+    }
+}
+
+@Suite struct JournalLogHandlerTests {
+    @Test func linesCarryTheirSyslogPriority() {
+        #expect(JournalLogHandler.line(level: .error, message: "reload failed", metadata: ["error": "f.toml:2:3: x"]) == "<3>reload failed error=f.toml:2:3: x\n")
+        #expect(JournalLogHandler.line(level: .info, message: "running", metadata: [:]) == "<6>running\n")
+        #expect(JournalLogHandler.line(level: .notice, message: "n", metadata: ["b": "2", "a": "1"]) == "<5>n a=1 b=2\n")
+    }
+}
