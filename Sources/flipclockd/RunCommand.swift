@@ -34,55 +34,57 @@ struct RunCommand: AsyncParsableCommand {
         if let output { configuration.output = output }
         let font = try ConfigPath.openFont(configuration)
         let clock = try ConfigPath.clock(configuration)
-        let opened: FrameOutput?
-        do {
-            opened = try OutputSelection.open(configuration, logger: logger)
-        } catch let error as DisplayError {
-            FileHandle.standardError.write(Data("flipclockd: output: \(error)\n".utf8))
-            throw ExitCode(78)
-        }
-        guard let screen = opened else { return }
-        logger.info("running", metadata: [
-            "output": "\(screen.name)", "face": "\(configuration.face.format.rawValue)", "font": "\(font.name)",
-        ])
-        // A screen output is on a console: take over its switching (none for PNG frames).
-        let terminal = screen is ImageFileOutput ? nil : VirtualTerminal()
-        let loop = ClockLoop(configuration: configuration, output: screen, terminal: terminal, glyphs: font, clock: clock, logger: logger)
-        loop.notifier = SystemdNotifier()
         let path = config ?? ConfigPath.defaultPath
         let override = output
-        loop.reload = {
-            var reloaded = try path.map { path throws(ConfigError) in try ConfigFile.load(path: path) } ?? ClockConfiguration()
-            if let override { reloaded.output = override }
-            do {
-                return (reloaded, try FontFace(path: reloaded.fontPath))
-            } catch {
-                throw ReloadError(message: "look.font: \(error)")
+        // The clock (opening the output first, waiting for it if it is missing or busy) and
+        // the signals as services of one group: SIGTERM and SIGINT shut it down gracefully,
+        // and the loop gives the screen back before the group returns.
+        let service = ClockService { requests in
+            guard let screen = try await OutputSelection.open(configuration, logger: logger) else { return nil }
+            logger.info("running", metadata: [
+                "output": "\(screen.name)", "face": "\(configuration.face.format.rawValue)", "font": "\(font.name)",
+            ])
+            // A screen output is on a console: take over its switching (none for PNG frames).
+            let loop = ClockLoop(
+                configuration: configuration, output: screen, takesConsole: !(screen is ImageFileOutput), glyphs: font, clock: clock, requests: requests, logger: logger
+            )
+            loop.notifier = SystemdNotifier()
+            loop.reload = {
+                var reloaded = try path.map { path throws(ConfigError) in try ConfigFile.load(path: path) } ?? ClockConfiguration()
+                if let override { reloaded.output = override }
+                do {
+                    return (reloaded, try FontFace(path: reloaded.fontPath))
+                } catch {
+                    throw ReloadError(message: "look.font: \(error)")
+                }
             }
+            loop.state = StateFile(path: configuration.stateFile)
+            loop.configurationPath = path
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: (configuration.controlSocket as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                loop.control = try ControlServer(path: configuration.controlSocket, group: configuration.controlGroup)
+            } catch {
+                logger.error("no control socket: scores cannot be set", metadata: ["socket": "\(configuration.controlSocket)", "error": "\(error)"])
+            }
+            return loop
         }
-        loop.state = StateFile(path: configuration.stateFile)
-        loop.configurationPath = path
-        do {
-            try FileManager.default.createDirectory(
-                atPath: (configuration.controlSocket as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            loop.control = try ControlServer(path: configuration.controlSocket, group: configuration.controlGroup)
-        } catch {
-            logger.error("no control socket: scores cannot be set", metadata: ["socket": "\(configuration.controlSocket)", "error": "\(error)"])
-        }
-        // The loop and SIGHUP as services of one group: SIGTERM and SIGINT shut it down
-        // gracefully, and the loop gives the screen back before the group returns.
-        let service = ClockService(loop: loop)
         let group = ServiceGroup(
             configuration: .init(
                 services: [
                     .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
-                    .init(service: HangupService(requests: loop.requests, logger: logger)),
+                    .init(service: await SignalService(requests: service.requests, logger: logger)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as DisplayError {
+            FileHandle.standardError.write(Data("flipclockd: output: \(error)\n".utf8))
+            throw ExitCode(78)
+        }
     }
 }
 

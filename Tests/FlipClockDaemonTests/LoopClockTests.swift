@@ -49,11 +49,11 @@ struct SimulatedRun {
         configuration.timeZone = configuredZone
         var logger = Logger(label: "test")
         logger.logLevel = .error
-        let loop = ClockLoop(configuration: configuration, output: CountingOutput(), terminal: nil, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(configuration: configuration, output: CountingOutput(), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         var shows: [(time: WallTime, date: Date)] = []
         loop.onShow = { shows.append(($0, $1)) }
         schedule(clock)
-        clock.at(length, .run { loop.requests.stop() })
+        clock.at(length, .run { loop.requests.send(.stop) })
         report = try loop.run()
         self.shows = shows
     }

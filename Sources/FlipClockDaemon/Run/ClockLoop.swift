@@ -30,12 +30,14 @@ public final class ClockLoop {
     let output: FrameOutput
     private(set) var glyphs: any GlyphSource
     let clock: LoopClock
-    /// Stop and reload, asked from other threads.
-    public let requests = LoopRequests()
+    /// Stop, reload and the console's switching, asked from other threads.
+    public let requests: LoopRequests
     /// Called with each time the face starts to show, and the wall-clock instant (tests).
     public var onShow: ((WallTime, Date) -> Void)?
     let logger: Logger
-    let terminal: VirtualTerminal?
+    /// Whether the output is on a console whose switching the loop takes over.
+    let takesConsole: Bool
+    private(set) var terminal: VirtualTerminal?
     /// Tells systemd the daemon is ready, reloading or stopping, and that it is alive.
     public var notifier: SystemdNotifier?
     /// Reads the configuration (and its font) again for SIGHUP; throws what is wrong.
@@ -90,25 +92,18 @@ public final class ClockLoop {
     }
     private var lastReloadError: String?
 
-    /// `terminal` is the console the output shows on, if any: switching away from it pauses the clock.
+    /// `takesConsole`: the output is on a console; switching away from it pauses the clock.
     public init(
-        configuration: ClockConfiguration, output: FrameOutput, terminal: VirtualTerminal?, glyphs: any GlyphSource, clock: LoopClock,
-        logger: Logger
+        configuration: ClockConfiguration, output: FrameOutput, takesConsole: Bool, glyphs: any GlyphSource, clock: LoopClock,
+        requests: LoopRequests = LoopRequests(), logger: Logger
     ) {
+        self.requests = requests
         self.configuration = configuration
         self.output = output
-        self.terminal = terminal
+        self.takesConsole = takesConsole
         self.glyphs = glyphs
         self.clock = clock
         self.logger = logger
-    }
-
-    /// The signals the loop reads from its signalfd: the terminal's release and acquire.
-    static var terminalSignals: sigset_t {
-        var set = sigset_t()
-        sigemptyset(&set)
-        for s in [VirtualTerminal.releaseSignal, VirtualTerminal.acquireSignal] { sigaddset(&set, s) }
-        return set
     }
 
     /// Reads the configuration again; on any error keeps the running one and says why.
@@ -195,25 +190,16 @@ public final class ClockLoop {
         }
     }
 
-    /// Blocks the signals the daemon reads from descriptors (stop, reload, the terminal's),
-    /// so no thread is interrupted by them; call before any thread starts.
-    public static func blockSignals() {
-        var set = terminalSignals
-        for s in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&set, s) }
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-    }
-
     /// Runs until ``requests`` asks it to stop; the output and the terminal are given back on
     /// every way out.
     public func run() throws -> Report {
+        // The kernel signals a console switch to the thread that took the console over, so
+        // the loop's own thread, which lives as long as the loop, takes it.
+        if takesConsole { terminal = VirtualTerminal() }
         defer {
             output.close()
             terminal?.restore()
         }
-        var set = Self.terminalSignals
-        let signals = signalfd(-1, &set, Int32(SFD_CLOEXEC))
-        guard signals >= 0 else { throw DaemonError.call("signalfd", errno: errno) }
-        defer { close(signals) }
         // The configuration file's folder, watched for the file being written or replaced;
         // editors save in bursts, so a reload waits until it has been quiet for a moment.
         let watch = configurationPath.flatMap { FolderWatch(folder: ($0 as NSString).deletingLastPathComponent) }
@@ -319,7 +305,7 @@ public final class ClockLoop {
             if notifier?.watchdogInterval != nil { until = min(until, nextWatchdog) }
             if let deadline = control?.nextDeadline { until = min(until, deadline) }
             if let due = reloadAt { until = min(until, due) }
-            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: requests.descriptor, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: requests.descriptor, events: Int16(POLLIN), revents: 0)]
             let eventsIndex = fds.count
             if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
             let watchIndex = fds.count
@@ -340,15 +326,23 @@ public final class ClockLoop {
                 logger.notice(wake.clockSet ? "the system clock was set; showing the time again" : "the time zone changed; showing the time again",
                     metadata: ["zone": "\(zone.timeZone.identifier)"])
             }
-            if fds[0].revents & Int16(POLLIN) != 0 {
-                var info = signalfd_siginfo()
-                _ = read(signals, &info, MemoryLayout<signalfd_siginfo>.size)
-                if Int32(info.ssi_signo) == VirtualTerminal.releaseSignal {
+            for request in fds[0].revents & Int16(POLLIN) != 0 ? requests.take() : [] {
+                switch request {
+                case .stop:
+                    notifier?.stopping()
+                    logger.info("stopping", metadata: [
+                        "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
+                        "redraws": "\(report.redraws)", "wakeups": "\(report.wakeups)", "idle_wakeups": "\(report.idleWakeups)",
+                    ])
+                    return report
+                case .reload:
+                    if reloadConfiguration() != nil { showReloaded(at: clock.now) }
+                case .terminalReleased:
                     output.suspend()
                     terminal?.acknowledgeRelease()
                     suspended = true
                     logger.info("switched away from the console: not drawing", metadata: ["terminal": "\(terminal?.path ?? "-")"])
-                } else {
+                case .terminalAcquired:
                     terminal?.acknowledgeAcquire()
                     try output.resume()
                     suspended = false
@@ -357,16 +351,6 @@ public final class ClockLoop {
                     logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal?.path ?? "-")"])
                 }
             }
-            let asked = fds[1].revents & Int16(POLLIN) != 0 ? requests.take() : (stop: false, reload: false)
-            if asked.stop {
-                notifier?.stopping()
-                logger.info("stopping", metadata: [
-                    "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
-                    "redraws": "\(report.redraws)", "wakeups": "\(report.wakeups)", "idle_wakeups": "\(report.idleWakeups)",
-                ])
-                return report
-            }
-            if asked.reload, reloadConfiguration() != nil { showReloaded(at: clock.now) }
             if watchIndex > eventsIndex, fds[eventsIndex].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
             if let watch, fds[watchIndex].revents & Int16(POLLIN) != 0,
                 let name = configurationPath.map({ ($0 as NSString).lastPathComponent }), watch.changedNames().contains(name)

@@ -2,14 +2,20 @@ import CLinux
 import Glibc
 import Synchronization
 
-/// What other threads ask of the loop (the service group's shutdown, SIGHUP): noted under a
-/// lock, and an eventfd the loop polls wakes it.
+/// What other threads ask of the loop (the service group's shutdown, SIGHUP, the console
+/// being switched away and back): noted under a lock, and an eventfd the loop polls wakes it.
 public final class LoopRequests: Sendable {
-    private struct Pending {
-        var stop = false
-        var reload = false
+    /// What is asked, in the order it was asked.
+    public enum Request: Equatable, Sendable {
+        /// Stop: give the screen back and return the report.
+        case stop
+        /// Read the configuration again.
+        case reload
+        /// The console was switched away (the kernel waits for the loop to let go) or back.
+        case terminalReleased
+        case terminalAcquired
     }
-    private let pending = Mutex(Pending())
+    private let pending = Mutex<[Request]>([])
     let descriptor: Int32
 
     public init() {
@@ -18,26 +24,19 @@ public final class LoopRequests: Sendable {
 
     deinit { close(descriptor) }
 
-    /// Asks the loop to stop: it gives the screen back and returns its report.
-    public func stop() { note { $0.stop = true } }
-
-    /// Asks the loop to read its configuration again.
-    public func reload() { note { $0.reload = true } }
-
-    private func note(_ change: (inout Pending) -> Void) {
-        pending.withLock { change(&$0) }
+    public func send(_ request: Request) {
+        pending.withLock { $0.append(request) }
         var one: UInt64 = 1
         _ = write(descriptor, &one, 8)
     }
 
-    /// What was asked since the last call.
-    func take() -> (stop: Bool, reload: Bool) {
+    /// What was asked since the last call, oldest first.
+    func take() -> [Request] {
         var count: UInt64 = 0
         _ = read(descriptor, &count, 8)
-        let p = pending.withLock { p in
-            defer { p = Pending() }
+        return pending.withLock { p in
+            defer { p = [] }
             return p
         }
-        return (p.stop, p.reload)
     }
 }

@@ -2,6 +2,8 @@ import FlipClockCore
 import FlipClockDisplay
 import Foundation
 import Logging
+import AsyncAlgorithms
+import ServiceLifecycle
 
 /// Opens the output the configuration asks for.
 ///
@@ -10,15 +12,15 @@ import Logging
 /// busy is retried with backoff (the display may come later, or another program may let
 /// go of it); a configuration the device cannot satisfy (no such connector or mode) is an error.
 public enum OutputSelection {
-    /// The output, or `nil` if a stop signal came while waiting for the device.
-    public static func open(_ c: ClockConfiguration, logger: Logger) throws -> FrameOutput? {
+    /// The output, or `nil` if the daemon was shut down while waiting for the device.
+    public static func open(_ c: ClockConfiguration, logger: Logger) async throws -> FrameOutput? {
         switch c.output {
         case .png:
             return try ImageFileOutput(directory: c.imageDirectory, size: PixelSize(width: c.imageWidth, height: c.imageHeight))
         case .drm:
-            return try retrying("drm", logger: logger) { () throws(DisplayError) in try DRMOutput(device: c.device, connector: c.connector, mode: c.mode) }
+            return try await retrying("drm", logger: logger) { () throws(DisplayError) in try DRMOutput(device: c.device, connector: c.connector, mode: c.mode) }
         case .fbdev:
-            return try retrying("fbdev", logger: logger) { () throws(DisplayError) in try FBDevOutput(device: c.device ?? "/dev/fb0") }
+            return try await retrying("fbdev", logger: logger) { () throws(DisplayError) in try FBDevOutput(device: c.device ?? "/dev/fb0") }
         case .auto:
             do {
                 return try DRMOutput(device: c.device, connector: c.connector, mode: c.mode)
@@ -40,9 +42,9 @@ public enum OutputSelection {
         }
     }
 
-    /// Tries `open` until it works, waiting 1, 2, 4 … 30 s between tries; a stop signal while
-    /// waiting gives `nil`.
-    static func retrying(_ kind: String, logger: Logger, _ open: () throws(DisplayError) -> FrameOutput) throws(DisplayError) -> FrameOutput? {
+    /// Tries `open` until it works, waiting 1, 2, 4 … 30 s between tries; shut down while
+    /// waiting, gives `nil`.
+    static func retrying(_ kind: String, logger: Logger, _ open: () throws(DisplayError) -> FrameOutput) async throws(DisplayError) -> FrameOutput? {
         var delay = 1
         while true {
             do {
@@ -51,12 +53,12 @@ public enum OutputSelection {
                 if !error.isTransient { throw error }
                 logger.error("\(kind) output not available; retrying", metadata: ["error": "\(error)", "in_seconds": "\(delay)"])
             }
-            var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, SIGTERM)
-            sigaddset(&set, SIGINT)
-            var timeout = timespec(tv_sec: delay, tv_nsec: 0)
-            if sigtimedwait(&set, nil, &timeout) > 0 { return nil }
+            var waited = false
+            for await _ in AsyncTimerSequence(interval: .seconds(delay), clock: .continuous).cancelOnGracefulShutdown() {
+                waited = true
+                break
+            }
+            if !waited || Task.isCancelled { return nil }
             delay = min(delay * 2, 30)
         }
     }
