@@ -46,6 +46,22 @@ import Testing
         #expect(c == expected)
     }
 
+    @Test func aThemeIsAStartingPointTheOtherLookKeysOverride() throws {
+        let c = try ConfigFile.parse("[look]\ndigits = \"#ff0000\"\ntheme = \"high-contrast\"\n", path: "f.toml")
+        var expected = ClockConfiguration()
+        expected.style = Theme.highContrast.style
+        expected.style.digits = RGBColor(red: 255, green: 0, blue: 0)
+        #expect(c == expected)
+        #expect(try ConfigFile.parse("[look]\ntheme = \"light\"\n", path: "f.toml").style == Theme.light.style)
+        #expect(Theme.classic.style == ClockConfiguration().style)
+        // Each theme keeps its digits far from its cards: readable.
+        for theme in Theme.allCases {
+            let s = theme.style
+            let contrast = abs(Int(s.digits.red) - Int(s.card.red)) + abs(Int(s.digits.green) - Int(s.card.green)) + abs(Int(s.digits.blue) - Int(s.card.blue))
+            #expect(contrast > 3 * 180, "\(theme)")
+        }
+    }
+
     @Test func scoresAreDeclaredInOrder() throws {
         let c = try ConfigFile.parse(
             """
@@ -98,6 +114,7 @@ import Testing
         ("[clock]\ntime_zone = \"Mars/Base\"\n", "f.toml:2:13: clock.time_zone: \"Mars/Base\" is not a known IANA time zone"),
         ("[look]\ncard = \"#12345\"\n", "f.toml:2:8: look.card: \"#12345\" is not a colour; expected \"#rrggbb\""),
         ("[look]\nfont = 3\n", "f.toml:2:8: look.font: expected a string, found an integer"),
+        ("[look]\ntheme = \"dark\"\n", "f.toml:2:9: look.theme: \"dark\" is not allowed; allowed \"classic\", \"light\", \"high-contrast\""),
         ("[output]\nsize = \"1280*800\"\n",
          "f.toml:2:8: output.size: \"1280*800\" is not a size; expected \"WIDTHxHEIGHT\", each side 16...16384"),
         ("[output]\nkind = \"kms\"\n", "f.toml:2:8: output.kind: \"kms\" is not allowed; allowed \"auto\", \"drm\", \"fbdev\", \"png\""),

@@ -35,6 +35,7 @@ extension ClockConfiguration {
 
     private mutating func decodeLook(_ table: ConfigTable) throws(ConfigError) {
         var r = ConfigReader(table, path: "look")
+        if let v = try r.choice("theme", Theme.allCases.map { ($0.rawValue, $0) }) { style = v.style }
         if let v = try r.string("font") { fontPath = v }
         if let v = try r.color("background") { style.background = v }
         if let v = try r.color("card") { style.card = v }
