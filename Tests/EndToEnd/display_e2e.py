@@ -203,7 +203,10 @@ def main():
                 failures.append(f"{stop.group(5)} frames drawn while the face was still")
             if stop.group(4) != "1":
                 failures.append(f"{stop.group(4)} whole-screen redraws after coming back to the console, expected 1")
-            if any(not (0.3 * expected <= n <= 1.3 * expected + 2) for n in flips):
+            # Never more than the refresh allows (the page-flip event is not a clock: an unpaced
+            # loop draws hundreds); at least a few in-between angles. How many below the refresh
+            # depends on how fast the emulated CPU renders, which a busy host slows down.
+            if any(not (3 <= n <= 1.3 * expected + 2) for n in flips):
                 failures.append(f"frames per flip {flips} far from {expected:.0f}")
     for f in failures:
         print(f"{args.name}: FAIL: {f}")
