@@ -87,12 +87,16 @@ struct Timer: ParsableCommand {
     @Argument(help: "For start: how long (25m, 1h30m, 90s, MM:SS); the configured duration if left out.")
     var duration: String?
 
+    @Option(help: "For start: count down to this time of day instead (HH:MM or HH:MM:SS; tomorrow's if it has passed).")
+    var at: String?
+
     @OptionGroup var connection: Connection
 
     func run() throws {
         var object: [String: Any] = ["command": "timer", "action": action, "name": name]
         if let duration { object["duration"] = duration }
-        try connection.send(["timer", action, name] + (duration.map { [$0] } ?? []), json: object)
+        if let at { object["at"] = at }
+        try connection.send(["timer", action, name] + (duration.map { [$0] } ?? []) + (at.map { ["at", $0] } ?? []), json: object)
     }
 }
 

@@ -13,6 +13,11 @@ import Testing
         #expect(try ControlRequest.parse("status") == .status)
         #expect(try ControlRequest.parse("reload") == .reload)
         #expect(try ControlRequest.parse("ping") == .ping)
+        #expect(try ControlRequest.parse("timer start egg 4m") == .timer(.start, name: "egg", duration: 240))
+        #expect(try ControlRequest.parse("timer start kickoff at 15:30") == .timerUntil(name: "kickoff", time: WallTime(hour: 15, minute: 30, second: 0)))
+        #expect(throws: ControlError(.syntax, "\"25:61\" is not a time of day; write HH:MM or HH:MM:SS")) {
+            try ControlRequest.parse("timer start kickoff at 25:61")
+        }
     }
 
     @Test(arguments: [

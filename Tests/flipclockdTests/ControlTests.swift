@@ -85,6 +85,18 @@ import Testing
         #expect(try d.ctl(["timer", "reset", "egg"]).stdout == "egg=04:00 idle\n")
     }
 
+    @Test func aTimerCountsDownToATimeOfDay() throws {
+        let d = try Daemon()
+        try d.start()  // the clock starts at 12:00:00
+        let started = try d.ctl(["timer", "start", "egg", "--at", "12:30"]).stdout
+        #expect(started == "egg=30:00 running\n" || started == "egg=29:59 running\n" || started == "egg=29:58 running\n", "\(started)")
+        let far = try d.ctl(["timer", "start", "egg", "--at", "14:00"])
+        #expect(far.status == 1)
+        #expect(far.stderr.hasPrefix("flipclockctl: ERR range 14:00:00 is 1 h 59 min away") || far.stderr.hasPrefix("flipclockctl: ERR range 14:00:00 is 2 h 0 min away"), "\(far.stderr)")
+        let json = try d.ctl(["timer", "start", "egg", "--at", "12:10", "--json"]).stdout
+        #expect(json.contains("egg=10:00 running") || json.contains("egg=09:59 running") || json.contains("egg=09:58 running"), "\(json)")
+    }
+
     /// A raw client: connects, sends bytes, reads what comes back until the daemon closes or
     /// `seconds` pass.
     static func exchange(_ socket: String, send bytes: [UInt8], seconds: Double) -> (reply: String, closed: Bool) {

@@ -3,7 +3,7 @@
 ///     score set home 3           score set home=3 away=2   (several at once, all or none)
 ///     score add away 1           score subtract home=1
 ///     score reset [home ...]     status       reload       ping
-///     timer start pomodoro [25m]   timer pause|resume|reset pomodoro
+///     timer start pomodoro [25m]   timer start kickoff at 15:30   timer pause|resume|reset pomodoro
 public enum ControlRequest: Equatable, Sendable {
     public enum ScoreAction: String, Sendable, CaseIterable {
         case set, add, subtract, reset
@@ -15,6 +15,8 @@ public enum ControlRequest: Equatable, Sendable {
 
     case score(ScoreAction, [(name: String, value: Int)])
     case timer(TimerAction, name: String, duration: Int?)
+    /// Start a countdown to a time of day (the next one: today, or tomorrow if it has passed).
+    case timerUntil(name: String, time: WallTime)
     case status
     case reload
     case ping
@@ -23,6 +25,7 @@ public enum ControlRequest: Equatable, Sendable {
         switch (a, b) {
         case let (.score(x, p), .score(y, q)): x == y && p.count == q.count && zip(p, q).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         case let (.timer(x, n, d), .timer(y, m, e)): x == y && n == m && d == e
+        case let (.timerUntil(n, t), .timerUntil(m, u)): n == m && t == u
         case (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
@@ -49,8 +52,14 @@ public enum ControlRequest: Equatable, Sendable {
             guard words.count >= 3, let action = TimerAction(rawValue: words[1]) else {
                 throw ControlError(.syntax, "timer takes start, pause, resume or reset, and a timer's name")
             }
+            if words.count == 5, action == .start, words[3] == "at" {
+                guard let time = WallTime(parsing: words[4]) else {
+                    throw ControlError(.syntax, "\"\(words[4])\" is not a time of day; write HH:MM or HH:MM:SS")
+                }
+                return .timerUntil(name: words[2], time: time)
+            }
             guard words.count == 3 || (words.count == 4 && action == .start) else {
-                throw ControlError(.syntax, "timer \(action.rawValue) takes a name\(action == .start ? " and maybe a duration" : "")")
+                throw ControlError(.syntax, "timer \(action.rawValue) takes a name\(action == .start ? " and maybe a duration or at HH:MM" : "")")
             }
             var duration: Int?
             if words.count == 4 {

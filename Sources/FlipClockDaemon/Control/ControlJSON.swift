@@ -30,6 +30,12 @@ public enum ControlJSON {
             guard let name = object["action"] as? String, let action = ControlRequest.TimerAction(rawValue: name),
                 let timer = object["name"] as? String
             else { throw ControlError(.syntax, "\"action\" is one of start, pause, resume, reset, with \"name\"") }
+            if let at = object["at"] {
+                guard action == .start, let text = at as? String, let time = WallTime(parsing: text) else {
+                    throw ControlError(.syntax, "\"at\" is a time of day \"HH:MM\" or \"HH:MM:SS\", for start")
+                }
+                return .timerUntil(name: timer, time: time)
+            }
             var duration: Int?
             if let d = object["duration"] {
                 guard let parsed = (d as? Int) ?? (d as? String).flatMap(TimerDisplay.parseDuration), parsed <= TimerDisplay.longest else {

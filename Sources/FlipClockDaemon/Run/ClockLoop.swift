@@ -146,7 +146,15 @@ public final class ClockLoop {
     func answer(_ line: String, time: WallTime) -> (reply: String, effect: Effect) {
         let json = line.hasPrefix("{")
         do throws(ControlError) {
-            let request = json ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
+            var request = json ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
+            // A countdown to a time of day is a countdown of the seconds until its next one.
+            if case let .timerUntil(name, until) = request {
+                let left = (until.secondOfDay - time.secondOfDay + 86400 - 1) % 86400 + 1
+                guard left <= TimerDisplay.longest else {
+                    throw ControlError(.range, "\(until) is \(left / 3600) h \(left / 60 % 60) min away; a timer counts down at most 99:59")
+                }
+                request = .timer(.start, name: name, duration: left)
+            }
             switch request {
             case .ping:
                 return (json ? ControlJSON.reply([:]) : "OK pong", .none)
@@ -166,6 +174,8 @@ public final class ClockLoop {
                 board = next
                 logger.info("scores set", metadata: ["scores": "\(board.summary)"])
                 return (json ? ControlJSON.reply(["scores": board.values]) : "OK \(board.summary)", .scores(changed))
+            case .timerUntil:
+                preconditionFailure("answered as a timer start above")
             case let .timer(action, name, duration):
                 guard var timer = timers[name] else {
                     let known = configuration.timers.map(\.name).joined(separator: ", ")
