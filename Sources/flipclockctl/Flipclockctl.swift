@@ -8,7 +8,7 @@ struct Flipclockctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
-        subcommands: [Score.self, Timer.self, Status.self, Reload.self]
+        subcommands: [Score.self, Timer.self, Text.self, Status.self, Reload.self]
     )
 }
 
@@ -97,6 +97,26 @@ struct Timer: ParsableCommand {
         if let duration { object["duration"] = duration }
         if let at { object["at"] = at }
         try connection.send(["timer", action, name] + (duration.map { [$0] } ?? []) + (at.map { ["at", $0] } ?? []), json: object)
+    }
+}
+
+struct Text: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show words on a text row's cards (A-Z, 0-9 and common signs); nothing blanks them.",
+        discussion: "flipclockctl text board \"GATE 12\" · flipclockctl text board"
+    )
+
+    @Argument(help: "The text row's name.")
+    var name: String
+
+    @Argument(help: "The words (quote them to keep several blanks).")
+    var words: [String] = []
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        let text = words.joined(separator: " ")
+        try connection.send(["text", name, "\"\(text)\""], json: ["command": "text", "name": name, "text": text])
     }
 }
 

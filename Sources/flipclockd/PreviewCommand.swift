@@ -12,6 +12,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "The time the preview starts at: HH:MM or HH:MM:SS (24-hour).")
     var from: String = "12:59:58"
 
+    @Option(help: "The day the preview shows, YYYY-MM-DD (default: today).")
+    var date: String?
+
     @Option(help: "How many seconds to render.")
     var seconds: Double = 3
 
@@ -29,11 +32,20 @@ struct PreviewCommand: ParsableCommand {
 
     func validate() throws {
         guard WallTime(parsing: from) != nil else { throw ValidationError("--from: \"\(from)\" is not a time; expected HH:MM or HH:MM:SS") }
+        if let date, Self.day(date) == nil { throw ValidationError("--date: \"\(date)\" is not a day; expected YYYY-MM-DD") }
         guard PixelSize(parsing: size) != nil else {
             throw ValidationError("--size: \"\(size)\" is not a size; expected WIDTHxHEIGHT, each side \(PixelSize.allowedSides)")
         }
         guard (1...240).contains(fps) else { throw ValidationError("--fps: \(fps) is out of range; allowed 1...240") }
         guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds: \(seconds) is out of range; allowed up to 3600") }
+    }
+
+    /// `YYYY-MM-DD`, a day that exists.
+    static func day(_ text: String) -> CalendarDay? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 3, let y = parts[0], let m = parts[1], let d = parts[2], (1...12).contains(m), (1...31).contains(d) else { return nil }
+        let day = CalendarDay(year: y, month: m, day: d)
+        return CalendarDay(daysSinceEpoch: day.daysSinceEpoch) == day ? day : nil
     }
 
     func run() throws {
@@ -42,7 +54,7 @@ struct PreviewCommand: ParsableCommand {
         let font = try ConfigPath.openFont(configuration)
         let size = PixelSize(parsing: size)!
         let request = PreviewRequest(
-            from: WallTime(parsing: from)!, seconds: seconds, framesPerSecond: fps, width: size.width, height: size.height,
+            from: WallTime(parsing: from)!, day: date.flatMap(Self.day), seconds: seconds, framesPerSecond: fps, width: size.width, height: size.height,
             directory: out, configuration: configuration
         )
         let report = try Preview.run(request, glyphs: font, logger: Logger(label: "flipclockd"))

@@ -14,7 +14,7 @@ struct BlockGlyphs: GlyphSource {
     func scene(_ change: ScoreDisplay.Change) -> ClockScene {
         var c = ClockConfiguration()
         c.scores = [ScoreDisplay(name: "home", label: "HOME", digits: 2, change: change), ScoreDisplay(name: "away", label: "AWAY", digits: 2, change: change)]
-        return ClockScene(configuration: c, width: 640, height: 400, showing: WallTime(hour: 12, minute: 0, second: 0), scores: ["home": 3], glyphs: BlockGlyphs())
+        return ClockScene(configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), scores: ["home": 3], glyphs: BlockGlyphs())
     }
 
     /// The values the home score's cards turn to, in order (a turning card's static top

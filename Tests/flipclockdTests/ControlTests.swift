@@ -22,6 +22,9 @@ import Testing
                 [[timer]]
                 name = "egg"
                 duration = "4m"
+                [[text]]
+                name = "board"
+                cards = 8
                 [output]
                 kind = "png"
                 directory = "\(dir)/frames"
@@ -95,6 +98,23 @@ import Testing
         #expect(far.stderr.hasPrefix("flipclockctl: ERR range 14:00:00 is 1 h 59 min away") || far.stderr.hasPrefix("flipclockctl: ERR range 14:00:00 is 2 h 0 min away"), "\(far.stderr)")
         let json = try d.ctl(["timer", "start", "egg", "--at", "12:10", "--json"]).stdout
         #expect(json.contains("egg=10:00 running") || json.contains("egg=09:59 running") || json.contains("egg=09:58 running"), "\(json)")
+    }
+
+    @Test func aTextRowShowsCheckedWordsThatSurviveARestart() throws {
+        let d = try Daemon()
+        try d.start()
+        #expect(try d.ctl(["text", "board", "Gate", "12"]).stdout == "board=\"GATE 12\"\n")
+        let wrong = try d.ctl(["text", "board", "Café"])
+        #expect(wrong.stderr == "flipclockctl: ERR range \"É\" is not on the cards; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = *\n")
+        let long = try d.ctl(["text", "board", "DEPARTURES"])
+        #expect(long.stderr == "flipclockctl: ERR range \"DEPARTURES\" is 10 characters; board has 8 cards\n")
+        let unknown = try d.ctl(["text", "sign", "HI"])
+        #expect(unknown.stderr == "flipclockctl: ERR unknown-text \"sign\"; texts are board\n")
+        #expect(try d.ctl(["text", "board", " ON TIME", "--json"]).stdout == "{\"ok\":true,\"texts\":{\"board\":\" ON TIME\"}}\n")
+        kill(d.process.processIdentifier, SIGKILL)
+        d.process.waitUntilExit()
+        try d.start()
+        #expect(try String(contentsOfFile: d.state, encoding: .utf8).contains("\"texts\":{\"board\":\" ON TIME\"}"))
     }
 
     /// A raw client: connects, sends bytes, reads what comes back until the daemon closes or

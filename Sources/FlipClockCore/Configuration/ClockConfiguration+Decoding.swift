@@ -10,6 +10,11 @@ extension ClockConfiguration {
         if let t = try top.table("output") { try decodeOutput(t) }
         for (index, t) in try top.tables("score").enumerated() { try decodeScore(t, index: index) }
         for (index, t) in try top.tables("timer").enumerated() { try decodeTimer(t, index: index) }
+        for (index, t) in try top.tables("place").enumerated() { try decodePlace(t, index: index) }
+        if let t = try top.table("date") { try decodeDate(t) }
+        for (index, t) in try top.tables("text").enumerated() { try decodeText(t, index: index) }
+        let rows = try top.tables("row")
+        if !rows.isEmpty { try decodeRows(rows) }
         if let t = try top.table("control") {
             var r = ConfigReader(t, path: "control")
             if let v = try r.string("socket") { controlSocket = v }
@@ -30,6 +35,7 @@ extension ClockConfiguration {
         if let v = try r.choice("hour_cycle", TimeFace.HourCycle.allCases.map { ($0.rawValue, $0) }) { face.hourCycle = v }
         if let v = try r.bool("leading_zero") { face.leadingZero = v }
         if let v = try r.string("time_zone") { timeZone = v.isEmpty ? nil : v }
+        if let v = try r.string("label") { clockLabel = v }
         try r.rejectUnknownKeys()
     }
 
@@ -63,15 +69,7 @@ extension ClockConfiguration {
 
     private mutating func decodeScore(_ table: ConfigTable, index: Int) throws(ConfigError) {
         var r = ConfigReader(table, path: "score[\(index)]")
-        guard let nameNode = r.node("name"), case .string(let name) = nameNode.value, !name.isEmpty,
-            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else {
-            let at = table["name"]?.valueLocation ?? table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1)
-            throw ConfigError(at, key: r.key("name"), "a score needs a name of letters, digits, - and _")
-        }
-        if scores.contains(where: { $0.name == name }) {
-            throw ConfigError(nameNode.valueLocation, key: r.key("name"), "\"\(name)\" is already the name of another score")
-        }
+        let name = try newName(&r, kind: "score")
         var score = ScoreDisplay(name: name)
         if let v = try r.string("label") { score.label = v }
         if let v = try r.integer("digits", in: 1...6) { score.digits = v }
@@ -88,15 +86,7 @@ extension ClockConfiguration {
 
     private mutating func decodeTimer(_ table: ConfigTable, index: Int) throws(ConfigError) {
         var r = ConfigReader(table, path: "timer[\(index)]")
-        guard let nameNode = r.node("name"), case .string(let name) = nameNode.value, !name.isEmpty,
-            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else {
-            let at = table["name"]?.valueLocation ?? table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1)
-            throw ConfigError(at, key: r.key("name"), "a timer needs a name of letters, digits, - and _")
-        }
-        if timers.contains(where: { $0.name == name }) {
-            throw ConfigError(nameNode.valueLocation, key: r.key("name"), "\"\(name)\" is already the name of another timer")
-        }
+        let name = try newName(&r, kind: "timer")
         var timer = TimerDisplay(name: name)
         if let v = try r.string("label") { timer.label = v }
         if let v = try r.choice("direction", TimerDisplay.Direction.allCases.map { ($0.rawValue, $0) }) { timer.direction = v }
@@ -104,6 +94,95 @@ extension ClockConfiguration {
         if let v = try r.choice("at_zero", TimerDisplay.AtZero.allCases.map { ($0.rawValue, $0) }) { timer.atZero = v }
         try r.rejectUnknownKeys()
         timers.append(timer)
+    }
+
+    /// The table's name, which no other score, timer, place or text (nor `time`, `date`) has.
+    private func newName(_ r: inout ConfigReader, kind: String) throws(ConfigError) -> String {
+        let (name, at) = try r.name(kind: kind)
+        if let other = items.first(where: { $0.name == name }) {
+            let what = switch other {
+            case .clock(let c): c.name == ClockDisplay.ownName ? "the face's own clock" : "another place"
+            case .date: "the date"
+            case .score: "another score"
+            case .timer: "another timer"
+            case .text: "another text"
+            }
+            throw ConfigError(at, key: r.key("name"), "\"\(name)\" is already the name of \(what)")
+        }
+        return name
+    }
+
+    private mutating func decodePlace(_ table: ConfigTable, index: Int) throws(ConfigError) {
+        var r = ConfigReader(table, path: "place[\(index)]")
+        let name = try newName(&r, kind: "place")
+        guard let zone = try r.string("time_zone"), !zone.isEmpty else {
+            throw ConfigError(table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1), key: r.key("time_zone"),
+                "a place needs an IANA time zone such as \"Asia/Tokyo\"")
+        }
+        var place = ClockDisplay(name: name, label: name.uppercased(), zone: zone, face: face)
+        if let v = try r.string("label") { place.label = v }
+        if let v = try r.choice("format", TimeFace.Format.allCases.map { ($0.rawValue, $0) }) { place.face.format = v }
+        try r.rejectUnknownKeys()
+        places.append(place)
+    }
+
+    private mutating func decodeDate(_ table: ConfigTable) throws(ConfigError) {
+        var r = ConfigReader(table, path: "date")
+        var names = DateNames()
+        names.months = try r.strings("months", count: 12)?.map(\.text)
+        names.shortMonths = try r.strings("short_months", count: 12)?.map(\.text)
+        names.weekdays = try r.strings("weekdays", count: 7)?.map(\.text)
+        names.shortWeekdays = try r.strings("short_weekdays", count: 7)?.map(\.text)
+        let format = try r.string("format") ?? "%a %d %b"
+        do {
+            date = try DateDisplay(format: format, names: names, zone: ClockReading.ownZone)
+        } catch {
+            throw ConfigError(table["format"]?.valueLocation ?? FileLocation(file: "", line: 1, column: 1), key: r.key("format"), error.description)
+        }
+        if let v = try r.string("locale") { date?.locale = v.isEmpty ? nil : v }
+        if let v = try r.bool("uppercase") { date?.uppercase = v }
+        if let v = try r.string("label") { date?.label = v }
+        try r.rejectUnknownKeys()
+    }
+
+    private mutating func decodeText(_ table: ConfigTable, index: Int) throws(ConfigError) {
+        var r = ConfigReader(table, path: "text[\(index)]")
+        var text = TextDisplay(name: try newName(&r, kind: "text"))
+        if let v = try r.string("label") { text.label = v }
+        if let v = try r.integer("cards", in: 1...TextDisplay.longest) { text.cards = v }
+        if let v = try r.choice("align", TextDisplay.Alignment.allCases.map { ($0.rawValue, $0) }) { text.alignment = v }
+        if let v = try r.string("text") {
+            switch text.checked(v) {
+            case .success(let shown): text.text = shown
+            case .failure(let problem): throw ConfigError(table["text"]!.valueLocation, key: r.key("text"), problem.description)
+            }
+        }
+        try r.rejectUnknownKeys()
+        texts.append(text)
+    }
+
+    private mutating func decodeRows(_ tables: [ConfigTable]) throws(ConfigError) {
+        var shown: Set<String> = []
+        let known = items.map(\.name)
+        var rows: [[String]] = []
+        for (index, table) in tables.enumerated() {
+            var r = ConfigReader(table, path: "row[\(index)]")
+            guard let names = try r.strings("show"), !names.isEmpty else {
+                throw ConfigError(table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1), key: r.key("show"),
+                    "a row needs show = [names], from: \(known.joined(separator: ", "))")
+            }
+            for (name, at) in names {
+                guard known.contains(name) else {
+                    throw ConfigError(at, key: r.key("show"), "nothing is named \"\(name)\"; names are \(known.joined(separator: ", "))")
+                }
+                guard shown.insert(name).inserted else {
+                    throw ConfigError(at, key: r.key("show"), "\"\(name)\" is already shown in another row")
+                }
+            }
+            try r.rejectUnknownKeys()
+            rows.append(names.map(\.text))
+        }
+        rowNames = rows
     }
 
     private mutating func decodeOutput(_ table: ConfigTable) throws(ConfigError) {

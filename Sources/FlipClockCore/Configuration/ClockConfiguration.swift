@@ -16,6 +16,17 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var face = TimeFace()
     /// `clock.time_zone`: an IANA zone name; `nil` is the system's zone.
     public var timeZone: String? = nil
+    /// `clock.label`: the text under the face's own clock.
+    public var clockLabel = ""
+    /// `[[place]]`: more clocks, each in its own zone (a world-clock row).
+    public var places: [ClockDisplay] = []
+    /// `[date]`: the date, when the file has the table.
+    public var date: DateDisplay? = nil
+    /// `[[text]]`: rows of letter cards set from outside.
+    public var texts: [TextDisplay] = []
+    /// `[[row]] show`: what each row shows, by name; `nil` for the arrangement of
+    /// ``defaultRows``.
+    public var rowNames: [[String]]? = nil
 
     /// `[[score]]`: scores shown in a row under the time, set from outside.
     public var scores: [ScoreDisplay] = []
@@ -60,19 +71,39 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// from across a room.
     public static let defaultFontPath = "/usr/share/fonts/truetype/roboto/unhinted/RobotoCondensed-Bold.ttf"
 
-    /// The layout of this configuration's face on a `width` × `height` output: the time, and
-    /// under it a row of the scores, each with its label.
+    /// The face's own clock.
+    public var clock: ClockDisplay { ClockDisplay(label: clockLabel, face: face) }
+
+    /// Everything the file defines that a row can show, in the order of the file's tables.
+    public var items: [FaceItem] {
+        [.clock(clock)] + places.map { .clock($0) } + (date.map { [.date($0)] } ?? [])
+            + scores.map { .score($0) } + timers.map { .timer($0) } + texts.map { .text($0) }
+    }
+
+    /// Without `[[row]]`: the time; the places; the date; the scores and timers; each text.
+    public var defaultRows: [[String]] {
+        var rows = [[ClockDisplay.ownName]]
+        if !places.isEmpty { rows.append(places.map(\.name)) }
+        if date != nil { rows.append([DateDisplay.name]) }
+        if !scores.isEmpty || !timers.isEmpty { rows.append(scores.map(\.name) + timers.map(\.name)) }
+        rows += texts.map { [$0.name] }
+        return rows
+    }
+
+    /// What each row shows, top to bottom.
+    public var rows: [[FaceItem]] {
+        let byName = Dictionary(items.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return (rowNames ?? defaultRows).map { $0.compactMap { byName[$0] } }
+    }
+
+    /// The layout of this configuration's face on a `width` × `height` output: its rows, each
+    /// item's label under its cards.
     public func layout(width: Int, height: Int) -> FaceLayout {
-        var rows = [FaceLayout.Row(groups: face.groups)]
-        if !scores.isEmpty || !timers.isEmpty {
-            let digit = FaceLayout.CardShape(aspect: TimeFace.digitAspect)
-            // A timer is two groups, minutes and seconds, under one label.
-            rows.append(FaceLayout.Row(
-                groups: scores.map { Array(repeating: digit, count: $0.digits) } + timers.flatMap { _ in [[digit, digit], [digit, digit]] },
-                labels: scores.map(\.label) + timers.map(\.label),
-                spans: scores.map { _ in 1 } + timers.map { _ in 2 }
-            ))
-        }
-        return FaceLayout.fit(rows: rows, width: width, height: height, spacing: spacing)
+        FaceLayout.fit(rows: rows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
+    }
+
+    /// A row of items as the layout sees it: their groups, a label under each item's groups.
+    public static func layoutRow(_ items: [FaceItem]) -> FaceLayout.Row {
+        FaceLayout.Row(groups: items.flatMap(\.groups), labels: items.map(\.label), spans: items.map { $0.groups.count })
     }
 }

@@ -145,6 +145,33 @@ struct ConfigReader {
         return seconds
     }
 
+    /// An array of strings, each with where it is written; `count` when it must have that many.
+    mutating func strings(_ name: String, count: Int? = nil) throws(ConfigError) -> [(text: String, at: FileLocation)]? {
+        guard let node = self.node(name) else { return nil }
+        let expected = count.map { "an array of \($0) strings" } ?? "an array of strings"
+        guard case .array(let items) = node.value else { throw typeError(name, node, expected: expected) }
+        var strings: [(text: String, at: FileLocation)] = []
+        for item in items {
+            guard case .string(let s) = item.value else { throw typeError(name, item, expected: expected) }
+            strings.append((s, item.valueLocation))
+        }
+        if let count, strings.count != count {
+            throw ConfigError(node.valueLocation, key: key(name), "has \(strings.count) names; expected \(count)")
+        }
+        return strings
+    }
+
+    /// A name that commands and rows use: letters, digits, `-` and `_`; `kind` says what it names.
+    mutating func name(kind: String) throws(ConfigError) -> (text: String, at: FileLocation) {
+        guard let node = node("name"), case .string(let name) = node.value, !name.isEmpty,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
+            let at = table["name"]?.valueLocation ?? table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1)
+            throw ConfigError(at, key: key("name"), "a \(kind) needs a name of letters, digits, - and _")
+        }
+        return (name, node.valueLocation)
+    }
+
     /// Throws for the first key (in the file's order) that was never asked for.
     func rejectUnknownKeys(kind: String = "key") throws(ConfigError) {
         guard let unknown = table.entries.first(where: { !known.contains($0.key) }) else { return }

@@ -7,6 +7,7 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
         case unknownCommand = "unknown-command"
         case unknownScore = "unknown-score"
         case unknownTimer = "unknown-timer"
+        case unknownText = "unknown-text"
         case range
         case tooLong = "too-long"
         case reloadFailed = "reload-failed"

@@ -4,6 +4,7 @@
 ///     score add away 1           score subtract home=1
 ///     score reset [home ...]     status       reload       ping
 ///     timer start pomodoro [25m]   timer start kickoff at 15:30   timer pause|resume|reset pomodoro
+///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
 public enum ControlRequest: Equatable, Sendable {
     public enum ScoreAction: String, Sendable, CaseIterable {
         case set, add, subtract, reset
@@ -17,6 +18,8 @@ public enum ControlRequest: Equatable, Sendable {
     case timer(TimerAction, name: String, duration: Int?)
     /// Start a countdown to a time of day (the next one: today, or tomorrow if it has passed).
     case timerUntil(name: String, time: WallTime)
+    /// Show `text` on a text row's cards.
+    case text(name: String, text: String)
     case status
     case reload
     case ping
@@ -26,6 +29,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.score(x, p), .score(y, q)): x == y && p.count == q.count && zip(p, q).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         case let (.timer(x, n, d), .timer(y, m, e)): x == y && n == m && d == e
         case let (.timerUntil(n, t), .timerUntil(m, u)): n == m && t == u
+        case let (.text(n, t), .text(m, u)): n == m && t == u
         case (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
@@ -69,9 +73,21 @@ public enum ControlRequest: Equatable, Sendable {
                 duration = d
             }
             return .timer(action, name: words[2], duration: duration)
+        case "text":
+            guard words.count >= 2 else { throw ControlError(.syntax, "text takes a text row's name and the words to show") }
+            return .text(name: words[1], text: try textArgument(line))
         default:
-            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, status, reload, ping")
+            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, text, status, reload, ping")
         }
+    }
+
+    /// What follows `text NAME`: the rest of the line as typed, or the part inside double quotes.
+    static func textArgument(_ line: String) throws(ControlError) -> String {
+        var rest = Substring(line).drop { $0 == " " || $0 == "\t" }.dropFirst(4)
+        rest = rest.drop { $0 == " " || $0 == "\t" }.drop { $0 != " " && $0 != "\t" }.drop { $0 == " " || $0 == "\t" }
+        guard rest.first == "\"" else { return String(rest) }
+        guard rest.count >= 2, rest.last == "\"" else { throw ControlError(.syntax, "the text's closing \" is missing") }
+        return String(rest.dropFirst().dropLast())
     }
 
     /// `NAME VALUE`, or `NAME=VALUE ...`; for reset, names only (none resets every score).

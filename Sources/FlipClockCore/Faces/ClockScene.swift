@@ -1,72 +1,102 @@
-/// A face on an output: the time and the scores, the cards, where they are, and how they flip.
+/// A face on an output: its rows of clocks, date, scores, timers and texts, the cards, where
+/// they are, and how they flip.
 ///
-/// The daemon and the preview drive the same scene: tell it the wall time whenever the time
-/// shown changes (``show(_:at:)``) and the scores whenever they are set
-/// (``setScores(_:at:)``), then draw frames while ``isMoving(at:)``.
+/// The daemon and the preview drive the same scene: tell it the clocks' reading whenever the
+/// time shown changes (``show(_:at:)``), the scores, timers and texts whenever they are set,
+/// then draw frames while ``isMoving(at:)``.
 public struct ClockScene: Sendable {
-    public let face: TimeFace
-    public let scores: [ScoreDisplay]
-    public let timers: [TimerDisplay]
-    /// What each timer's cards show (after the scores' cards).
-    private var timerValues: [[String]]
+    /// What the face shows, in the order of its cards.
+    public let items: [FaceItem]
     public private(set) var renderer: FaceRenderer
     private let timing: FlipTiming
-    private var timeValues: [String]
-    /// Each score's counter: what its cards show or are turning to, and what was asked for.
-    private var counters: [CounterFlip]
+    private var reading: ClockReading
+    /// Each score's counter by name: what its cards show or are turning to, and what was asked for.
+    private var counters: [String: CounterFlip]
+    /// What each timer's cards show, by name.
+    private var timerValues: [String: [String]]
+    /// What each text shows, by name.
+    private var texts: [String: String]
 
     public init(
-        configuration: ClockConfiguration, width: Int, height: Int, showing time: WallTime, scores values: [String: Int] = [:],
-        glyphs: any GlyphSource
+        configuration: ClockConfiguration, width: Int, height: Int, showing reading: ClockReading, scores values: [String: Int] = [:],
+        texts: [String: String] = [:], glyphs: any GlyphSource
     ) {
-        face = configuration.face
-        scores = configuration.scores
-        timers = configuration.timers
-        timerValues = configuration.timers.map { $0.values($0.direction == .down ? $0.duration : 0) }
+        items = configuration.rows.flatMap { $0 }
         timing = configuration.timing
-        timeValues = configuration.face.values(at: time)
-        counters = configuration.scores.map { CounterFlip(showing: min(max(values[$0.name] ?? $0.minimum, $0.minimum), $0.maximum)) }
+        self.reading = reading
+        var counters: [String: CounterFlip] = [:]
+        var timerValues: [String: [String]] = [:]
+        var shownTexts: [String: String] = [:]
+        for item in items {
+            switch item {
+            case .score(let s): counters[s.name] = CounterFlip(showing: min(max(values[s.name] ?? s.minimum, s.minimum), s.maximum))
+            case .timer(let t): timerValues[t.name] = t.values(t.direction == .down ? t.duration : 0)
+            case .text(let t): shownTexts[t.name] = texts[t.name] ?? t.text
+            case .clock, .date: break
+            }
+        }
+        self.counters = counters
+        self.timerValues = timerValues
+        self.texts = shownTexts
         renderer = FaceRenderer(
             layout: configuration.layout(width: width, height: height),
-            values: timeValues + zip(configuration.scores, counters).flatMap { $0.values($1.shown) } + timerValues.flatMap { $0 },
+            values: Self.values(items, reading, counters: counters, timers: timerValues, texts: shownTexts),
             style: configuration.style, glyphs: glyphs, timing: configuration.timing,
             lighting: CardLighting(strength: configuration.shading), perspective: configuration.perspective
         )
     }
 
-    private var allValues: [String] { timeValues + scoreValues + timerValues.flatMap { $0 } }
+    /// What every card would show at `reading`, with the scores, timers and texts as they are.
+    public func values(at reading: ClockReading) -> [String] {
+        Self.values(items, reading, counters: counters, timers: timerValues, texts: texts)
+    }
 
-    private var scoreValues: [String] { zip(scores, counters).flatMap { $0.values($1.shown) } }
+    private static func values(
+        _ items: [FaceItem], _ reading: ClockReading, counters: [String: CounterFlip], timers: [String: [String]], texts: [String: String]
+    ) -> [String] {
+        items.flatMap { item -> [String] in
+            switch item {
+            case .clock(let c): c.values(reading)
+            case .date(let d): d.values(reading.day(in: d.zone))
+            case .score(let s): s.values(counters[s.name]!.shown)
+            case .timer(let t): timers[t.name]!
+            case .text(let t): t.values(texts[t.name]!)
+            }
+        }
+    }
 
-    /// What every card would show at `time`, with the scores as they are.
-    public func values(at time: WallTime) -> [String] { face.values(at: time) + scoreValues + timerValues.flatMap { $0 } }
+    private var allValues: [String] { values(at: reading) }
+
+    /// Shows the clocks and the date at `reading` from `now` on; the cards whose value changed start to flip.
+    public mutating func show(_ reading: ClockReading, at now: Duration) {
+        self.reading = reading
+        renderer.show(allValues, at: now)
+    }
 
     /// Shows the timers' seconds (by name; `nil` for blank cards) from `now` on.
     public mutating func setTimers(_ seconds: [String: Int?], at now: Duration) {
-        for (i, timer) in timers.enumerated() {
-            if let shown = seconds[timer.name] { timerValues[i] = timer.values(shown) }
+        for case .timer(let timer) in items {
+            if let shown = seconds[timer.name] { timerValues[timer.name] = timer.values(shown) }
         }
         renderer.show(allValues, at: now)
     }
 
-    /// The score values the cards show or are turning to, by name.
-    public var shownScores: [String: Int] {
-        Dictionary(uniqueKeysWithValues: zip(scores, counters).map { ($0.name, $1.shown) })
-    }
-
-    /// Shows `time` from `now` on; the cards whose value changed start to flip.
-    public mutating func show(_ time: WallTime, at now: Duration) {
-        timeValues = face.values(at: time)
+    /// Shows the texts in `texts` (by name, already checked; others keep theirs) from `now` on.
+    public mutating func setTexts(_ texts: [String: String], at now: Duration) {
+        for (name, text) in texts where self.texts[name] != nil { self.texts[name] = text }
         renderer.show(allValues, at: now)
     }
+
+    /// The score values the cards show or are turning to, by name.
+    public var shownScores: [String: Int] { counters.mapValues(\.shown) }
 
     /// Shows the scores in `values` (by name; others keep theirs) from `now` on: straight to
     /// the value, or stepping through every value on the way, as each score's display says.
     public mutating func setScores(_ values: [String: Int], at now: Duration) {
-        for (i, score) in scores.enumerated() {
+        for case .score(let score) in items {
             guard let value = values[score.name] else { continue }
             let clamped = min(max(value, score.minimum), score.maximum)
-            if score.change == .flip { counters[i].jump(to: clamped) } else { counters[i].set(clamped) }
+            if score.change == .flip { counters[score.name]!.jump(to: clamped) } else { counters[score.name]!.set(clamped) }
         }
         renderer.show(allValues, at: now)
         step(at: now)
@@ -74,12 +104,12 @@ public struct ClockScene: Sendable {
 
     /// Starts the next step of every stepping score whose cards rest.
     private mutating func step(at now: Duration) {
-        var first = timeValues.count
-        for (i, score) in scores.enumerated() {
-            let cards = first..<first + score.digits
-            first += score.digits
-            guard counters[i].shown != counters[i].target, renderer.isResting(cards, at: now),
-                let next = counters[i].nextStep()
+        var first = 0
+        for item in items {
+            let cards = first..<first + item.cardCount
+            first += item.cardCount
+            guard case .score(let score) = item, let counter = counters[score.name], counter.shown != counter.target,
+                renderer.isResting(cards, at: now), let next = counters[score.name]!.nextStep()
             else { continue }
             renderer.show(allValues, at: now, timing: timing.faster(by: next.speedUp))
         }
@@ -92,7 +122,7 @@ public struct ClockScene: Sendable {
     }
 
     public func isMoving(at now: Duration) -> Bool {
-        renderer.isMoving(at: now) || counters.contains { $0.shown != $0.target }
+        renderer.isMoving(at: now) || counters.values.contains { $0.shown != $0.target }
     }
 
     public var canvas: Canvas { renderer.canvas }

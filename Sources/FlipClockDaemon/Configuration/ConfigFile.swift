@@ -29,15 +29,44 @@ public enum ConfigFile {
             throw ConfigError(FileLocation(file: path, line: 1, column: 1), key: nil, "syntax error: \(error)")
         }
         let locator = TOMLKeyLocator(text)
-        let configuration = try ClockConfiguration(document: document(table, path: [], locator: locator, file: path))
-        if let zone = configuration.timeZone, TimeZone(identifier: zone) == nil {
-            let place = locator.place(["clock", "time_zone"])?.value ?? (line: 1, column: 1)
-            throw ConfigError(
-                FileLocation(file: path, line: place.line, column: place.column), key: "clock.time_zone",
+        var configuration = try ClockConfiguration(document: document(table, path: [], locator: locator, file: path))
+        func unknownZone(_ zone: String, _ key: [String]) -> ConfigError {
+            let place = locator.place(key)?.value ?? (line: 1, column: 1)
+            return ConfigError(
+                FileLocation(file: path, line: place.line, column: place.column), key: key.joined(separator: "."),
                 "\"\(zone)\" is not a known IANA time zone"
             )
         }
+        if let zone = configuration.timeZone, TimeZone(identifier: zone) == nil { throw unknownZone(zone, ["clock", "time_zone"]) }
+        for (index, place) in configuration.places.enumerated() where TimeZone(identifier: place.zone) == nil {
+            throw unknownZone(place.zone, ["place[\(index)]", "time_zone"])
+        }
+        if let locale = configuration.date?.locale {
+            guard let names = localeNames(locale) else {
+                let place = locator.place(["date", "locale"])?.value ?? (line: 1, column: 1)
+                throw ConfigError(
+                    FileLocation(file: path, line: place.line, column: place.column), key: "date.locale",
+                    "\"\(locale)\" is not a locale with month names; write a name such as \"de_DE\" or \"fr_FR\""
+                )
+            }
+            let given = configuration.date!.names
+            configuration.date?.names = given.merged(over: names)
+        }
         return configuration
+    }
+
+    /// Month and weekday names in `identifier`'s language (Foundation's locale data);
+    /// `nil` for a locale it does not know.
+    static func localeNames(_ identifier: String) -> DateNames? {
+        guard Locale.availableIdentifiers.contains(identifier) || Locale.availableIdentifiers.contains(identifier.replacingOccurrences(of: "-", with: "_"))
+        else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: identifier)
+        // Stand-alone forms: the names as a calendar heads a month, not inflected inside a date.
+        return DateNames(
+            months: formatter.standaloneMonthSymbols, shortMonths: formatter.shortStandaloneMonthSymbols.map { $0.replacingOccurrences(of: ".", with: "") },
+            weekdays: formatter.standaloneWeekdaySymbols, shortWeekdays: formatter.shortStandaloneWeekdaySymbols.map { $0.replacingOccurrences(of: ".", with: "") }
+        )
     }
 
     /// The errno text for a file that cannot be read, from the system itself.

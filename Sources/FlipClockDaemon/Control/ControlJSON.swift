@@ -44,8 +44,13 @@ public enum ControlJSON {
                 duration = parsed
             }
             return .timer(action, name: timer, duration: duration)
+        case "text":
+            guard let name = object["name"] as? String, let text = object["text"] as? String else {
+                throw ControlError(.syntax, "text needs \"name\" and \"text\" strings")
+            }
+            return .text(name: name, text: text)
         default:
-            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, status, reload, ping")
+            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, text, status, reload, ping")
         }
     }
 

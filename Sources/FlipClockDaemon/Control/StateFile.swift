@@ -14,30 +14,31 @@ public struct StateFile: Sendable {
     struct Contents: Codable {
         var scores: [String: Int]
         var timers: [String: FlipTimer]?
+        var texts: [String: String]?
     }
 
-    /// The saved scores; empty if there is no file. A broken file is moved to
+    /// What was saved; empty if there is no file. A broken file is moved to
     /// `PATH.broken-UNIXTIME` and the returned note says so.
-    public func load() -> (scores: [String: Int], timers: [String: FlipTimer], problem: String?) {
-        guard FileManager.default.fileExists(atPath: path) else { return ([:], [:], nil) }
+    public func load() -> (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?) {
+        guard FileManager.default.fileExists(atPath: path) else { return ([:], [:], [:], nil) }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let contents = try JSONDecoder().decode(Contents.self, from: data)
-            return (contents.scores, contents.timers ?? [:], nil)
+            return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], nil)
         } catch {
             let aside = "\(path).broken-\(Int(Date().timeIntervalSince1970))"
             let moved = rename(path, aside) == 0
-            return ([:], [:], "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(String(cString: strerror(errno)))"))
+            return ([:], [:], [:], "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(String(cString: strerror(errno)))"))
         }
     }
 
-    /// Writes `scores` and `timers` durably.
-    public func save(_ scores: [String: Int], timers: [String: FlipTimer] = [:]) throws(ControlError) {
+    /// Writes `scores`, `timers` and `texts` durably.
+    public func save(_ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:]) throws(ControlError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temporary = "\(path).tmp"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(Contents(scores: scores, timers: timers.isEmpty ? nil : timers)) else { throw ControlError(.state, "cannot encode the scores") }
+        guard let data = try? encoder.encode(Contents(scores: scores, timers: timers.isEmpty ? nil : timers, texts: texts.isEmpty ? nil : texts)) else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(String(cString: strerror(errno)))") }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o640)
         guard fd >= 0 else { throw fail("cannot write \(temporary)") }

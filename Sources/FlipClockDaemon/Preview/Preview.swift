@@ -21,7 +21,7 @@ public enum Preview {
         try FileManager.default.createDirectory(atPath: request.directory, withIntermediateDirectories: true)
         var scene = ClockScene(
             configuration: request.configuration, width: request.width, height: request.height,
-            showing: request.from, glyphs: glyphs
+            showing: request.reading(after: 0), glyphs: glyphs
         )
         var output = PNGFrameOutput(directory: request.directory)
         var shownSecond = 0
@@ -31,7 +31,7 @@ public enum Preview {
             // Every whole second that has begun by this frame, at its exact instant.
             while Duration.seconds(shownSecond + 1) <= now {
                 shownSecond += 1
-                scene.show(request.from.adding(seconds: shownSecond), at: .seconds(shownSecond))
+                scene.show(request.reading(after: shownSecond), at: .seconds(shownSecond))
             }
             let damage = try scene.frame(at: now)
             if index > 0, !damage.isEmpty { moving += 1 }
@@ -50,12 +50,12 @@ public enum Preview {
     public static func sheet(for request: PreviewRequest, glyphs: any GlyphSource) throws -> Canvas {
         let width = 640
         let height = max(2, width * request.height / max(request.width, 1))
-        let scene = ClockScene(configuration: request.configuration, width: width, height: height, showing: request.from, glyphs: glyphs)
-        let before = scene.values(at: request.from)
+        let scene = ClockScene(configuration: request.configuration, width: width, height: height, showing: request.reading(after: 0), glyphs: glyphs)
+        let before = scene.values(at: request.reading(after: 0))
         var after = before
         var second = 1
         while after == before, second <= 86400 {
-            after = scene.values(at: request.from.adding(seconds: second))
+            after = scene.values(at: request.reading(after: second))
             second += 1
         }
         return try ContactSheet.render(scene.renderer, from: before, to: after, labels: glyphs)

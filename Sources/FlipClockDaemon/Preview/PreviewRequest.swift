@@ -1,8 +1,11 @@
 import FlipClockCore
+import Foundation
 
 /// What `flipclockd preview` renders: a stretch of the clock from a chosen time, as frames.
 public struct PreviewRequest: Equatable, Sendable {
     public var from: WallTime
+    /// The day the preview shows; `nil` for today.
+    public var day: CalendarDay?
     public var seconds: Double
     public var framesPerSecond: Int
     public var width: Int
@@ -11,10 +14,11 @@ public struct PreviewRequest: Equatable, Sendable {
     public var configuration: ClockConfiguration
 
     public init(
-        from: WallTime, seconds: Double, framesPerSecond: Int, width: Int, height: Int, directory: String,
+        from: WallTime, day: CalendarDay? = nil, seconds: Double, framesPerSecond: Int, width: Int, height: Int, directory: String,
         configuration: ClockConfiguration
     ) {
         self.from = from
+        self.day = day
         self.seconds = seconds
         self.framesPerSecond = framesPerSecond
         self.width = width
@@ -26,6 +30,26 @@ public struct PreviewRequest: Equatable, Sendable {
     /// The instant of frame `index`, from the start of the preview.
     public func instant(ofFrame index: Int) -> Duration {
         .nanoseconds(Int64(index) * 1_000_000_000 / Int64(framesPerSecond))
+    }
+
+    /// The face's own zone: the configured one, or the system's.
+    var zone: TimeZone { configuration.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current }
+
+    /// The instant the face's own clock shows ``day`` at ``from``.
+    var start: Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let today = calendar.dateComponents([.year, .month, .day], from: Date())
+        let components = DateComponents(
+            year: day?.year ?? today.year, month: day?.month ?? today.month, day: day?.day ?? today.day,
+            hour: from.hour, minute: from.minute, second: from.second
+        )
+        return calendar.date(from: components) ?? Date()
+    }
+
+    /// How the face's clocks read `seconds` after the start.
+    public func reading(after seconds: Int) -> ClockReading {
+        ClockReading(start.addingTimeInterval(Double(seconds)), own: zone, configuration: configuration)
     }
 
     public var frameCount: Int { Int((seconds * Double(framesPerSecond)).rounded()) }

@@ -50,6 +50,8 @@ public final class ClockLoop {
     /// The scores and timers, as last acknowledged.
     public private(set) var board = ScoreBoard(displays: [])
     public private(set) var timers: [String: FlipTimer] = [:]
+    /// What the text rows show, as last acknowledged.
+    public private(set) var texts: [String: String] = [:]
 
     /// Seconds since the Unix epoch: timers run on the wall clock, so they survive a restart.
     var wallSeconds: Double { clock.date.timeIntervalSince1970 }
@@ -61,6 +63,9 @@ public final class ClockLoop {
 
     /// The time of day the face shows now.
     var shownTime: WallTime { wallClock.time(at: clock.date) }
+
+    /// How the face's clocks read now.
+    func reading(_ zone: WallClock) -> ClockReading { ClockReading(clock.date, own: zone.timeZone, configuration: configuration) }
 
     /// Timers for the configured displays: saved states kept where the names still match.
     static func timers(for displays: [TimerDisplay], saved: [String: FlipTimer]) -> [String: FlipTimer] {
@@ -137,6 +142,7 @@ public final class ClockLoop {
         case none
         case scores([String: Int])
         case timers
+        case texts([String: String])
         case reloaded
     }
 
@@ -170,12 +176,28 @@ public final class ClockLoop {
             case let .score(action, pairs):
                 var next = board
                 let changed = try next.apply(action, pairs)
-                try state?.save(next.values, timers: timers)
+                try state?.save(next.values, timers: timers, texts: texts)
                 board = next
                 logger.info("scores set", metadata: ["scores": "\(board.summary)"])
                 return (json ? ControlJSON.reply(["scores": board.values]) : "OK \(board.summary)", .scores(changed))
             case .timerUntil:
                 preconditionFailure("answered as a timer start above")
+            case let .text(name, text):
+                guard let display = configuration.texts.first(where: { $0.name == name }) else {
+                    let known = configuration.texts.map(\.name).joined(separator: ", ")
+                    throw ControlError(.unknownText, "\"\(name)\"; texts are \(known.isEmpty ? "none (add [[text]] to the configuration)" : known)")
+                }
+                let shown: String
+                switch display.checked(text) {
+                case .success(let s): shown = s
+                case .failure(let problem): throw ControlError(.range, problem.description)
+                }
+                var next = texts
+                next[name] = shown
+                try state?.save(board.values, timers: timers, texts: next)
+                texts = next
+                logger.info("text set", metadata: ["name": "\(name)", "text": "\(shown)"])
+                return (json ? ControlJSON.reply(["texts": texts]) : "OK \(name)=\"\(shown)\"", .texts([name: shown]))
             case let .timer(action, name, duration):
                 guard var timer = timers[name] else {
                     let known = configuration.timers.map(\.name).joined(separator: ", ")
@@ -190,7 +212,7 @@ public final class ClockLoop {
                 }
                 var next = timers
                 next[name] = timer
-                try state?.save(board.values, timers: next)
+                try state?.save(board.values, timers: next, texts: texts)
                 timers = next
                 logger.info("timer \(action.rawValue)", metadata: ["timers": "\(timerSummary)"])
                 return (json ? ControlJSON.reply(["timers": timerSummary]) : "OK \(timerSummary)", .timers)
@@ -216,8 +238,9 @@ public final class ClockLoop {
         let settle = Duration.milliseconds(300)
         var reloadAt: Duration?
 
-        let (saved, savedTimers, problem) = state?.load() ?? ([:], [:], nil)
+        let (saved, savedTimers, savedTexts, problem) = state?.load() ?? ([:], [:], [:], nil)
         if let problem { logger.error("\(problem)") }
+        texts = savedTexts.filter { name, _ in configuration.texts.contains { $0.name == name } }
         board = ScoreBoard(displays: configuration.scores, values: saved)
         timers = Self.timers(for: configuration.timers, saved: savedTimers)
         var zone = wallClock
@@ -225,7 +248,7 @@ public final class ClockLoop {
         onShow?(shown, clock.date)
         var scene = ClockScene(
             configuration: configuration, width: output.size.width, height: output.size.height,
-            showing: shown, scores: board.values, glyphs: glyphs
+            showing: reading(zone), scores: board.values, texts: texts, glyphs: glyphs
         )
         let interval = Duration.seconds(1) / output.refreshRate
         var report = Report()
@@ -244,7 +267,7 @@ public final class ClockLoop {
             shown = zone.time(at: clock.date)
             scene = ClockScene(
                 configuration: configuration, width: output.size.width, height: output.size.height,
-                showing: shown, scores: board.values, glyphs: glyphs
+                showing: reading(zone), scores: board.values, texts: texts, glyphs: glyphs
             )
             redrawAll = true
             moving = false
@@ -258,7 +281,7 @@ public final class ClockLoop {
                     shown = time
                     onShow?(time, clock.date)
                 }
-                scene.show(time, at: now)
+                scene.show(reading(zone), at: now)
                 if !timers.isEmpty { scene.setTimers(timerFaces(at: wallSeconds), at: now) }
                 let damage = try scene.frame(at: now)
                 let stillMoving = scene.isMoving(at: now)
@@ -383,6 +406,9 @@ public final class ClockLoop {
                         scene.setScores(changed, at: at)
                         nextFrame = min(nextFrame, at)
                     case .timers:
+                        nextFrame = min(nextFrame, at)
+                    case .texts(let changed):
+                        scene.setTexts(changed, at: at)
                         nextFrame = min(nextFrame, at)
                     case .reloaded:
                         showReloaded(at: at)

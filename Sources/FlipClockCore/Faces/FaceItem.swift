@@ -1,0 +1,43 @@
+/// Something a row of the face shows: a clock, the date, a score, a timer or a text.
+public enum FaceItem: Equatable, Sendable {
+    case clock(ClockDisplay)
+    case date(DateDisplay)
+    case score(ScoreDisplay)
+    case timer(TimerDisplay)
+    case text(TextDisplay)
+
+    /// The name `[[row]] show` uses.
+    public var name: String {
+        switch self {
+        case .clock(let c): c.name
+        case .date: DateDisplay.name
+        case .score(let s): s.name
+        case .timer(let t): t.name
+        case .text(let t): t.name
+        }
+    }
+
+    public var label: String {
+        switch self {
+        case .clock(let c): c.label
+        case .date(let d): d.label
+        case .score(let s): s.label
+        case .timer(let t): t.label
+        case .text(let t): t.label
+        }
+    }
+
+    /// Its cards, in groups (hours and minutes; a timer's minutes and seconds).
+    public var groups: [[FaceLayout.CardShape]] {
+        let digit = FaceLayout.CardShape(aspect: TimeFace.digitAspect)
+        switch self {
+        case .clock(let c): return c.face.groups
+        case .date(let d): return d.groupsOfCards
+        case .score(let s): return [Array(repeating: digit, count: s.digits)]
+        case .timer: return [[digit, digit], [digit, digit]]
+        case .text(let t): return t.groups
+        }
+    }
+
+    public var cardCount: Int { groups.reduce(0) { $0 + $1.count } }
+}
