@@ -23,6 +23,8 @@ int accept4(int fd, struct sockaddr *address, unsigned int *length, int flags);
 static inline int flipclock_fb_get_var(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOGET_VSCREENINFO, v); }
 static inline int flipclock_fb_get_fix(int fd, struct fb_fix_screeninfo *f) { return ioctl(fd, FBIOGET_FSCREENINFO, f); }
 static inline int flipclock_fb_pan(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOPAN_DISPLAY, v); }
+// FB_BLANK_* are enum constants in <linux/fb.h>, imported, but FBIOBLANK is a macro.
+static inline int flipclock_fb_blank(int fd, int off) { return ioctl(fd, FBIOBLANK, off ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK); }
 // Graphics mode on the console stops it drawing its text and cursor over the picture.
 static inline int flipclock_kd_set_graphics(int fd, int graphics) { return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT); }
 

@@ -8,7 +8,7 @@ struct Flipclockctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
-        subcommands: [Score.self, Timer.self, Text.self, Status.self, Reload.self]
+        subcommands: [Score.self, Timer.self, Text.self, Display.self, Status.self, Reload.self]
     )
 }
 
@@ -117,6 +117,27 @@ struct Text: ParsableCommand {
     func run() throws {
         let text = words.joined(separator: " ")
         try connection.send(["text", name, "\"\(text)\""], json: ["command": "text", "name": name, "text": text])
+    }
+}
+
+struct Display: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn the screen off or on, or dim it, until the night schedule next changes.",
+        discussion: "flipclockctl display off · display on · display dim 30"
+    )
+
+    @Argument(help: "off, on or dim.")
+    var action: String
+
+    @Argument(help: "For dim: the brightness in percent, 1 to 100.")
+    var percent: Int?
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        var object: [String: Any] = ["command": "display"]
+        if action == "dim" { object["brightness"] = percent ?? 0 } else { object["power"] = action }
+        try connection.send(["display", action] + (percent.map { ["\($0)"] } ?? []), json: object)
     }
 }
 

@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, timer, place, date, text, row, control, state"),
+        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, timer, place, date, night, text, row, control, state"),
         ("[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
          "f.toml:3:1: clock.fromat: unknown key; allowed in [clock]: format, hour_cycle, leading_zero, time_zone, label"),
         ("[flip]\n  shading = 0.5\n  shadows = true\n",
@@ -142,6 +142,9 @@ import Testing
         ("[[text]]\nname = \"board\"\ncards = 40\n", "f.toml:3:9: text[0].cards: 40 is out of range; allowed 1...32"),
         ("[[row]]\nshow = [\"time\", \"tokyo\"]\n", "f.toml:2:8: row[0].show: nothing is named \"tokyo\"; names are time"),
         ("[[row]]\nshow = [\"time\"]\n[[row]]\nshow = [\"time\"]\n", "f.toml:4:8: row[1].show: \"time\" is already shown in another row"),
+        ("[[night]]\nhours = \"22:00-7:00\"\n", "f.toml:2:9: night[0].hours: \"22:00-7:00\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\""),
+        ("[[night]]\nbrightness = 20\n", "f.toml:2:1: night[0].hours: a night period needs hours = \"HH:MM-HH:MM\""),
+        ("[[night]]\nhours = \"22:00-07:00\"\nbrightness = 120\n", "f.toml:3:14: night[0].brightness: 120 is out of range; allowed 0...100"),
         ("[[row]]\nshow = []\n", "f.toml:2:1: row[0].show: a row needs show = [names], from: time"),
         ("[look]\nbackground = \"\"\"\n#000000\"\"\"\ncard = \"#1\"\n", "f.toml:4:8: look.card: \"#1\" is not a colour; expected \"#rrggbb\""),
         ("[look]\nfont = [\n  \"a\", # ]\n  \"b\"]\ncard = \"#1\"\n", "f.toml:2:8: look.font: expected a string, found an array"),

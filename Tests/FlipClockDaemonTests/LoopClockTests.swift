@@ -21,7 +21,14 @@ final class CountingOutput: FrameOutput {
     let refreshRate = 5.0
     let eventDescriptor: Int32? = nil
     var frames = 0
-    func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) { frames += 1 }
+    /// The background's pixel in each frame presented, and each power change asked for.
+    var backgrounds: [UInt32] = []
+    var power: [Bool] = []
+    func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) {
+        frames += 1
+        backgrounds.append(canvas[0, 0])
+    }
+    func setPower(_ on: Bool) throws(DisplayError) { power.append(on) }
     func handleEvents() throws(DisplayError) {}
     func suspend() {}
     func resume() throws(DisplayError) {}
@@ -32,6 +39,7 @@ final class CountingOutput: FrameOutput {
 struct SimulatedRun {
     var shows: [(time: WallTime, date: Date)] = []
     var report = ClockLoop.Report()
+    let output = CountingOutput()
 
     /// The times shown, in order, as `HH:MM`.
     var shown: [String] { shows.map { String("\($0.time)".prefix(5)) } }
@@ -40,19 +48,21 @@ struct SimulatedRun {
     /// happens on the way.
     init(
         from start: String, zone: String, length: Duration, seconds: Bool = false, configuredZone: String? = nil,
-        schedule: (SimulatedClock) -> Void = { _ in }
+        configure: (inout ClockConfiguration) -> Void = { _ in }, schedule: (SimulatedClock, ClockLoop) -> Void = { _, _ in }
     ) throws {
         let zone = TimeZone(identifier: zone)!
         let clock = SimulatedClock(date: ISO8601DateFormatter().date(from: start)!, zone: zone)
         var configuration = ClockConfiguration()
         configuration.face.format = seconds ? .hoursMinutesSeconds : .hoursMinutes
         configuration.timeZone = configuredZone
+        configuration.backlight = "none"
+        configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .error
-        let loop = ClockLoop(configuration: configuration, output: CountingOutput(), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(configuration: configuration, output: output, takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         var shows: [(time: WallTime, date: Date)] = []
         loop.onShow = { shows.append(($0, $1)) }
-        schedule(clock)
+        schedule(clock, loop)
         clock.at(length, .run { loop.requests.send(.stop) })
         report = try loop.run()
         self.shows = shows
@@ -101,7 +111,7 @@ func minutes(_ from: String, _ to: String) -> [String] {
 
     @Test func aClockSetForwardOrBackShowsTheNewTimeAtOnce() throws {
         let iso = ISO8601DateFormatter()
-        let run = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(100)) { clock in
+        let run = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(100)) { _ in } schedule: { clock, _ in
             clock.at(.seconds(10), .setDate(iso.date(from: "2026-06-01T12:30:10Z")!))
             clock.at(.seconds(20), .setDate(iso.date(from: "2026-06-01T10:59:50Z")!))
         }
@@ -113,7 +123,7 @@ func minutes(_ from: String, _ to: String) -> [String] {
 
     @Test func aResumeAfterSuspendShowsTheNewTimeAtOnce() throws {
         let iso = ISO8601DateFormatter()
-        let run = try SimulatedRun(from: "2026-06-01T12:00:30Z", zone: "UTC", length: .seconds(7300)) { clock in
+        let run = try SimulatedRun(from: "2026-06-01T12:00:30Z", zone: "UTC", length: .seconds(7300)) { _ in } schedule: { clock, _ in
             clock.at(.seconds(10), .suspend(.seconds(7200)))
         }
         #expect(run.shown == ["12:00", "14:00", "14:01", "14:02"])
@@ -122,12 +132,12 @@ func minutes(_ from: String, _ to: String) -> [String] {
 
     @Test func aChangedSystemZoneShowsAtOnceUnlessTheConfigurationNamesOne() throws {
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
-        let followed = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30)) { clock in
+        let followed = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30)) { _ in } schedule: { clock, _ in
             clock.at(.seconds(5), .setZone(tokyo))
         }
         #expect(followed.shown == ["12:00", "21:00"])
         #expect(followed.shows[1].date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 5)
-        let pinned = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30), configuredZone: "Europe/Paris") { clock in
+        let pinned = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30), configuredZone: "Europe/Paris") { _ in } schedule: { clock, _ in
             clock.at(.seconds(5), .setZone(tokyo))
         }
         #expect(pinned.shown == ["14:00"])
@@ -179,5 +189,35 @@ func minutes(_ from: String, _ to: String) -> [String] {
         #expect(JournalLogHandler.line(level: .error, message: "reload failed", metadata: ["error": "f.toml:2:3: x"]) == "<3>reload failed error=f.toml:2:3: x\n")
         #expect(JournalLogHandler.line(level: .info, message: "running", metadata: [:]) == "<6>running\n")
         #expect(JournalLogHandler.line(level: .notice, message: "n", metadata: ["b": "2", "a": "1"]) == "<5>n a=1 b=2\n")
+    }
+
+    @Test func theNightDimsTheFaceThenTurnsTheScreenOffAndDrawsNothing() throws {
+        let run = try SimulatedRun(from: "2026-06-01T00:00:00Z", zone: "UTC", length: .seconds(86400)) { c in
+            c.night = NightSchedule(periods: [.init(parsing: "22:00-07:00", brightness: 0.2)!, .init(parsing: "01:00-06:00", brightness: 0)!])
+        }
+        // Nothing is shown from 01:00 to 05:59, and the loop sleeps through it: no wakeup.
+        #expect(run.shown == minutes("00:00", "00:59") + minutes("06:00", "23:59"))
+        #expect(run.output.power == [false, true])
+        #expect(run.report.idleWakeups == 1440 - 299)
+        let dim = CardStyle.classic.background.dimmed(to: 0.2).pixel, full = CardStyle.classic.background.pixel
+        #expect(run.output.backgrounds.first == dim)
+        #expect(run.output.backgrounds.last == dim)
+        #expect(run.output.backgrounds.contains(full))
+        #expect(Set(run.output.backgrounds) == [dim, full])
+    }
+
+    @Test func aDisplayRequestHoldsUntilTheScheduleNextChanges() throws {
+        var replies: [String] = []
+        let run = try SimulatedRun(from: "2026-06-01T21:00:00Z", zone: "UTC", length: .seconds(2 * 3600)) { c in
+            c.night = NightSchedule(periods: [.init(parsing: "22:00-07:00", brightness: 0.2)!])
+        } schedule: { clock, loop in
+            clock.at(.seconds(600), .run { replies.append(loop.answer("display off", time: WallTime(hour: 21, minute: 10, second: 0)).reply) })
+            clock.at(.seconds(1200), .run { replies.append(loop.answer("status", time: WallTime(hour: 21, minute: 20, second: 0)).reply) })
+        }
+        #expect(replies == ["OK display=off until 22:00", "OK time=21:20:00 display=off output=counting 96x60@5"])
+        // Off from 21:10 until the schedule dims the screen at 22:00.
+        #expect(run.output.power == [false, true])
+        #expect(run.shown.contains("21:09") && !run.shown.contains("21:10") && !run.shown.contains("21:59") && run.shown.contains("22:00"))
+        #expect(run.output.backgrounds.last == CardStyle.classic.background.dimmed(to: 0.2).pixel)
     }
 }

@@ -12,6 +12,19 @@ extension ClockConfiguration {
         for (index, t) in try top.tables("timer").enumerated() { try decodeTimer(t, index: index) }
         for (index, t) in try top.tables("place").enumerated() { try decodePlace(t, index: index) }
         if let t = try top.table("date") { try decodeDate(t) }
+        for (index, t) in try top.tables("night").enumerated() {
+            var r = ConfigReader(t, path: "night[\(index)]")
+            let at = t.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1)
+            guard let hours = try r.string("hours") else {
+                throw ConfigError(at, key: r.key("hours"), "a night period needs hours = \"HH:MM-HH:MM\"")
+            }
+            let percent = try r.integer("brightness", in: 0...100) ?? 0
+            guard let period = NightSchedule.Period(parsing: hours, brightness: Double(percent) / 100) else {
+                throw ConfigError(t["hours"]!.valueLocation, key: r.key("hours"), "\"\(hours)\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\"")
+            }
+            try r.rejectUnknownKeys()
+            night.periods.append(period)
+        }
         for (index, t) in try top.tables("text").enumerated() { try decodeText(t, index: index) }
         let rows = try top.tables("row")
         if !rows.isEmpty { try decodeRows(rows) }
@@ -192,6 +205,7 @@ extension ClockConfiguration {
         if let v = try r.string("connector") { connector = v.isEmpty ? nil : v }
         if let v = try r.mode("mode") { mode = v.isEmpty ? nil : v }
         if let v = try r.string("directory") { imageDirectory = v }
+        if let v = try r.string("backlight") { backlight = v }
         if let v = try r.size("size") {
             imageWidth = v.width
             imageHeight = v.height

@@ -33,6 +33,11 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// `[[timer]]`: timers shown after the scores, started and stopped from outside.
     public var timers: [TimerDisplay] = []
 
+    /// `[[night]]`: when the screen dims or goes dark.
+    public var night = NightSchedule()
+    /// `output.backlight`: `auto` (the first in `/sys/class/backlight`), `none`, or a device's folder.
+    public var backlight = "auto"
+
     /// `[look]`: colours and proportions.
     public var style = CardStyle.classic
     /// `look.font`: a font file by path.

@@ -4,6 +4,7 @@
 ///     score add away 1           score subtract home=1
 ///     score reset [home ...]     status       reload       ping
 ///     timer start pomodoro [25m]   timer start kickoff at 15:30   timer pause|resume|reset pomodoro
+///     display off|on|dim 30      (until the night schedule next changes)
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
 public enum ControlRequest: Equatable, Sendable {
     public enum ScoreAction: String, Sendable, CaseIterable {
@@ -20,6 +21,8 @@ public enum ControlRequest: Equatable, Sendable {
     case timerUntil(name: String, time: WallTime)
     /// Show `text` on a text row's cards.
     case text(name: String, text: String)
+    /// Set the screen's brightness (0 off … 1 on) until the night schedule next changes.
+    case display(brightness: Double)
     case status
     case reload
     case ping
@@ -30,6 +33,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.timer(x, n, d), .timer(y, m, e)): x == y && n == m && d == e
         case let (.timerUntil(n, t), .timerUntil(m, u)): n == m && t == u
         case let (.text(n, t), .text(m, u)): n == m && t == u
+        case let (.display(a), .display(b)): a == b
         case (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
@@ -73,11 +77,22 @@ public enum ControlRequest: Equatable, Sendable {
                 duration = d
             }
             return .timer(action, name: words[2], duration: duration)
+        case "display":
+            switch (words.count, words.dropFirst().first) {
+            case (2, "off"): return .display(brightness: 0)
+            case (2, "on"): return .display(brightness: 1)
+            case (3, "dim"):
+                guard let percent = Int(words[2]), (1...100).contains(percent) else {
+                    throw ControlError(.syntax, "\"\(words[2])\" is not a brightness; dim takes a percentage 1...100")
+                }
+                return .display(brightness: Double(percent) / 100)
+            default: throw ControlError(.syntax, "display takes off, on, or dim PERCENT")
+            }
         case "text":
             guard words.count >= 2 else { throw ControlError(.syntax, "text takes a text row's name and the words to show") }
             return .text(name: words[1], text: try textArgument(line))
         default:
-            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, text, status, reload, ping")
+            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, text, display, status, reload, ping")
         }
     }
 

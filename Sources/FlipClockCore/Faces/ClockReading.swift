@@ -37,6 +37,19 @@ public struct ClockReading: Equatable, Sendable {
         return WallTime(hour: s / 3600, minute: s / 60 % 60, second: s % 60)
     }
 
+    /// Minutes since 1970-01-01 00:00 on a wall clock in `zone` (a count that keeps going past
+    /// midnight, for the night schedule).
+    public func minute(in zone: String = ClockReading.ownZone) -> Int {
+        let l = local(zone)
+        return l >= 0 ? l / 60 : (l - 59) / 60
+    }
+
+    /// The Unix time at which a wall clock in `zone` shows `minute` (as ``minute(in:)`` counts
+    /// them), at this reading's offset.
+    public func unixSeconds(atMinute minute: Int, in zone: String = ClockReading.ownZone) -> Int {
+        minute * 60 - (offsets[zone] ?? 0)
+    }
+
     /// The day on a wall calendar in `zone`.
     public func day(in zone: String = ClockReading.ownZone) -> CalendarDay {
         let l = local(zone)

@@ -81,6 +81,11 @@ public struct ScreenBrightness: Equatable, Sendable {
         overrideEnds = schedule.minutesUntilChange(after: Self.dayMinute(minute)).map { minute + $0 }
     }
 
+    /// The minute at which the level next changes after `minute`; `nil` if it never does.
+    public func nextChange(afterMinute minute: Int) -> Int? {
+        schedule.minutesUntilChange(after: Self.dayMinute(minute)).map { minute + $0 }
+    }
+
     /// The brightness at `minute`; an override ends when the schedule next changes.
     public mutating func level(atMinute minute: Int) -> Double {
         if let ends = overrideEnds, minute >= ends {

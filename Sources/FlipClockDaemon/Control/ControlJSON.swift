@@ -44,13 +44,20 @@ public enum ControlJSON {
                 duration = parsed
             }
             return .timer(action, name: timer, duration: duration)
+        case "display":
+            switch (object["power"] as? String, object["brightness"]) {
+            case ("off", nil): return .display(brightness: 0)
+            case ("on", nil): return .display(brightness: 1)
+            case (nil, let percent as Int) where (1...100).contains(percent): return .display(brightness: Double(percent) / 100)
+            default: throw ControlError(.syntax, "display takes \"power\": \"on\" or \"off\", or \"brightness\": 1...100")
+            }
         case "text":
             guard let name = object["name"] as? String, let text = object["text"] as? String else {
                 throw ControlError(.syntax, "text needs \"name\" and \"text\" strings")
             }
             return .text(name: name, text: text)
         default:
-            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, text, status, reload, ping")
+            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, text, display, status, reload, ping")
         }
     }
 

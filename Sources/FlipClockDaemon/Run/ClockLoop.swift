@@ -52,6 +52,14 @@ public final class ClockLoop {
     public private(set) var timers: [String: FlipTimer] = [:]
     /// What the text rows show, as last acknowledged.
     public private(set) var texts: [String: String] = [:]
+    /// How bright the screen is: the night schedule, or what `flipclockctl display` said.
+    public private(set) var brightness = ScreenBrightness(schedule: NightSchedule())
+    /// The brightness the screen shows now (0: off, nothing drawn).
+    public private(set) var shownBrightness = 1.0
+    /// Times the screen was turned off and on again by the schedule or by a request.
+    public private(set) var powerChanges = 0
+    /// The panel's backlight, dimmed with the colours where there is one.
+    var backlight: Backlight?
 
     /// Seconds since the Unix epoch: timers run on the wall clock, so they survive a restart.
     var wallSeconds: Double { clock.date.timeIntervalSince1970 }
@@ -66,6 +74,39 @@ public final class ClockLoop {
 
     /// How the face's clocks read now.
     func reading(_ zone: WallClock) -> ClockReading { ClockReading(clock.date, own: zone.timeZone, configuration: configuration) }
+
+    /// The face at `level` of its brightness: every colour dimmed alike.
+    func makeScene(_ zone: WallClock, level: Double) -> ClockScene {
+        var dimmed = configuration
+        dimmed.style = configuration.style.dimmed(to: level)
+        return ClockScene(
+            configuration: dimmed, width: output.size.width, height: output.size.height,
+            showing: reading(zone), scores: board.values, texts: texts, glyphs: glyphs
+        )
+    }
+
+    /// Shows `level` from now on: the backlight follows, the output is turned off at 0 and on
+    /// again above it.
+    func apply(_ level: Double) throws {
+        let before = shownBrightness
+        shownBrightness = level
+        if (before == 0) != (level == 0) {
+            try output.setPower(level > 0)
+            powerChanges += 1
+        }
+        do {
+            try backlight?.set(level)
+        } catch {
+            logger.warning("cannot set the backlight; dimming the colours only", metadata: ["error": "\(error)"])
+            backlight = nil
+        }
+        logger.info(level == 0 ? "screen off" : "screen at \(Int((level * 100).rounded())) %", metadata: ["output": "\(output.name)"])
+    }
+
+    /// `on`, `off` or `dim 20%`.
+    var displaySummary: String {
+        shownBrightness == 0 ? "off" : shownBrightness == 1 ? "on" : "dim \(Int((shownBrightness * 100).rounded()))%"
+    }
 
     /// Timers for the configured displays: saved states kept where the names still match.
     static func timers(for displays: [TimerDisplay], saved: [String: FlipTimer]) -> [String: FlipTimer] {
@@ -124,6 +165,7 @@ public final class ClockLoop {
             }
             configuration = new
             glyphs = font
+            brightness.schedule = new.night
             board = ScoreBoard(displays: new.scores, values: board.values)
             timers = Self.timers(for: new.timers, saved: timers)
             logger.info("configuration reloaded")
@@ -143,6 +185,7 @@ public final class ClockLoop {
         case scores([String: Int])
         case timers
         case texts([String: String])
+        case brightness
         case reloaded
     }
 
@@ -166,8 +209,16 @@ public final class ClockLoop {
                 return (json ? ControlJSON.reply([:]) : "OK pong", .none)
             case .status:
                 let text = "time=\(time)" + (board.displays.isEmpty ? "" : " scores \(board.summary)")
-                    + (configuration.timers.isEmpty ? "" : " timers \(timerSummary)") + " output=\(output.name)"
-                return (json ? ControlJSON.reply(["time": "\(time)", "scores": board.values, "output": output.name]) : "OK \(text)", .none)
+                    + (configuration.timers.isEmpty ? "" : " timers \(timerSummary)") + " display=\(displaySummary) output=\(output.name)"
+                return (json ? ControlJSON.reply(["time": "\(time)", "scores": board.values, "texts": texts, "display": displaySummary, "output": output.name]) : "OK \(text)", .none)
+            case let .display(level):
+                brightness.set(level, atMinute: reading(wallClock).minute())
+                let summary = level == 0 ? "off" : level == 1 ? "on" : "dim \(Int((level * 100).rounded()))%"
+                let until = brightness.overrideEnds.map { m -> String in
+                    let t = ClockReading(unixSeconds: m * 60).time()
+                    return " until \(t.hour < 10 ? "0" : "")\(t.hour):\(t.minute < 10 ? "0" : "")\(t.minute)"
+                } ?? ""
+                return (json ? ControlJSON.reply(["display": summary]) : "OK display=\(summary)\(until)", .brightness)
             case .reload:
                 guard reloadConfiguration() != nil else {
                     throw ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")
@@ -243,13 +294,17 @@ public final class ClockLoop {
         texts = savedTexts.filter { name, _ in configuration.texts.contains { $0.name == name } }
         board = ScoreBoard(displays: configuration.scores, values: saved)
         timers = Self.timers(for: configuration.timers, saved: savedTimers)
+        brightness = ScreenBrightness(schedule: configuration.night)
+        do {
+            backlight = try Backlight.named(configuration.backlight)
+        } catch {
+            logger.warning("no backlight; dimming the colours only", metadata: ["error": "\(error)"])
+        }
+        defer { backlight?.restore() }
         var zone = wallClock
         var shown = zone.time(at: clock.date)
         onShow?(shown, clock.date)
-        var scene = ClockScene(
-            configuration: configuration, width: output.size.width, height: output.size.height,
-            showing: reading(zone), scores: board.values, texts: texts, glyphs: glyphs
-        )
+        var scene = makeScene(zone, level: 1)
         let interval = Duration.seconds(1) / output.refreshRate
         var report = Report()
         var moving = false
@@ -265,17 +320,29 @@ public final class ClockLoop {
         func showReloaded(at instant: Duration) {
             zone = wallClock
             shown = zone.time(at: clock.date)
-            scene = ClockScene(
-                configuration: configuration, width: output.size.width, height: output.size.height,
-                showing: reading(zone), scores: board.values, texts: texts, glyphs: glyphs
-            )
+            scene = makeScene(zone, level: max(shownBrightness, 0.01))
             redrawAll = true
             moving = false
             nextFrame = instant
         }
         while true {
             let now = clock.now
-            if !suspended, now >= nextFrame {
+            // The night schedule (or a request) changed the brightness: the face is drawn again
+            // whole at the new level; at 0 the screen is off and nothing is drawn.
+            let level = brightness.level(atMinute: reading(zone).minute())
+            if !suspended, level != shownBrightness {
+                try apply(level)
+                if level > 0 { scene = makeScene(zone, level: level) }
+                redrawAll = level > 0
+                moving = false
+                nextFrame = now
+            }
+            if !suspended, shownBrightness == 0, now >= nextFrame {
+                nextFrame = .seconds(1 << 40)
+                wallDeadline = brightness.nextChange(afterMinute: reading(zone).minute()).map {
+                    Date(timeIntervalSince1970: Double(reading(zone).unixSeconds(atMinute: $0)))
+                }
+            } else if !suspended, now >= nextFrame {
                 let time = zone.time(at: clock.date)
                 if configuration.face.values(at: time) != configuration.face.values(at: shown) {
                     shown = time
@@ -322,6 +389,9 @@ public final class ClockLoop {
                     var next = zone.nextChange(after: clock.date, tick: configuration.face.tick)
                     if let change = timers.values.compactMap({ $0.nextChange(after: wallSeconds) }).min() {
                         next = min(next, Date(timeIntervalSince1970: change))
+                    }
+                    if let change = brightness.nextChange(afterMinute: reading(zone).minute()) {
+                        next = min(next, Date(timeIntervalSince1970: Double(reading(zone).unixSeconds(atMinute: change))))
                     }
                     wallDeadline = next
                 }
@@ -409,6 +479,8 @@ public final class ClockLoop {
                         nextFrame = min(nextFrame, at)
                     case .texts(let changed):
                         scene.setTexts(changed, at: at)
+                        nextFrame = min(nextFrame, at)
+                    case .brightness:
                         nextFrame = min(nextFrame, at)
                     case .reloaded:
                         showReloaded(at: at)

@@ -170,6 +170,19 @@ public final class DRMOutput: FrameOutput {
         modeSet = false
     }
 
+    /// Turns the display off or on through the connector's DPMS property; on, the next present
+    /// sets the mode and copies the whole canvas.
+    ///
+    /// The corresponding C function is `drmModeConnectorSetProperty`.
+    public func setPower(_ on: Bool) throws(DisplayError) {
+        if flipPending { try waitForFlip() }
+        guard let dpms = DRMDevice.property(named: "DPMS", of: connectorID, fd: fd) else { return }
+        try systemCall("drmModeConnectorSetProperty", device: devicePath) {
+            drmModeConnectorSetProperty(fd, connectorID, dpms, UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF))
+        }
+        if on { modeSet = false }
+    }
+
     /// Waits (up to a second) for the pending flip's event.
     private func waitForFlip() throws(DisplayError) {
         var waited = 0

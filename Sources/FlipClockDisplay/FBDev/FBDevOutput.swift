@@ -107,6 +107,16 @@ public final class FBDevOutput: FrameOutput {
         if panning { try systemCall("FBIOPAN_DISPLAY", device: devicePath) { flipclock_fb_pan(fd, &variable) } }
     }
 
+    /// Blanks the framebuffer (powering the display down) or unblanks it.
+    ///
+    /// The corresponding ioctl is `FBIOBLANK`; drivers without it (`EINVAL`) stay lit.
+    public func setPower(_ on: Bool) throws(DisplayError) {
+        if flipclock_fb_blank(fd, on ? 0 : 1) != 0, errno != EINVAL {
+            throw .call(function: "FBIOBLANK", device: devicePath, reason: errnoText())
+        }
+        if on { first = true }
+    }
+
     /// Converts and copies `rects` of `canvas` into screen `screen` (0 or 1 of a panned pair).
     private func copy(_ canvas: Canvas, _ rects: [DamageRect], screen: Int) {
         let base = memory + screen * size.height * lineLength

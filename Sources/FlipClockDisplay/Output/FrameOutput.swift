@@ -24,4 +24,11 @@ public protocol FrameOutput: AnyObject {
     func resume() throws(DisplayError)
     /// Gives the screen back as it was found.
     func close()
+    /// Turns the screen off (DPMS off, blanked) or on again; on, the next present redraws all.
+    /// Outputs with nothing to turn off (image files) do nothing.
+    func setPower(_ on: Bool) throws(DisplayError)
+}
+
+extension FrameOutput {
+    public func setPower(_ on: Bool) throws(DisplayError) {}
 }
