@@ -43,6 +43,8 @@ import Testing
             process.arguments = ["--config", dir + "/flipclock.toml"]
             process.environment = ["FLIPCLOCK_START": "12:00:00"]
             process.standardError = FileHandle.nullDevice
+            // A killed daemon leaves its socket behind: wait for the new one, not the old.
+            try? FileManager.default.removeItem(atPath: socket)
             try process.run()
             for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
             usleep(100_000)
