@@ -15,6 +15,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "The day the preview shows, YYYY-MM-DD (default: today).")
     var date: String?
 
+    @Option(help: "A score to show, NAME=VALUE (repeat for several).")
+    var score: [String] = []
+
     @Option(help: "How many seconds to render.")
     var seconds: Double = 3
 
@@ -33,11 +36,18 @@ struct PreviewCommand: ParsableCommand {
     func validate() throws {
         guard WallTime(parsing: from) != nil else { throw ValidationError("--from: \"\(from)\" is not a time; expected HH:MM or HH:MM:SS") }
         if let date, Self.day(date) == nil { throw ValidationError("--date: \"\(date)\" is not a day; expected YYYY-MM-DD") }
+        for s in score where Self.score(s) == nil { throw ValidationError("--score: \"\(s)\" is not NAME=VALUE") }
         guard PixelSize(parsing: size) != nil else {
             throw ValidationError("--size: \"\(size)\" is not a size; expected WIDTHxHEIGHT, each side \(PixelSize.allowedSides)")
         }
         guard (1...240).contains(fps) else { throw ValidationError("--fps: \(fps) is out of range; allowed 1...240") }
         guard seconds > 0, seconds <= 3600 else { throw ValidationError("--seconds: \(seconds) is out of range; allowed up to 3600") }
+    }
+
+    static func score(_ text: String) -> (String, Int)? {
+        let parts = text.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2, let value = Int(parts[1]) else { return nil }
+        return (String(parts[0]), value)
     }
 
     /// `YYYY-MM-DD`, a day that exists.
@@ -57,7 +67,9 @@ struct PreviewCommand: ParsableCommand {
             from: WallTime(parsing: from)!, day: date.flatMap(Self.day), seconds: seconds, framesPerSecond: fps, width: size.width, height: size.height,
             directory: out, configuration: configuration
         )
-        let report = try Preview.run(request, glyphs: font, logger: Logger(label: "flipclockd"))
+        var scored = request
+        scored.scores = Dictionary(score.compactMap(Self.score), uniquingKeysWith: { _, last in last })
+        let report = try Preview.run(scored, glyphs: font, logger: Logger(label: "flipclockd"))
         print("wrote \(report.frames) frames to \(out)/ (\(report.movingFrames) with a card moving); contact sheet: \(report.sheet)")
     }
 }

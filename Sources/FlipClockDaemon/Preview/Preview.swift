@@ -21,7 +21,7 @@ public enum Preview {
         try FileManager.default.createDirectory(atPath: request.directory, withIntermediateDirectories: true)
         var scene = ClockScene(
             configuration: request.configuration, width: request.width, height: request.height,
-            showing: request.reading(after: 0), glyphs: glyphs
+            showing: request.reading(after: 0), scores: request.scores, glyphs: glyphs
         )
         var output = PNGFrameOutput(directory: request.directory)
         var shownSecond = 0
@@ -50,7 +50,9 @@ public enum Preview {
     public static func sheet(for request: PreviewRequest, glyphs: any GlyphSource) throws -> Canvas {
         let width = 640
         let height = max(2, width * request.height / max(request.width, 1))
-        let scene = ClockScene(configuration: request.configuration, width: width, height: height, showing: request.reading(after: 0), glyphs: glyphs)
+        let scene = ClockScene(
+            configuration: request.configuration, width: width, height: height, showing: request.reading(after: 0), scores: request.scores, glyphs: glyphs
+        )
         let before = scene.values(at: request.reading(after: 0))
         var after = before
         var second = 1

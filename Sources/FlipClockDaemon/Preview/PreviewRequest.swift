@@ -12,6 +12,8 @@ public struct PreviewRequest: Equatable, Sendable {
     public var height: Int
     public var directory: String
     public var configuration: ClockConfiguration
+    /// The scores the face shows, by name (the rest at their minimum).
+    public var scores: [String: Int] = [:]
 
     public init(
         from: WallTime, day: CalendarDay? = nil, seconds: Double, framesPerSecond: Int, width: Int, height: Int, directory: String,
