@@ -2,6 +2,17 @@ import FlipClockCore
 
 /// What `flipclockd preview` renders: a stretch of the clock from a chosen time, as frames.
 public struct PreviewRequest: Equatable, Sendable {
+    /// Which contact sheet the preview draws beside its frames.
+    public enum Sheet: String, CaseIterable, Equatable, Sendable {
+        /// The first flip at several angles: `sheet.png`.
+        case flip
+        /// The face's first row of cards folding away: `fold.png`.
+        case fold
+
+        /// The sheet's file name in the preview's folder.
+        public var fileName: String { self == .flip ? "sheet.png" : "fold.png" }
+    }
+
     public var from: WallTime
     public var seconds: Double
     public var framesPerSecond: Int
@@ -9,10 +20,11 @@ public struct PreviewRequest: Equatable, Sendable {
     public var height: Int
     public var directory: String
     public var configuration: ClockConfiguration
+    public var sheet: Sheet
 
     public init(
         from: WallTime, seconds: Double, framesPerSecond: Int, width: Int, height: Int, directory: String,
-        configuration: ClockConfiguration
+        configuration: ClockConfiguration, sheet: Sheet = .flip
     ) {
         self.from = from
         self.seconds = seconds
@@ -21,6 +33,7 @@ public struct PreviewRequest: Equatable, Sendable {
         self.height = height
         self.directory = directory
         self.configuration = configuration
+        self.sheet = sheet
     }
 
     /// The instant of frame `index`, from the start of the preview.
