@@ -29,14 +29,16 @@ public enum FoldSheet {
             .clipped(to: renderer.canvas.bounds)
         let row = renderer.canvas.cropped(to: rowRect)
         let labelHeight = max(12, rowRect.height / 5)
-        let tileHeight = rowRect.height + labelHeight
+        // A margin above each tile, so open rows do not touch the labels of the tiles above.
+        let margin = pad / 2
+        let tileHeight = margin + rowRect.height + labelHeight
         let tiles = states.flatMap { state in openness.map { (state, $0) } }
         let sheetRows = (tiles.count + columns - 1) / columns
         var sheet = Canvas(width: rowRect.width * columns, height: tileHeight * sheetRows, fill: background)
         var folder = FoldRenderer(lighting: renderer.lighting)
 
         for (n, (state, open)) in tiles.enumerated() {
-            let tileX = (n % columns) * rowRect.width, tileY = (n / columns) * tileHeight
+            let tileX = (n % columns) * rowRect.width, tileY = (n / columns) * tileHeight + margin
             let folded = Double(rowRect.height) * open
             let fold = PaperFold(
                 x: Double(tileX), top: Double(tileY) + (Double(rowRect.height) - folded) / 2,
