@@ -9,6 +9,7 @@ import Glibc
 ///
 ///     flipclock-bench                       the interleaved timing table and the RESULT line
 ///     flipclock-bench --callgrind ours N    N frames of ours only, untimed (for valgrind)
+///     flipclock-bench --callgrind fold N    N folded row frames only
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
 @main
 struct Bench {
@@ -20,7 +21,7 @@ struct Bench {
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|pixman FRAMES]")
+            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES]")
             exit(64)
         }
         try measure(scene)
@@ -34,12 +35,18 @@ struct Bench {
             _ = try renderer.draw(BenchScene.from.map(CardPicture.resting))
             for k in 0..<frames { _ = try renderer.draw(BenchScene.pictures(at: angles[k % angles.count])) }
             print("checksum \(checksum(renderer.canvas))")
+        case "fold":
+            let folding = try FoldScene(scene)
+            var canvas = folding.canvas()
+            var renderer = FoldRenderer(lighting: folding.lighting)
+            for k in 0..<frames { renderer.draw(folding.row, fold: folding.folds[k % folding.folds.count], into: &canvas, clip: canvas.bounds) }
+            print("checksum \(checksum(canvas))")
         case "pixman":
             let pixman = try PixmanFrame(scene: scene)
             for k in 0..<frames { pixman.draw(angle: angles[k % angles.count]) }
             print("checksum \(checksum(pixman.canvas))")
         default:
-            print("--callgrind takes ours or pixman")
+            print("--callgrind takes ours, fold or pixman")
             exit(64)
         }
     }
@@ -108,24 +115,12 @@ struct Bench {
     /// One folded row frame against a memcpy of the row's flat area, in the same process:
     /// the six cards' row cut across the whole screen, as the loop would fold it away.
     static func measureFold(_ scene: BenchScene, rounds: Int) throws -> (frames: Int, fold: Double, copy: Double, ratio: Double) {
-        var face = scene.renderer()
-        _ = try face.draw(BenchScene.from.map(CardPicture.resting))
-        let card = scene.layout.slots[0].rect
-        let rect = DamageRect(x: 0, y: card.y, width: BenchScene.width, height: card.height)
-        let row = face.canvas.cropped(to: rect)
-        var canvas = Canvas(width: BenchScene.width, height: BenchScene.height, fill: face.canvas[0, 0])
-        var source = face.canvas, target = canvas
-        var renderer = FoldRenderer(lighting: face.lighting)
-        let openness = (0..<20).map { Double($0 + 1) / 21 }
-        let folds = [PaperFold.State.foldBack, .pinch, .foldUp].flatMap { state in
-            openness.map {
-                PaperFold(
-                    x: Double(rect.x), top: Double(rect.y), width: Double(rect.width), height: Double(rect.height),
-                    vanishingX: scene.layout.vanishingX, eyeDistance: scene.configuration.perspective * Double(card.height),
-                    openness: $0, state: state
-                )
-            }
-        }
+        let folding = try FoldScene(scene)
+        var canvas = folding.canvas()
+        let source = folding.canvas()
+        var target = canvas
+        var renderer = FoldRenderer(lighting: folding.lighting)
+        let row = folding.row, rect = folding.rect, folds = folding.folds
         let clock = ContinuousClock()
         var fold: [Double] = [], copy: [Double] = []
         for round in 0...rounds {
@@ -133,7 +128,7 @@ struct Bench {
                 let t0 = clock.now
                 renderer.draw(row, fold: f, into: &canvas, clip: canvas.bounds)
                 let t1 = clock.now
-                copyRow(rect, from: &source, to: &target)
+                copyRow(rect, from: source, to: &target)
                 let t2 = clock.now
                 if round > 0 {
                     fold.append((t1 - t0).seconds)
@@ -145,7 +140,7 @@ struct Bench {
     }
 
     /// Copies `rect`'s rows with the canvas pitch: the cost of drawing the row flat.
-    static func copyRow(_ rect: DamageRect, from source: inout Canvas, to target: inout Canvas) {
+    static func copyRow(_ rect: DamageRect, from source: Canvas, to target: inout Canvas) {
         let w = source.width
         source.pixels.withUnsafeBufferPointer { s in
             target.pixels.withUnsafeMutableBufferPointer { d in
