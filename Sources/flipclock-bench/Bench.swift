@@ -4,10 +4,12 @@ import FlipClockCore
 import Glibc
 #endif
 
-/// `flipclock-bench`: our frame against a memcpy of the same cards and against pixman.
+/// `flipclock-bench`: our frame against a memcpy of the same cards and against pixman, and
+/// a folding row against a memcpy of the row.
 ///
 ///     flipclock-bench                       the interleaved timing table and the RESULT line
 ///     flipclock-bench --callgrind ours N    N frames of ours only, untimed (for valgrind)
+///     flipclock-bench --callgrind fold N    N folded row frames only
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
 @main
 struct Bench {
@@ -19,7 +21,7 @@ struct Bench {
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|pixman FRAMES]")
+            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES]")
             exit(64)
         }
         try measure(scene)
@@ -33,12 +35,18 @@ struct Bench {
             _ = try renderer.draw(BenchScene.from.map(CardPicture.resting))
             for k in 0..<frames { _ = try renderer.draw(BenchScene.pictures(at: angles[k % angles.count])) }
             print("checksum \(checksum(renderer.canvas))")
+        case "fold":
+            let folding = try FoldScene(scene)
+            var canvas = folding.canvas()
+            var renderer = FoldRenderer(lighting: folding.lighting)
+            for k in 0..<frames { renderer.draw(folding.row, fold: folding.folds[k % folding.folds.count], into: &canvas, clip: canvas.bounds) }
+            print("checksum \(checksum(canvas))")
         case "pixman":
             let pixman = try PixmanFrame(scene: scene)
             for k in 0..<frames { pixman.draw(angle: angles[k % angles.count]) }
             print("checksum \(checksum(pixman.canvas))")
         default:
-            print("--callgrind takes ours or pixman")
+            print("--callgrind takes ours, fold or pixman")
             exit(64)
         }
     }
@@ -81,6 +89,7 @@ struct Bench {
             print("checksums differ: \(sum) and \(sumAgain)")
             exit(1)
         }
+        let fold = try measureFold(scene, rounds: rounds)
         let vsCopy = median(zip(ours, copy).map { $0 / $1 }), vsPixman = median(zip(ours, reference).map { $0 / $1 })
         print("scene 1920x1080, six cards 240x360 all turning, \(angles.count) angles 0°…180°, \(rounds) rounds interleaved")
         print("checksum of the last frame: \(sum) (a fresh renderer gives the same)")
@@ -93,7 +102,53 @@ struct Bench {
         print("| memcpy of the six cards | \(format(median(copy) * 1000, 3)) | ours = \(format(vsCopy, 2))× |")
         print("| pixman, projective bilinear flaps | \(format(median(reference) * 1000, 3)) | ours = \(format(vsPixman, 2))× |")
         print("")
-        print("RESULT frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2))")
+        print("the row of cards (1920x360) folding, \(fold.frames) openness values 0…1 in each fold state, interleaved:")
+        print("")
+        print("| method | median ms/frame | ratio |")
+        print("|---|---|---|")
+        print("| fold (FoldRenderer, both halves) | \(format(fold.fold * 1000, 3)) | 1 |")
+        print("| memcpy of the flat row | \(format(fold.copy * 1000, 3)) | fold = \(format(fold.ratio, 2))× |")
+        print("")
+        print("RESULT frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2))")
+    }
+
+    /// One folded row frame against a memcpy of the row's flat area, in the same process:
+    /// the six cards' row cut across the whole screen, as the loop would fold it away.
+    static func measureFold(_ scene: BenchScene, rounds: Int) throws -> (frames: Int, fold: Double, copy: Double, ratio: Double) {
+        let folding = try FoldScene(scene)
+        var canvas = folding.canvas()
+        let source = folding.canvas()
+        var target = canvas
+        var renderer = FoldRenderer(lighting: folding.lighting)
+        let row = folding.row, rect = folding.rect, folds = folding.folds
+        let clock = ContinuousClock()
+        var fold: [Double] = [], copy: [Double] = []
+        for round in 0...rounds {
+            for f in folds {
+                let t0 = clock.now
+                renderer.draw(row, fold: f, into: &canvas, clip: canvas.bounds)
+                let t1 = clock.now
+                copyRow(rect, from: source, to: &target)
+                let t2 = clock.now
+                if round > 0 {
+                    fold.append((t1 - t0).seconds)
+                    copy.append((t2 - t1).seconds)
+                }
+            }
+        }
+        return (folds.count, median(fold), median(copy), median(zip(fold, copy).map { $0 / $1 }))
+    }
+
+    /// Copies `rect`'s rows with the canvas pitch: the cost of drawing the row flat.
+    static func copyRow(_ rect: DamageRect, from source: Canvas, to target: inout Canvas) {
+        let w = source.width
+        source.pixels.withUnsafeBufferPointer { s in
+            target.pixels.withUnsafeMutableBufferPointer { d in
+                for y in rect.y..<rect.maxY {
+                    (d.baseAddress! + y * w + rect.x).update(from: s.baseAddress! + y * w + rect.x, count: rect.width)
+                }
+            }
+        }
     }
 
     /// The physical limit: copying the six cards' pixels, row by row with the canvas pitch.

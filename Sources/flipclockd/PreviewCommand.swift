@@ -6,7 +6,7 @@ import Logging
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Render the clock's frames as PNG files, with no display: DIR/frame-00000.png … and DIR/sheet.png."
+        abstract: "Render the clock's frames as PNG files, with no display: DIR/frame-00000.png … and DIR/sheet.png (or DIR/fold.png)."
     )
 
     @Option(help: "The time the preview starts at: HH:MM or HH:MM:SS (24-hour).")
@@ -32,6 +32,9 @@ struct PreviewCommand: ParsableCommand {
 
     @Option(help: "A configuration file (default: built-in defaults).")
     var config: String?
+
+    @Option(help: "The contact sheet: flip (the first flip at several angles, DIR/sheet.png) or fold (the first row of cards folding, DIR/fold.png).")
+    var sheet: PreviewRequest.Sheet = .flip
 
     func validate() throws {
         guard WallTime(parsing: from) != nil else { throw ValidationError("--from: \"\(from)\" is not a time; expected HH:MM or HH:MM:SS") }
@@ -65,7 +68,7 @@ struct PreviewCommand: ParsableCommand {
         let size = PixelSize(parsing: size)!
         let request = PreviewRequest(
             from: WallTime(parsing: from)!, day: date.flatMap(Self.day), seconds: seconds, framesPerSecond: fps, width: size.width, height: size.height,
-            directory: out, configuration: configuration
+            directory: out, configuration: configuration, sheet: sheet
         )
         var scored = request
         scored.scores = Dictionary(score.compactMap(Self.score), uniquingKeysWith: { _, last in last })
@@ -73,3 +76,5 @@ struct PreviewCommand: ParsableCommand {
         print("wrote \(report.frames) frames to \(out)/ (\(report.movingFrames) with a card moving); contact sheet: \(report.sheet)")
     }
 }
+
+extension PreviewRequest.Sheet: ExpressibleByArgument {}

@@ -71,6 +71,7 @@ import Testing
         (["--from", "25:00"], "Error: --from: \"25:00\" is not a time; expected HH:MM or HH:MM:SS"),
         (["--size", "10x10"], "Error: --size: \"10x10\" is not a size; expected WIDTHxHEIGHT, each side 16...16384"),
         (["--fps", "0"], "Error: --fps: 0 is out of range; allowed 1...240"),
+        (["--sheet", "origami"], "Error: The value 'origami' is invalid for '--sheet <sheet>'. Please provide one of 'flip' and 'fold'."),
     ])
     func previewRejectsBadArguments(_ arguments: [String], _ message: String) throws {
         let outcome = try Self.run(["preview", "--out", NSTemporaryDirectory()] + arguments)
@@ -88,6 +89,16 @@ import Testing
         #expect(outcome.stdout == "wrote 20 frames to \(out)/ (5 with a card moving); contact sheet: \(out)/sheet.png\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(files == (0..<20).map { String(format: "frame-%05d.png", $0) } + ["sheet.png"])
+    }
+
+    @Test func previewWritesTheFoldSheetWhenAsked() throws {
+        let out = NSTemporaryDirectory() + "flipclockd-preview-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let outcome = try Self.run(["preview", "--from", "12:34", "--seconds", "0.2", "--fps", "10", "--size", "320x200", "--sheet", "fold", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "wrote 2 frames to \(out)/ (0 with a card moving); contact sheet: \(out)/fold.png\n")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(files == ["fold.png", "frame-00000.png", "frame-00001.png"])
     }
 
     @Test func previewShowsScoresToo() throws {

@@ -42,6 +42,15 @@ public struct CardLighting: Equatable, Sendable {
         return 0.5 * sinDegrees(flap.angle) * (1 - cosDegrees(flap.angle)) / 2
     }
 
+    /// A half of a paper fold turned `angle` radians out of the screen plane: a half facing
+    /// up, its upper end further back, catches the light from above and darkens only a little
+    /// as it turns from the viewer; a half facing down turns away from the light as the flap's
+    /// front does. A pinch's halves differ, so its crease reads.
+    public func foldHalf(angle: Double, facingUp: Bool) -> UInt32 {
+        let s = angle == 0 ? 0 : sin(angle)
+        return factor(darkness: facingUp ? 0.15 * s : 0.5 * s)
+    }
+
     private func factor(darkness: Double) -> UInt32 {
         UInt32((255 * (1 - min(max(darkness * strength, 0), 1))).rounded())
     }

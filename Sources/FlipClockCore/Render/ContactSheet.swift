@@ -28,12 +28,18 @@ public enum ContactSheet {
             _ = try renderer.draw(pictures)
             let tileX = (n % columns) * crop.width, tileY = (n / columns) * tileHeight
             sheet.draw(renderer.canvas.cropped(to: crop), x: tileX, y: tileY)
-            let label = try labels.render("\(Int(angle))°", pixelSize: labelHeight * 3 / 4)
-            let ink = PixelMath.shade(0xFFFF_FFFF, by: 170)
-            let baseline = tileY + crop.height + (labelHeight + label.mask.height) / 2
-            sheet.draw(label, x: tileX + (crop.width - label.advance) / 2, baseline: baseline, color: ink)
+            try label("\(Int(angle))°", under: DamageRect(x: tileX, y: tileY, width: crop.width, height: crop.height), height: labelHeight, on: &sheet, glyphs: labels)
         }
         return sheet
+    }
+
+    /// Writes `text` in light grey, centred in the strip `height` tall under `tile`: how a
+    /// sheet names what each tile shows.
+    static func label(_ text: String, under tile: DamageRect, height: Int, on sheet: inout Canvas, glyphs: some GlyphSource) throws {
+        let run = try glyphs.render(text, pixelSize: height * 3 / 4)
+        let ink = PixelMath.shade(0xFFFF_FFFF, by: 170)
+        let baseline = tile.maxY + (height + run.mask.height) / 2
+        sheet.draw(run, x: tile.x + (tile.width - run.advance) / 2, baseline: baseline, color: ink)
     }
 
     /// A card turning from `a` to `b`, posed at `angle` (0…180) as its flip would show it.

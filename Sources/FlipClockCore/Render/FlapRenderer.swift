@@ -1,23 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Draws a card's flap in perspective as a set of one-dimensional row resamples.
 ///
 /// For each screen row the flap covers, ``FlapProjection`` gives the span of source rows it
-/// sees (one division per row). Those rows are box-filtered into one row, weighted by how
-/// much of each the span covers: proper filtering in y however foreshortened the flap is,
-/// and partial coverage at the flap's near and far edges. The row is shaded, then stretched
-/// across the screen row with bilinear sampling in x (the perspective only ever magnifies
-/// horizontally) and composited over. No per-pixel division; nothing per pixel that a
-/// per-row constant can replace.
+/// sees; ``RowResampler`` box-filters them in y, shades the row and stretches it across the
+/// screen row (the perspective only ever magnifies a flap horizontally).
 public struct FlapRenderer: Sendable {
-    private var rb: [UInt32] = []
-    private var ag: [UInt32] = []
-    /// The filtered row with one transparent pixel either side, so edges fade out in x.
-    private var row: [UInt32] = []
+    private var resampler = RowResampler()
 
     public init() {}
 
@@ -29,85 +16,10 @@ public struct FlapRenderer: Sendable {
         _ image: Canvas, half: CardHalf, projection: FlapProjection, shade: UInt32,
         into canvas: inout Canvas, clip: DamageRect
     ) {
-        let g = projection.geometry
-        let h = Double(image.height)
         let area = projection.bounds.clipped(to: clip).clipped(to: canvas.bounds)
-        guard !area.isEmpty, image.width > 0, image.height > 0 else { return }
-        let w = image.width
-        if rb.count < w { rb = Array(repeating: 0, count: w); ag = rb }
-        // Two transparent pixels on the right: the last sample may round onto w + 1 and read w + 2.
-        if row.count < w + 3 { row = Array(repeating: 0, count: w + 3) }
-
-        let canvasWidth = canvas.width
-        image.pixels.withUnsafeBufferPointer { src in
-            rb.withUnsafeMutableBufferPointer { rbBuf in
-                ag.withUnsafeMutableBufferPointer { agBuf in
-                    row.withUnsafeMutableBufferPointer { rowBuf in
-                        canvas.pixels.withUnsafeMutableBufferPointer { dst in
-                            let rbp = rbBuf.baseAddress!, agp = agBuf.baseAddress!
-                            let padded = rowBuf.baseAddress!
-                            padded[0] = 0
-                            padded[w + 1] = 0
-                            padded[w + 2] = 0
-                            for y in area.y..<area.maxY {
-                                // The flap distances seen by this screen row's top and bottom edges.
-                                let ra = projection.distance(atScreenY: Double(y))
-                                let rz = projection.distance(atScreenY: Double(y + 1))
-                                guard ra.isFinite, rz.isFinite else { continue }
-                                let r0 = min(ra, rz), r1 = max(ra, rz)
-                                let span = r1 - r0
-                                let c0 = max(r0, 0), c1 = min(r1, h)
-                                guard c1 > c0, span > 0 else { continue }
-                                // Source rows in image coordinates: a top half is stored far edge first.
-                                let t0 = half == .top ? h - c1 : c0
-                                let t1 = half == .top ? h - c0 : c1
-                                rbp.update(repeating: 0, count: w)
-                                agp.update(repeating: 0, count: w)
-                                var k = Int(Self.snapped(t0).rounded(.down))
-                                let kEnd = Int(Self.snapped(t1).rounded(.up))
-                                var used: UInt32 = 0
-                                let total = UInt32((c1 - c0) / span * 256 + 0.5)
-                                let start = Self.snapped(t0), end = Self.snapped(t1)
-                                while k < kEnd {
-                                    let overlap = min(end, Double(k + 1)) - max(start, Double(k))
-                                    // The last row takes what rounding left, so weights sum exactly.
-                                    var weight = k == kEnd - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
-                                    if weight > total &- used { weight = total &- used }
-                                    if weight > 0, k >= 0, k < image.height {
-                                        RowOps.accumulate(src.baseAddress! + k * w, weight: weight, rb: rbp, ag: agp, count: w)
-                                        used &+= weight
-                                    }
-                                    k += 1
-                                }
-                                guard used > 0 else { continue }
-                                RowOps.resolve(rb: rbp, ag: agp, into: padded + 1, count: w)
-                                if shade != 255 { RowOps.shade(padded + 1, padded + 1, count: w, by: shade) }
-
-                                // Stretch across the screen row: source column is linear in x with slope 1/s,
-                                // s taken where the row's centre meets the flap (the flap's sides are straight).
-                                let centre = min(max(projection.distance(atScreenY: Double(y) + 0.5), 0), h)
-                                let s = projection.scale(atDistance: centre)
-                                let du = 1 / s
-                                let u0 = (0.5 - g.vanishingX) * du + g.vanishingX - g.cardX - 0.5 + 1
-                                // Columns whose sample falls inside the padded row [0, w + 1].
-                                let xFirst = max(area.x, Int(ceil((0 - u0) / du)))
-                                let xLast = min(area.maxX - 1, Int(floor((Double(w + 1) - u0) / du - 1e-9)))
-                                guard xFirst <= xLast else { continue }
-                                let step = Int((du * 65536).rounded())
-                                let u = Int(((u0 + Double(xFirst) * du) * 65536).rounded())
-                                RowOps.stretch(padded, from: u, step: step, over: dst.baseAddress! + y * canvasWidth + xFirst, count: xLast - xFirst + 1)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Rounds values within floating-point noise of an integer row boundary onto it, so a
-    /// flat flap copies rows one to one.
-    @inline(__always) static func snapped(_ t: Double) -> Double {
-        let r = t.rounded()
-        return abs(t - r) < 1e-7 ? r : t
+        resampler.draw(
+            image, rows: 0..<image.height, farEdgeFirst: half == .top, projection: projection, shade: shade,
+            into: &canvas, area: area
+        )
     }
 }

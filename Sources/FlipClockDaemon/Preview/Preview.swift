@@ -4,7 +4,7 @@ import Foundation
 import Logging
 
 /// Renders a preview: every frame of the clock over a stretch of time, as PNG files, plus a
-/// contact sheet of the first flip at several angles.
+/// contact sheet: of the first flip at several angles, or of the first row folding.
 ///
 /// The frames come from the same ``ClockScene`` the daemon drives, told the time at each
 /// whole second exactly as the daemon's time source tells it.
@@ -37,7 +37,7 @@ public enum Preview {
             if index > 0, !damage.isEmpty { moving += 1 }
             try output.present(scene.canvas)
         }
-        let sheetPath = request.directory + "/sheet.png"
+        let sheetPath = request.directory + "/" + request.sheet.fileName
         try PNGFile.write(try sheet(for: request, glyphs: glyphs), to: sheetPath)
         logger.info("preview written", metadata: [
             "frames": "\(output.framesWritten)", "directory": "\(request.directory)", "sheet": "\(sheetPath)",
@@ -45,14 +45,16 @@ public enum Preview {
         return Report(frames: output.framesWritten, movingFrames: moving, sheet: sheetPath, firstFrame: output.path(forFrame: 0))
     }
 
-    /// The contact sheet of the first change the preview shows (or of the next minute's, when
-    /// the preview's stretch has none), rendered at a small size.
+    /// The contact sheet the request asks for, rendered at a small size: the first change the
+    /// preview shows (or the next minute's, when the preview's stretch has none), or the face
+    /// at the preview's start with its first row folding.
     public static func sheet(for request: PreviewRequest, glyphs: any GlyphSource) throws -> Canvas {
         let width = 640
         let height = max(2, width * request.height / max(request.width, 1))
         let scene = ClockScene(
             configuration: request.configuration, width: width, height: height, showing: request.reading(after: 0), scores: request.scores, glyphs: glyphs
         )
+        if request.sheet == .fold { return try FoldSheet.render(scene.renderer, labels: glyphs) }
         let before = scene.values(at: request.reading(after: 0))
         var after = before
         var second = 1

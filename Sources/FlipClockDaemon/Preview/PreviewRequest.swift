@@ -3,6 +3,17 @@ import Foundation
 
 /// What `flipclockd preview` renders: a stretch of the clock from a chosen time, as frames.
 public struct PreviewRequest: Equatable, Sendable {
+    /// Which contact sheet the preview draws beside its frames.
+    public enum Sheet: String, CaseIterable, Equatable, Sendable {
+        /// The first flip at several angles: `sheet.png`.
+        case flip
+        /// The face's first row of cards folding away: `fold.png`.
+        case fold
+
+        /// The sheet's file name in the preview's folder.
+        public var fileName: String { self == .flip ? "sheet.png" : "fold.png" }
+    }
+
     public var from: WallTime
     /// The day the preview shows; `nil` for today.
     public var day: CalendarDay?
@@ -14,10 +25,11 @@ public struct PreviewRequest: Equatable, Sendable {
     public var configuration: ClockConfiguration
     /// The scores the face shows, by name (the rest at their minimum).
     public var scores: [String: Int] = [:]
+    public var sheet: Sheet
 
     public init(
         from: WallTime, day: CalendarDay? = nil, seconds: Double, framesPerSecond: Int, width: Int, height: Int, directory: String,
-        configuration: ClockConfiguration
+        configuration: ClockConfiguration, sheet: Sheet = .flip
     ) {
         self.from = from
         self.day = day
@@ -27,6 +39,7 @@ public struct PreviewRequest: Equatable, Sendable {
         self.height = height
         self.directory = directory
         self.configuration = configuration
+        self.sheet = sheet
     }
 
     /// The instant of frame `index`, from the start of the preview.

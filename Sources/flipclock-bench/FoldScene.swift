@@ -1,0 +1,34 @@
+import FlipClockCore
+
+/// The fold's benchmark: the bench scene's row of cards, cut across the whole screen as the
+/// loop would fold it away, posed at 20 openness values in each of the three fold states.
+struct FoldScene {
+    let row: Canvas
+    let rect: DamageRect
+    let folds: [PaperFold]
+    let background: UInt32
+    let lighting: CardLighting
+
+    init(_ scene: BenchScene) throws {
+        var face = scene.renderer()
+        _ = try face.draw(BenchScene.from.map(CardPicture.resting))
+        let card = scene.layout.slots[0].rect
+        let rect = DamageRect(x: 0, y: card.y, width: BenchScene.width, height: card.height)
+        self.rect = rect
+        row = face.canvas.cropped(to: rect)
+        background = face.canvas[0, 0]
+        lighting = face.lighting
+        let openness = (0..<20).map { Double($0 + 1) / 21 }
+        folds = [PaperFold.State.foldBack, .pinch, .foldUp].flatMap { state in
+            openness.map {
+                PaperFold(
+                    x: Double(rect.x), top: Double(rect.y), width: Double(rect.width), height: Double(rect.height),
+                    vanishingX: scene.layout.vanishingX, eyeDistance: scene.configuration.perspective * Double(card.height),
+                    openness: $0, state: state
+                )
+            }
+        }
+    }
+
+    func canvas() -> Canvas { Canvas(width: BenchScene.width, height: BenchScene.height, fill: background) }
+}
