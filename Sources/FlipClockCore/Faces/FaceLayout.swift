@@ -95,6 +95,10 @@ public struct FaceLayout: Equatable, Sendable {
 
     /// The labels under groups of cards (score names), drawn once and kept.
     public var labels: [Label] = []
+    /// Each row's band across the output: its cards and labels, an even number of pixels
+    /// tall (so it folds into two equal halves), and the gap to the next row.
+    public var rowBands: [DamageRect] = []
+    public var rowGap = 0
 
     /// Height of a label's text, and the gap above it, in card heights.
     static let labelHeight = 0.2, labelGap = 0.08
@@ -121,7 +125,10 @@ public struct FaceLayout: Equatable, Sendable {
         var y = ((Double(height) - tall * cardHeight) / 2).rounded(.down)
         var slots: [Slot] = []
         var labels: [Label] = []
+        var bands: [DamageRect] = []
         for row in rows {
+            let tall = Int((cardHeight * (1 + (row.hasLabels ? labelGap + labelHeight : 0))).rounded(.up))
+            bands.append(DamageRect(x: 0, y: Int(y), width: width, height: tall + tall % 2))
             var x = ((Double(width) - (row.units(spacing) * cardHeight).rounded()) / 2).rounded(.down)
             // Where each group starts and ends, for the labels under them.
             var extents: [(left: Double, right: Double)] = []
@@ -153,6 +160,8 @@ public struct FaceLayout: Equatable, Sendable {
         let bottom = (slots.map(\.rect.maxY) + labels.map(\.rect.maxY)).max() ?? 0
         var layout = FaceLayout(width: width, height: height, slots: slots, vanishingX: Double(width) / 2, vanishingY: Double(top + bottom) / 2)
         layout.labels = labels
+        layout.rowBands = bands
+        layout.rowGap = Int((rowGap * cardHeight).rounded())
         return layout
     }
 }

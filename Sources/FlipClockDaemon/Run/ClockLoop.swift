@@ -317,10 +317,25 @@ public final class ClockLoop {
         var redrawAll = false
         var nextWatchdog = Duration.zero
         // A reloaded configuration's face, drawn whole into its canvas before it is shown: no black frame.
+        // The rows the face shows, and the change from the last ones while rows fold away and in.
+        var rows = configuration.rows
+        var change: RowChange?
         func showReloaded(at instant: Duration) {
             zone = wallClock
             shown = zone.time(at: clock.date)
+            let old = scene
             scene = makeScene(zone, level: max(shownBrightness, 0.01))
+            // Rows that went or came fold; the new face is drawn whole first, to fold in from.
+            let oldRows = rows
+            rows = configuration.rows
+            if shownBrightness > 0, (try? scene.frame(at: instant)) != nil {
+                change = RowChange(
+                    from: old.canvas, old.renderer.layout, rows: oldRows, to: scene.canvas, scene.renderer.layout, rows: rows,
+                    background: configuration.style.dimmed(to: shownBrightness).background.pixel, perspective: configuration.perspective,
+                    lighting: CardLighting(strength: configuration.shading), at: instant
+                )
+                if change != nil { logger.info("rows fold in and out", metadata: ["rows": "\(rows.count)"]) }
+            }
             redrawAll = true
             moving = false
             nextFrame = instant
@@ -342,7 +357,19 @@ public final class ClockLoop {
                 wallDeadline = brightness.nextChange(afterMinute: reading(zone).minute()).map {
                     Date(timeIntervalSince1970: Double(reading(zone).unixSeconds(atMinute: $0)))
                 }
+            } else if !suspended, now >= nextFrame, var folding = change, !folding.isFinished(at: now) {
+                folding.frame(at: now)
+                change = folding
+                try output.present(folding.canvas, damage: [folding.canvas.bounds])
+                report.frames += 1
+                moving = true
+                nextFrame = now + interval
+                wallDeadline = nil
             } else if !suspended, now >= nextFrame {
+                if change != nil {
+                    change = nil
+                    moving = false
+                }
                 let time = zone.time(at: clock.date)
                 if configuration.face.values(at: time) != configuration.face.values(at: shown) {
                     shown = time

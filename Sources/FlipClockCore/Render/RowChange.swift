@@ -1,0 +1,159 @@
+/// The face changing from one arrangement of rows to another, as paper does in seeds
+/// 000–002: rows that go fold away and rows that come unfold (the pinch of seed 000, lit like
+/// a flip), while the rows that stay move, and grow or shrink, to make room.
+///
+/// It works on two still pictures, the face before and after, each with its rows' bands, and
+/// composes each frame from them. Every row's height is eased from where it was to where it
+/// will be (a row that goes from its height to nothing, one that comes from nothing), the gap
+/// after it with it, and the stack is kept centred as the layout centres the face: the first
+/// frame is the old face and the last exactly the new one. A value: time is passed in.
+public struct RowChange: Sendable {
+    /// What happens to one row: it goes (a row of the old face), comes (of the new), or stays.
+    enum Part: Equatable, Sendable {
+        case goes(Int)
+        case comes(Int)
+        case stays(old: Int, new: Int)
+    }
+
+    private let parts: [Part]
+    private let old: Canvas, new: Canvas
+    /// The pictures with their background transparent: a folding row shows only its cards.
+    private let oldCutOut: Canvas, newCutOut: Canvas
+    private let oldLayout: FaceLayout, newLayout: FaceLayout
+    private let background: UInt32
+    private let eyeDistance: Double
+    public let start: Duration
+    public let duration: Duration
+    private var folds: FoldRenderer
+    private var resampler = RowResampler()
+    public private(set) var canvas: Canvas
+
+    /// The change from `old` (showing `oldRows`, laid out as `oldLayout`) to `new`; `nil` when
+    /// every row stays as it was.
+    public init?<Row: Equatable>(
+        from old: Canvas, _ oldLayout: FaceLayout, rows oldRows: [Row], to new: Canvas, _ newLayout: FaceLayout, rows newRows: [Row],
+        background: UInt32, perspective: Double, lighting: CardLighting, at start: Duration, duration: Duration = .milliseconds(700)
+    ) {
+        guard old.width == new.width, old.height == new.height, oldRows.count == oldLayout.rowBands.count, newRows.count == newLayout.rowBands.count
+        else { return nil }
+        // Rows that stay are the longest common run of both lists, in order; the rest go or come.
+        var parts: [Part] = []
+        var i = 0, j = 0
+        let common = Self.commonRows(oldRows, newRows)
+        for (ci, cj) in common {
+            while i < ci { parts.append(.goes(i)); i += 1 }
+            while j < cj { parts.append(.comes(j)); j += 1 }
+            parts.append(.stays(old: ci, new: cj))
+            i += 1
+            j += 1
+        }
+        while i < oldRows.count { parts.append(.goes(i)); i += 1 }
+        while j < newRows.count { parts.append(.comes(j)); j += 1 }
+        guard parts.contains(where: { if case .stays = $0 { false } else { true } }) else { return nil }
+        self.parts = parts
+        func cutOut(_ picture: Canvas) -> Canvas {
+            var c = picture
+            for k in c.pixels.indices where c.pixels[k] == background { c.pixels[k] = 0 }
+            return c
+        }
+        self.old = old
+        self.new = new
+        oldCutOut = cutOut(old)
+        newCutOut = cutOut(new)
+        self.oldLayout = oldLayout
+        self.newLayout = newLayout
+        self.background = background
+        eyeDistance = perspective * Double((newLayout.slots.first ?? oldLayout.slots.first)?.rect.height ?? new.height)
+        self.start = start
+        self.duration = duration
+        folds = FoldRenderer(lighting: lighting)
+        canvas = old
+    }
+
+    /// Index pairs of the longest common subsequence of `a` and `b`.
+    static func commonRows<Row: Equatable>(_ a: [Row], _ b: [Row]) -> [(Int, Int)] {
+        var length = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                length[i][j] = a[i] == b[j] ? length[i + 1][j + 1] + 1 : max(length[i + 1][j], length[i][j + 1])
+            }
+        }
+        var pairs: [(Int, Int)] = []
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] {
+                pairs.append((i, j))
+                i += 1
+                j += 1
+            } else if length[i + 1][j] >= length[i][j + 1] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return pairs
+    }
+
+    public func isFinished(at now: Duration) -> Bool { now >= start + duration }
+
+    /// Draws the face at `now` into ``canvas``; the whole canvas changes.
+    public mutating func frame(at now: Duration) {
+        let p = Easing.easeInOut(min(max((now - start).seconds / duration.seconds, 0), 1))
+        func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
+        // Each part's height now, and how much of it is there (a row that goes from 1 to 0).
+        let sizes: [(height: Double, presence: Double, gap: Double)] = parts.map { part in
+            switch part {
+            case .goes(let i): (Double(oldLayout.rowBands[i].height) * (1 - p), 1 - p, Double(oldLayout.rowGap))
+            case .comes(let j): (Double(newLayout.rowBands[j].height) * p, p, Double(newLayout.rowGap))
+            case .stays(let i, let j):
+                (mix(Double(oldLayout.rowBands[i].height), Double(newLayout.rowBands[j].height)), 1, mix(Double(oldLayout.rowGap), Double(newLayout.rowGap)))
+            }
+        }
+        // The gap before a row is there as much as the row is, and as something above it is.
+        var above = 0.0
+        let gaps = sizes.map { size -> Double in
+            defer { above = max(above, size.presence) }
+            return size.gap * min(size.presence, above)
+        }
+        let total = sizes.map(\.height).reduce(0, +) + gaps.reduce(0, +)
+        // Where the first row starts: the old face's centre, easing to the new face's.
+        func centre(_ layout: FaceLayout) -> Double {
+            let bands = layout.rowBands
+            let height = Double(bands.map(\.height).reduce(0, +) + layout.rowGap * max(0, bands.count - 1))
+            return Double(bands.first?.y ?? 0) + height / 2
+        }
+        var y = mix(centre(oldLayout), centre(newLayout)) - total / 2
+        canvas.fill(canvas.bounds, with: background)
+        let centre = Double(canvas.width) / 2
+        for (k, (part, size)) in zip(parts, sizes).enumerated() {
+            y += gaps[k]
+            defer { y += size.height }
+            guard size.height > 0 else { continue }
+            switch part {
+            case .goes(let i): fold(oldCutOut, oldLayout.rowBands[i], top: y, openness: 1 - p)
+            case .comes(let j): fold(newCutOut, newLayout.rowBands[j], top: y, openness: p)
+            case .stays(_, let j):
+                let band = newLayout.rowBands[j]
+                let factor = size.height / Double(band.height)
+                let area = DamageRect(x: 0, y: Int(y.rounded(.down)), width: canvas.width, height: Int(size.height.rounded(.up)) + 1)
+                if factor == 1, y == y.rounded() {
+                    canvas.copy(new.cropped(to: band), x: 0, y: Int(y), clip: canvas.bounds) { _ in 255 }
+                } else {
+                    resampler.draw(
+                        newCutOut.cropped(to: band), rows: 0..<band.height, farEdgeFirst: false,
+                        projection: ScaledRow(top: y, factor: factor, centreX: centre), shade: 255,
+                        into: &canvas, area: area.clipped(to: canvas.bounds)
+                    )
+                }
+            }
+        }
+    }
+
+    private mutating func fold(_ picture: Canvas, _ band: DamageRect, top: Double, openness: Double) {
+        let fold = PaperFold(
+            x: 0, top: top, width: Double(band.width), height: Double(band.height), vanishingX: Double(band.width) / 2,
+            eyeDistance: eyeDistance, openness: openness, state: .pinch
+        )
+        folds.draw(picture.cropped(to: band), fold: fold, into: &canvas, clip: canvas.bounds)
+    }
+}

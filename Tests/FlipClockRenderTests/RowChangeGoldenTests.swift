@@ -1,0 +1,56 @@
+@testable import FlipClockCore
+import FlipClockFont
+import Testing
+
+/// A reload that switches seconds on and adds a row of scores: the old time row folds away,
+/// the new one and the scores unfold, and the face moves to its new layout.
+@Suite struct RowChangeGoldenTests {
+    static let reading = ClockReading(time: WallTime(hour: 12, minute: 34, second: 56))
+
+    func face(_ configuration: ClockConfiguration) throws -> ClockScene {
+        var scene = ClockScene(
+            configuration: configuration, width: 480, height: 300, showing: Self.reading, scores: ["home": 3, "away": 12],
+            glyphs: try FlipGoldenTests.font.get()
+        )
+        _ = try scene.frame(at: .zero)
+        return scene
+    }
+
+    func change() throws -> (RowChange, before: Canvas, after: Canvas) {
+        var old = ClockConfiguration()
+        old.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
+        old.rowNames = [["time"]]
+        var new = old
+        new.face.format = .hoursMinutesSeconds
+        new.rowNames = [["time"], ["home", "away"]]
+        let before = try face(old), after = try face(new)
+        let change = try #require(RowChange(
+            from: before.canvas, before.renderer.layout, rows: old.rows, to: after.canvas, after.renderer.layout, rows: new.rows,
+            background: old.style.background.pixel, perspective: old.perspective, lighting: CardLighting(), at: .zero
+        ))
+        return (change, before.canvas, after.canvas)
+    }
+
+    @Test(arguments: [25, 50, 75])
+    func rowsFoldAndMove(_ percent: Int) throws {
+        var (change, _, _) = try change()
+        change.frame(at: change.duration * percent / 100)
+        try Golden.check(change.canvas, named: "rows-\(percent)")
+    }
+
+    @Test func theChangeStartsAtTheOldFaceAndEndsExactlyAtTheNew() throws {
+        var (change, before, after) = try change()
+        change.frame(at: .zero)
+        #expect(Golden.difference(before, change.canvas) == nil)
+        change.frame(at: change.duration)
+        #expect(Golden.difference(after, change.canvas) == nil)
+        #expect(change.isFinished(at: change.duration))
+        #expect(!change.isFinished(at: change.duration / 2))
+    }
+
+    @Test func rowsThatStayAreMatchedInOrder() {
+        #expect(RowChange.commonRows(["a", "b", "c"], ["a", "x", "c", "d"]).map { [$0.0, $0.1] } == [[0, 0], [2, 2]])
+        #expect(RowChange.commonRows(["a", "b"], ["b", "a"]).count == 1)
+        #expect(RowChange.commonRows([String](), ["a"]).isEmpty)
+    }
+}
