@@ -4,6 +4,7 @@
 ///     score add away 1           score subtract home=1
 ///     score reset [home ...]     status       reload       ping
 ///     timer start pomodoro [25m]   timer start kickoff at 15:30   timer pause|resume|reset pomodoro
+///     message "Dinner is ready" for 30s [row 2]   message clear
 public enum ControlRequest: Equatable, Sendable {
     public enum ScoreAction: String, Sendable, CaseIterable {
         case set, add, subtract, reset
@@ -17,6 +18,10 @@ public enum ControlRequest: Equatable, Sendable {
     case timer(TimerAction, name: String, duration: Int?)
     /// Start a countdown to a time of day (the next one: today, or tomorrow if it has passed).
     case timerUntil(name: String, time: WallTime)
+    /// Show a message on the panel under a row of cards (from 1 at the top; the first if `nil`).
+    case message(text: String, seconds: Int, row: Int?)
+    /// Close the panel and drop the messages waiting.
+    case clearMessages
     case status
     case reload
     case ping
@@ -26,7 +31,8 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.score(x, p), .score(y, q)): x == y && p.count == q.count && zip(p, q).allSatisfy { $0.name == $1.name && $0.value == $1.value }
         case let (.timer(x, n, d), .timer(y, m, e)): x == y && n == m && d == e
         case let (.timerUntil(n, t), .timerUntil(m, u)): n == m && t == u
-        case (.status, .status), (.reload, .reload), (.ping, .ping): true
+        case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
+        case (.clearMessages, .clearMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
     }
@@ -69,9 +75,88 @@ public enum ControlRequest: Equatable, Sendable {
                 duration = d
             }
             return .timer(action, name: words[2], duration: duration)
+        case "message":
+            return try message(line.drop { $0 == " " || $0 == "\t" }.dropFirst(command.count))
         default:
-            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, status, reload, ping")
+            throw ControlError(.unknownCommand, "\"\(command)\"; \(commands)")
         }
+    }
+
+    /// The commands there are, for the reply to one that is not.
+    public static let commands = "commands are score, timer, message, status, reload, ping"
+
+    /// `"TEXT" for DURATION [row N]` or `clear`, after the word `message`.
+    ///
+    /// The text is quoted so it may hold spaces and the words `for` and `row`; inside the
+    /// quotes `\"` is a quote, `\\` a backslash and `\n` a line break (``quoted(_:)`` writes it so).
+    static func message(_ rest: Substring) throws(ControlError) -> ControlRequest {
+        let blank = { (c: Character) in c == " " || c == "\t" }
+        let usage = ControlError(.syntax, "message takes \"TEXT\" for DURATION [row N], or clear")
+        let rest = rest.drop(while: blank)
+        if rest.split(whereSeparator: blank) == ["clear"] { return .clearMessages }
+        guard rest.first == "\"" else { throw usage }
+        var text = ""
+        var index = rest.index(after: rest.startIndex)
+        var closed = false
+        while index < rest.endIndex {
+            let c = rest[index]
+            index = rest.index(after: index)
+            if c == "\"" {
+                closed = true
+                break
+            }
+            guard c == "\\" else {
+                text.append(c)
+                continue
+            }
+            guard index < rest.endIndex else { break }
+            let escaped = rest[index]
+            index = rest.index(after: index)
+            switch escaped {
+            case "\"", "\\": text.append(escaped)
+            case "n": text.append("\n")
+            default: throw ControlError(.syntax, "\\\(escaped) is not an escape; write \\\" \\\\ or \\n")
+            }
+        }
+        guard closed else { throw ControlError(.syntax, "the message's closing quote is missing") }
+        let words = rest[index...].split(whereSeparator: blank).map(String.init)
+        var seconds: Int?, row: Int?
+        var k = 0
+        while k < words.count {
+            guard k + 1 < words.count else { throw usage }
+            let value = words[k + 1]
+            switch words[k] {
+            case "for" where seconds == nil:
+                guard let s = TimerDisplay.parseDuration(value) else {
+                    throw ControlError(.syntax, "\"\(value)\" is not a duration (30s, 5m, 1h30m, MM:SS)")
+                }
+                guard PanelMessage.holds.contains(.seconds(s)) else { throw PanelMessage.holdOutOfRange }
+                seconds = s
+            case "row" where row == nil:
+                guard let n = Int(value), n >= 1 else { throw ControlError(.syntax, "\"\(value)\" is not a row; rows count from 1") }
+                row = n
+            default:
+                throw usage
+            }
+            k += 2
+        }
+        guard let seconds else { throw usage }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw PanelMessage.empty }
+        return .message(text: text, seconds: seconds, row: row)
+    }
+
+    /// `text` in quotes as ``parse(_:)`` reads it back: quotes, backslashes and line breaks escaped.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
     }
 
     /// `NAME VALUE`, or `NAME=VALUE ...`; for reset, names only (none resets every score).

@@ -176,6 +176,9 @@ public final class ClockLoop {
                 return (json ? ControlJSON.reply(["scores": board.values]) : "OK \(board.summary)", .scores(changed))
             case .timerUntil:
                 preconditionFailure("answered as a timer start above")
+            case .message, .clearMessages:
+                // MessagePanel (FlipClockCore/Reveal) shows them; the loop does not drive it yet.
+                throw ControlError(.state, "this daemon does not show messages yet")
             case let .timer(action, name, duration):
                 guard var timer = timers[name] else {
                     let known = configuration.timers.map(\.name).joined(separator: ", ")
