@@ -3,6 +3,8 @@ import FlipClockCore
 import FlipClockDaemon
 import Logging
 
+extension PreviewSheet: ExpressibleByArgument {}
+
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
@@ -27,6 +29,9 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "A configuration file (default: built-in defaults).")
     var config: String?
 
+    @Option(help: "The contact sheet: flip (the first flip at several angles) or reveal (the message panel opening).")
+    var sheet: PreviewSheet = .flip
+
     func validate() throws {
         guard WallTime(parsing: from) != nil else { throw ValidationError("--from: \"\(from)\" is not a time; expected HH:MM or HH:MM:SS") }
         guard PixelSize(parsing: size) != nil else {
@@ -43,7 +48,7 @@ struct PreviewCommand: ParsableCommand {
         let size = PixelSize(parsing: size)!
         let request = PreviewRequest(
             from: WallTime(parsing: from)!, seconds: seconds, framesPerSecond: fps, width: size.width, height: size.height,
-            directory: out, configuration: configuration
+            directory: out, configuration: configuration, sheet: sheet
         )
         let report = try Preview.run(request, glyphs: font, logger: Logger(label: "flipclockd"))
         print("wrote \(report.frames) frames to \(out)/ (\(report.movingFrames) with a card moving); contact sheet: \(report.sheet)")

@@ -28,12 +28,17 @@ public enum ContactSheet {
             _ = try renderer.draw(pictures)
             let tileX = (n % columns) * crop.width, tileY = (n / columns) * tileHeight
             sheet.draw(renderer.canvas.cropped(to: crop), x: tileX, y: tileY)
-            let label = try labels.render("\(Int(angle))°", pixelSize: labelHeight * 3 / 4)
-            let ink = PixelMath.shade(0xFFFF_FFFF, by: 170)
-            let baseline = tileY + crop.height + (labelHeight + label.mask.height) / 2
-            sheet.draw(label, x: tileX + (crop.width - label.advance) / 2, baseline: baseline, color: ink)
+            try caption("\(Int(angle))°", under: DamageRect(x: tileX, y: tileY, width: crop.width, height: crop.height), height: labelHeight, on: &sheet, labels: labels)
         }
         return sheet
+    }
+
+    /// Writes `text` centred in the `height` rows under `tile`.
+    static func caption(_ text: String, under tile: DamageRect, height: Int, on sheet: inout Canvas, labels: some GlyphSource) throws {
+        let label = try labels.render(text, pixelSize: height * 3 / 4)
+        let ink = PixelMath.shade(0xFFFF_FFFF, by: 170)
+        let baseline = tile.maxY + (height + label.mask.height) / 2
+        sheet.draw(label, x: tile.x + (tile.width - label.advance) / 2, baseline: baseline, color: ink)
     }
 
     /// A card turning from `a` to `b`, posed at `angle` (0…180) as its flip would show it.

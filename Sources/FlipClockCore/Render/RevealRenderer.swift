@@ -42,7 +42,7 @@ public struct RevealRenderer: Sendable {
 
     public init(width: Int, height: Int, shadowHeight: Int? = nil) {
         screen = Canvas(width: width, height: height)
-        self.shadowHeight = max(1, shadowHeight ?? height / 40)
+        self.shadowHeight = max(1, shadowHeight ?? height / 32)
     }
 
     /// Composes the frame from `face` (its own canvas, of which `damage` changed since the
@@ -116,11 +116,11 @@ public struct RevealRenderer: Sendable {
     /// part's shadow, deepest at the split) and, less, above the lower part's edge.
     private mutating func drawPanel(_ panel: Panel, in gap: DamageRect) {
         let top = shadowHeight, bottom = max(1, shadowHeight / 2)
-        let top0 = gap.y - panel.scroll
-        screen.copy(panel.image, x: 0, y: top0, clip: gap) { row in
-            let fromTop = row - panel.scroll, fromBottom = gap.height - 1 - fromTop
+        let scroll = min(max(panel.scroll, 0), max(0, panel.image.height - gap.height))
+        screen.copy(panel.image, x: 0, y: gap.y - scroll, clip: gap) { row in
+            let fromTop = row - scroll, fromBottom = gap.height - 1 - fromTop
             var light = 1.0
-            if fromTop < top { let d = 1 - Double(fromTop) / Double(top); light *= 1 - 0.55 * d * d }
+            if fromTop < top { let d = 1 - Double(fromTop) / Double(top); light *= 1 - 0.65 * d * d }
             if fromBottom < bottom { let d = 1 - Double(fromBottom) / Double(bottom); light *= 1 - 0.3 * d * d }
             return UInt32((255 * light).rounded())
         }

@@ -23,7 +23,7 @@ public struct MessagePanel: Sendable {
         self.glyphs = glyphs
         reveal = PanelReveal(timing: timing, capacity: capacity)
         renderer = RevealRenderer(width: layout.width, height: layout.height)
-        surface = PixelMath.shade(style.background.pixel, by: 200)
+        surface = PixelMath.shade(style.background.pixel, by: 190)
         ink = style.digits.pixel
     }
 

@@ -9,10 +9,11 @@ public struct PreviewRequest: Equatable, Sendable {
     public var height: Int
     public var directory: String
     public var configuration: ClockConfiguration
+    public var sheet: PreviewSheet
 
     public init(
         from: WallTime, seconds: Double, framesPerSecond: Int, width: Int, height: Int, directory: String,
-        configuration: ClockConfiguration
+        configuration: ClockConfiguration, sheet: PreviewSheet = .flip
     ) {
         self.from = from
         self.seconds = seconds
@@ -21,6 +22,7 @@ public struct PreviewRequest: Equatable, Sendable {
         self.height = height
         self.directory = directory
         self.configuration = configuration
+        self.sheet = sheet
     }
 
     /// The instant of frame `index`, from the start of the preview.
