@@ -17,16 +17,18 @@ public enum RevealSheet {
         var poses = steps.map { step in (message, step, "\(Int((step * 100).rounded())) %") }
         if let wrapped { poses.append((wrapped, 1, "open, wrapped")) }
         let labelHeight = max(12, face.height / 9)
-        let tileHeight = face.height + labelHeight
+        // Whole screens side by side: a margin of a lighter grey tells one from the next.
+        let gap = max(2, labelHeight / 4)
+        let tileWidth = face.width + gap, tileHeight = face.height + labelHeight
         let rows = (poses.count + columns - 1) / columns
-        var sheet = Canvas(width: face.width * columns, height: tileHeight * rows, fill: face[0, 0])
+        var sheet = Canvas(width: tileWidth * columns + gap, height: tileHeight * rows + gap, fill: PixelMath.opaque(r: 0x30, g: 0x30, b: 0x34))
         for (n, (message, step, caption)) in poses.enumerated() {
             let picture = RevealPicture(
                 phase: step <= 0 ? .closed : step < 1 ? .opening : .open, message: message, number: n + 1,
                 offset: Int((step * Double(message.height)).rounded()), scroll: 0
             )
             let tile = try panel.draw(face: face, damage: [face.bounds], picture: picture).canvas
-            let tileX = (n % columns) * face.width, tileY = (n / columns) * tileHeight
+            let tileX = gap + (n % columns) * tileWidth, tileY = gap + (n / columns) * tileHeight
             sheet.draw(tile, x: tileX, y: tileY)
             let under = DamageRect(x: tileX, y: tileY, width: face.width, height: face.height)
             try ContactSheet.caption(caption, under: under, height: labelHeight, on: &sheet, labels: labels)
