@@ -56,7 +56,8 @@ public struct PanelReveal: Sendable {
     public mutating func post(_ message: PanelMessage, at now: Duration) throws(ControlError) -> Int {
         _ = advance(to: now)
         if state != .closed, waiting.count >= capacity {
-            throw ControlError(.queueFull, "\(capacity) messages are waiting already; try again later, or clear them (message clear)")
+            let are = capacity == 1 ? "message is" : "messages are"
+            throw ControlError(.queueFull, "\(capacity) \(are) waiting already; try again later, or clear them (message clear)")
         }
         posted += 1
         let entry = Posted(number: posted, message: message)
