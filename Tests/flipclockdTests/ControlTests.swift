@@ -97,6 +97,22 @@ import Testing
         #expect(json.contains("egg=10:00 running") || json.contains("egg=09:59 running") || json.contains("egg=09:58 running"), "\(json)")
     }
 
+    /// What the daemon checks of a message whatever shows it: the quoted text arrives whole
+    /// (quotes and all) and a bad duration is refused exactly, in both forms; flipclockctl
+    /// itself refuses a message without text or --for.
+    @Test func messagesAreCheckedOnTheWayIn() throws {
+        let d = try Daemon()
+        try d.start()
+        let long = try d.ctl(["message", #"say "hi" at\the door"#, "--for", "25h"])
+        #expect(long.status == 1)
+        #expect(long.stderr == "flipclockctl: ERR range a message is shown for 1s to 24h\n")
+        let json = try d.ctl(["message", "hi", "--for", "soon", "--json"])
+        #expect(json.stderr == #"flipclockctl: {"code":"syntax","error":"\"duration\" is not a duration (30, \"30s\", \"5m\", \"1h30m\", \"MM:SS\")","ok":false}"# + "\n")
+        let bare = try d.ctl(["message", "hi"])
+        #expect(bare.status == 64)
+        #expect(bare.stderr.hasPrefix("Error: give the message's text and --for DURATION, or --clear"))
+    }
+
     /// A raw client: connects, sends bytes, reads what comes back until the daemon closes or
     /// `seconds` pass.
     static func exchange(_ socket: String, send bytes: [UInt8], seconds: Double) -> (reply: String, closed: Bool) {
