@@ -90,6 +90,18 @@ import Testing
         #expect(files == (0..<20).map { String(format: "frame-%05d.png", $0) } + ["sheet.png"])
     }
 
+    @Test func previewDrawsTheRevealSheet() throws {
+        let out = NSTemporaryDirectory() + "flipclockd-preview-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let outcome = try Self.run(["preview", "--sheet", "reveal", "--seconds", "0.1", "--size", "320x200", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "wrote 3 frames to \(out)/ (0 with a card moving); contact sheet: \(out)/sheet.png\n")
+        // Six screens of 640x400 in three columns and two rows, with their captions.
+        let png = try Data(contentsOf: URL(fileURLWithPath: out + "/sheet.png"))
+        let size = png[16..<24].reduce(0) { $0 << 8 | UInt64($1) }
+        #expect(size >> 32 > 3 * 640 && size >> 32 < 3 * 700 && size & 0xFFFF_FFFF > 2 * 400 && size & 0xFFFF_FFFF < 2 * 500)
+    }
+
     @Test func previewShowsScoresToo() throws {
         let out = NSTemporaryDirectory() + "flipclockd-preview-\(UUID().uuidString)"
         let config = try Self.temporaryFile("[[score]]\nname = \"home\"\nlabel = \"HOME\"\n")
