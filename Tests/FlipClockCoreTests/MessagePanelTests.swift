@@ -28,6 +28,21 @@ import Testing
         }
     }
 
+    /// A font without the character asked for, as FreeType's is for most emoji.
+    struct ASCIIGlyphs: GlyphSource {
+        struct Missing: Error, CustomStringConvertible { var description: String }
+        func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
+            if let c = text.unicodeScalars.first(where: { !$0.isASCII }) { throw Missing(description: "no glyph for U+\(String(c.value, radix: 16, uppercase: true))") }
+            return try BlockGlyphs().render(text, pixelSize: pixelSize)
+        }
+    }
+
+    @Test func aTextTheFontCannotDrawIsRefused() throws {
+        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: ASCIIGlyphs())
+        #expect(throws: ControlError(.syntax, "the message cannot be drawn: no glyph for U+1F372")) { try panel.post("Soup \u{1F372}", for: .seconds(5), at: .zero) }
+        #expect(panel.reveal.phase == .closed)
+    }
+
     @Test func framesDamageOnlyWhatMoves() throws {
         let face = try face()
         var panel = MessagePanel(layout: face.layout, style: .classic, glyphs: BlockGlyphs())

@@ -46,7 +46,11 @@ public struct MessagePanel: Sendable {
     /// ``laidOut(_:for:row:)`` does, and `queue-full` when too many messages wait.
     @discardableResult
     public mutating func post(_ text: String, for hold: Duration, row: Int = 1, at now: Duration) throws(ControlError) -> Int {
-        try reveal.post(laidOut(text, for: hold, row: row), at: now)
+        let message = try laidOut(text, for: hold, row: row)
+        let number = try reveal.post(message, at: now)
+        // Opening now: its text is set here, not in the first frame of the opening.
+        if reveal.picture(at: now).number == number { try prepare(number, message) }
+        return number
     }
 
     /// Drops the waiting messages and closes the panel from where it is at `now`.
@@ -64,13 +68,10 @@ public struct MessagePanel: Sendable {
     /// gives; previews and tests pose it with this.
     public mutating func draw(face: Canvas, damage: [DamageRect], picture: RevealPicture) throws -> (canvas: Canvas, damage: [DamageRect]) {
         guard let message = picture.message, picture.offset > 0 else {
-            image = nil
+            if picture.message == nil { image = nil }
             return renderer.frame(face: face, damage: damage, panel: nil)
         }
-        if image?.number != picture.number {
-            let geometry = try PanelGeometry(layout: layout, row: message.row)
-            image = (picture.number, try panelImage(lines(message.text, geometry), geometry), geometry)
-        }
+        try prepare(picture.number, message)
         let (_, canvas, geometry) = image!
         let panel = RevealRenderer.Panel(
             number: picture.number, split: geometry.split, offset: picture.offset, image: canvas,
@@ -84,6 +85,18 @@ public struct MessagePanel: Sendable {
 
     /// When the panel next changes (`now` while it moves; `nil`: closed, nothing waiting).
     public func nextChange(after now: Duration) -> Duration? { reveal.nextChange(after: now) }
+
+    /// Sets the panel's image for message `number`, unless it is set already.
+    private mutating func prepare(_ number: Int, _ message: PanelMessage) throws(ControlError) {
+        guard image?.number != number else { return }
+        let geometry = try PanelGeometry(layout: layout, row: message.row)
+        let lines = try lines(message.text, geometry)
+        do {
+            image = (number, try panelImage(lines, geometry), geometry)
+        } catch {
+            throw ControlError(.syntax, "the message cannot be drawn: \(error)")
+        }
+    }
 
     private func lines(_ text: String, _ geometry: PanelGeometry) throws(ControlError) -> [String] {
         do {
