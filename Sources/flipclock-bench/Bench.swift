@@ -7,7 +7,7 @@ import Glibc
 /// `flipclock-bench`: our frame against a memcpy of the same cards and against pixman, and
 /// a folding row against a memcpy of the row.
 ///
-///     flipclock-bench                       the interleaved timing table and the RESULT line
+///     flipclock-bench                       the interleaved timing tables (flip, reveal) and the RESULT line
 ///     flipclock-bench --callgrind ours N    N frames of ours only, untimed (for valgrind)
 ///     flipclock-bench --callgrind fold N    N folded row frames only
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
@@ -101,6 +101,7 @@ struct Bench {
         print("| ours (FaceRenderer, as the daemon draws) | \(format(median(ours) * 1000, 3)) | 1 |")
         print("| memcpy of the six cards | \(format(median(copy) * 1000, 3)) | ours = \(format(vsCopy, 2))× |")
         print("| pixman, projective bilinear flaps | \(format(median(reference) * 1000, 3)) | ours = \(format(vsPixman, 2))× |")
+        let reveal = try measureReveal(scene, rounds: rounds)
         print("")
         print("the row of cards (1920x360) folding, \(fold.frames) openness values 0…1 in each fold state, interleaved:")
         print("")
@@ -109,7 +110,14 @@ struct Bench {
         print("| fold (FoldRenderer, both halves) | \(format(fold.fold * 1000, 3)) | 1 |")
         print("| memcpy of the flat row | \(format(fold.copy * 1000, 3)) | fold = \(format(fold.ratio, 2))× |")
         print("")
-        print("RESULT frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2))")
+        print("the message panel opening under the cards (30 frames, each a new offset; \(reveal.rows) rows damaged):")
+        print("")
+        print("| method | median ms/frame | ratio |")
+        print("|---|---|---|")
+        print("| reveal, one opening frame (MessagePanel) | \(format(reveal.ours * 1000, 3)) | 1 |")
+        print("| memcpy of the whole screen | \(format(reveal.copy * 1000, 3)) | reveal = \(format(reveal.ratio, 2))× |")
+        print("")
+        print("RESULT frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2))")
     }
 
     /// One folded row frame against a memcpy of the row's flat area, in the same process:

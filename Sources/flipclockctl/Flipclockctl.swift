@@ -1,14 +1,15 @@
 import ArgumentParser
+import FlipClockCore
 import FlipClockDaemon
 import Foundation
 
-/// `flipclockctl`: scores, status and reload, through flipclockd's control socket.
+/// `flipclockctl`: scores, timers, messages, status and reload, through flipclockd's control socket.
 @main
 struct Flipclockctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
-        subcommands: [Score.self, Timer.self, Text.self, Display.self, Status.self, Reload.self]
+        subcommands: [Score.self, Timer.self, Text.self, Display.self, Message.self, Status.self, Reload.self]
     )
 }
 
@@ -138,6 +139,46 @@ struct Display: ParsableCommand {
         var object: [String: Any] = ["command": "display"]
         if action == "dim" { object["brightness"] = percent ?? 0 } else { object["power"] = action }
         try connection.send(["display", action] + (percent.map { ["\($0)"] } ?? []), json: object)
+    }
+}
+
+struct Message: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open a panel under a row of cards with a message on it, for a while; or close it.",
+        discussion: "flipclockctl message \"Dinner is ready\" --for 30s · message \"Score!\" --for 1m --row 2 · message --clear"
+    )
+
+    @Argument(help: "The text; long texts wrap, and scroll when they still do not fit.")
+    var text: String?
+
+    @Option(name: .customLong("for"), help: "How long the panel stays open: 30s, 5m, 1h30m or MM:SS, from 1s to 24h.")
+    var duration: String?
+
+    @Option(help: "The row of cards the panel opens under, from 1 at the top.")
+    var row: Int?
+
+    @Flag(help: "Close the panel and drop the messages waiting.")
+    var clear = false
+
+    @OptionGroup var connection: Connection
+
+    func validate() throws {
+        if clear {
+            guard text == nil, duration == nil, row == nil else { throw ValidationError("--clear takes no text, --for or --row") }
+        } else {
+            guard text != nil, duration != nil else { throw ValidationError("give the message's text and --for DURATION, or --clear") }
+        }
+    }
+
+    func run() throws {
+        guard let text, let duration else {
+            try connection.send(["message", "clear"], json: ["command": "message", "clear": true])
+            return
+        }
+        var object: [String: Any] = ["command": "message", "text": text, "duration": duration]
+        if let row { object["row"] = row }
+        let words = ["message", ControlRequest.quoted(text), "for", duration] + (row.map { ["row", "\($0)"] } ?? [])
+        try connection.send(words, json: object)
     }
 }
 

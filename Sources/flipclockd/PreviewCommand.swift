@@ -3,6 +3,7 @@ import FlipClockCore
 import FlipClockDaemon
 import Logging
 
+
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
@@ -33,7 +34,7 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "A configuration file (default: built-in defaults).")
     var config: String?
 
-    @Option(help: "The contact sheet: flip (the first flip at several angles, DIR/sheet.png) or fold (the first row of cards folding, DIR/fold.png).")
+    @Option(help: "The contact sheet: flip (the first flip at several angles, DIR/sheet.png), fold (the first row of cards folding, DIR/fold.png) or reveal (the message panel opening, DIR/reveal.png).")
     var sheet: PreviewRequest.Sheet = .flip
 
     func validate() throws {

@@ -21,7 +21,7 @@ import Testing
         #expect(try ControlRequest.parse("text board") == .text(name: "board", text: ""))
         #expect(throws: ControlError(.syntax, "\"0\" is not a brightness; dim takes a percentage 1...100")) { try ControlRequest.parse("display dim 0") }
         #expect(throws: ControlError(.syntax, "display takes off, on, or dim PERCENT")) { try ControlRequest.parse("display bright") }
-        #expect(throws: ControlError(.syntax, "the text's closing \" is missing")) { try ControlRequest.parse("text board \"GATE") }
+        #expect(throws: ControlError(.syntax, "the text's closing quote is missing")) { try ControlRequest.parse("text board \"GATE") }
         #expect(try ControlRequest.parse("timer start egg 4m") == .timer(.start, name: "egg", duration: 240))
         #expect(try ControlRequest.parse("timer start kickoff at 15:30") == .timerUntil(name: "kickoff", time: WallTime(hour: 15, minute: 30, second: 0)))
         #expect(throws: ControlError(.syntax, "\"25:61\" is not a time of day; write HH:MM or HH:MM:SS")) {
@@ -31,7 +31,7 @@ import Testing
 
     @Test(arguments: [
         ("", "ERR syntax empty request"),
-        ("scores set home 1", "ERR unknown-command \"scores\"; commands are score, timer, text, display, status, reload, ping"),
+        ("scores set home 1", "ERR unknown-command \"scores\"; commands are score, timer, text, display, message, status, reload, ping"),
         ("score", "ERR syntax score takes set, add, subtract or reset"),
         ("score multiply home 2", "ERR syntax score takes set, add, subtract or reset"),
         ("score set", "ERR syntax score set needs NAME VALUE or NAME=VALUE ..."),
@@ -40,6 +40,47 @@ import Testing
         ("status now", "ERR syntax status takes no arguments"),
     ])
     func malformedRequestsGetAnExactError(_ line: String, _ reply: String) {
+        do {
+            _ = try ControlRequest.parse(line)
+            Issue.record("no error for \(line)")
+        } catch {
+            #expect(error.description == reply)
+        }
+    }
+
+    @Test func parsesMessages() throws {
+        #expect(try ControlRequest.parse(#"message "Dinner is ready" for 30s"#) == .message(text: "Dinner is ready", seconds: 30, row: nil))
+        #expect(try ControlRequest.parse(#"  message   "for row 2"  for 1h30m   row 2 "#) == .message(text: "for row 2", seconds: 5400, row: 2))
+        #expect(try ControlRequest.parse(#"message "x" row 1 for 01:30"#) == .message(text: "x", seconds: 90, row: 1))
+        #expect(try ControlRequest.parse(#"message "say \"hi\"\nC:\\temp" for 1s"#) == .message(text: "say \"hi\"\nC:\\temp", seconds: 1, row: nil))
+        #expect(try ControlRequest.parse(#"message "24 hours" for 24h"#) == .message(text: "24 hours", seconds: 86400, row: nil))
+        #expect(try ControlRequest.parse("message clear") == .clearMessages)
+    }
+
+    @Test(arguments: ["Dinner is ready", #"say "hi""#, #"back\slash \n"#, "two\nlines", "  spaced  "])
+    func aQuotedTextReadsBackAsItWas(_ text: String) throws {
+        #expect(try ControlRequest.parse("message \(ControlRequest.quoted(text)) for 5s") == .message(text: text, seconds: 5, row: nil))
+    }
+
+    @Test(arguments: [
+        (#"message "" for 30s"#, "ERR syntax the message is empty"),
+        (#"message "   " for 30s"#, "ERR syntax the message is empty"),
+        (#"message "hi" for 0s"#, "ERR range a message is shown for 1s to 24h"),
+        (#"message "hi" for 24h1s"#, "ERR range a message is shown for 1s to 24h"),
+        (#"message "hi" for soon"#, #"ERR syntax "soon" is not a duration (30s, 5m, 1h30m, MM:SS)"#),
+        (#"message "hi""#, #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
+        (#"message "hi" for"#, #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
+        (#"message "hi" for 5s for 6s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
+        (#"message hi for 5s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
+        ("message", #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
+        ("message clear now", #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
+        (#"message "hi" for 5s row 0"#, #"ERR syntax "0" is not a row; rows count from 1"#),
+        (#"message "hi" for 5s row two"#, #"ERR syntax "two" is not a row; rows count from 1"#),
+        (#"message "hi for 5s"#, "ERR syntax the message's closing quote is missing"),
+        (#"message "hi\"#, "ERR syntax the message's closing quote is missing"),
+        (#"message "tab\t" for 5s"#, #"ERR syntax \t is not an escape; write \" \\ or \n"#),
+    ])
+    func malformedMessagesGetAnExactError(_ line: String, _ reply: String) {
         do {
             _ = try ControlRequest.parse(line)
             Issue.record("no error for \(line)")

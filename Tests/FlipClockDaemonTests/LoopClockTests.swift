@@ -220,4 +220,23 @@ func minutes(_ from: String, _ to: String) -> [String] {
         #expect(run.shown.contains("21:09") && !run.shown.contains("21:10") && !run.shown.contains("21:59") && run.shown.contains("22:00"))
         #expect(run.output.backgrounds.last == CardStyle.classic.background.dimmed(to: 0.2).pixel)
     }
+
+    @Test func aMessageOpensAPanelHeldWithoutFramesThenClosesIt() throws {
+        var replies: [String] = []
+        var framesAt: [String: Int] = [:]
+        var output: CountingOutput?
+        let run = try SimulatedRun(from: "2026-06-01T12:00:05Z", zone: "UTC", length: .seconds(50)) { _ in } schedule: { clock, loop in
+            clock.at(.seconds(10), .run { replies.append(loop.answer("message \"Dinner is ready\" for 20s", time: WallTime(hour: 12, minute: 0, second: 15)).reply) })
+            clock.at(.seconds(12), .run { output = loop.output as? CountingOutput; framesAt["open"] = output?.frames })
+            clock.at(.seconds(29), .run { framesAt["held"] = output?.frames })
+            clock.at(.seconds(40), .run { framesAt["closed"] = output?.frames })
+        }
+        #expect(replies == ["OK message 1"])
+        let opening = framesAt["open"]! - 1, held = framesAt["held"]! - framesAt["open"]!, closing = framesAt["closed"]! - framesAt["held"]!
+        // Half a second each way at 5 frames a second; nothing while it is held open.
+        #expect((2...4).contains(opening), "\(opening)")
+        #expect(held == 0)
+        #expect((2...4).contains(closing), "\(closing)")
+        #expect(run.report.stillFrames == 0)
+    }
 }

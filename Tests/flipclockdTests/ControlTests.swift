@@ -119,6 +119,25 @@ import Testing
         #expect(try String(contentsOfFile: d.state, encoding: .utf8).contains("\"texts\":{\"board\":\" ON TIME\"}"))
     }
 
+    /// What the daemon checks of a message whatever shows it: the quoted text arrives whole
+    /// (quotes and all) and a bad duration is refused exactly, in both forms; flipclockctl
+    /// itself refuses a message without text or --for.
+    @Test func messagesAreCheckedOnTheWayIn() throws {
+        let d = try Daemon()
+        try d.start()
+        let long = try d.ctl(["message", #"say "hi" at\the door"#, "--for", "25h"])
+        #expect(long.status == 1)
+        #expect(long.stderr == "flipclockctl: ERR range a message is shown for 1s to 24h\n")
+        let json = try d.ctl(["message", "hi", "--for", "soon", "--json"])
+        #expect(json.stderr == #"flipclockctl: {"code":"syntax","error":"\"duration\" is not a duration (30, \"30s\", \"5m\", \"1h30m\", \"MM:SS\")","ok":false}"# + "\n")
+        #expect(try d.ctl(["message", "Dinner is ready", "--for", "30s"]).stdout == "message 1\n")
+        #expect(try d.ctl(["message", "Bring plates", "--for", "1m", "--row", "1", "--json"]).stdout == "{\"message\":2,\"ok\":true,\"waiting\":1}\n")
+        #expect(try d.ctl(["message", "--clear"]).stdout == "messages cleared\n")
+        let bare = try d.ctl(["message", "hi"])
+        #expect(bare.status == 64)
+        #expect(bare.stderr.hasPrefix("Error: give the message's text and --for DURATION, or --clear"))
+    }
+
     /// A raw client: connects, sends bytes, reads what comes back until the daemon closes or
     /// `seconds` pass.
     static func exchange(_ socket: String, send bytes: [UInt8], seconds: Double) -> (reply: String, closed: Bool) {

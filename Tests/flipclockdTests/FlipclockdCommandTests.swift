@@ -71,7 +71,7 @@ import Testing
         (["--from", "25:00"], "Error: --from: \"25:00\" is not a time; expected HH:MM or HH:MM:SS"),
         (["--size", "10x10"], "Error: --size: \"10x10\" is not a size; expected WIDTHxHEIGHT, each side 16...16384"),
         (["--fps", "0"], "Error: --fps: 0 is out of range; allowed 1...240"),
-        (["--sheet", "origami"], "Error: The value 'origami' is invalid for '--sheet <sheet>'. Please provide one of 'flip' and 'fold'."),
+        (["--sheet", "origami"], "Error: The value 'origami' is invalid for '--sheet <sheet>'. Please provide one of 'flip', 'fold' or 'reveal'."),
     ])
     func previewRejectsBadArguments(_ arguments: [String], _ message: String) throws {
         let outcome = try Self.run(["preview", "--out", NSTemporaryDirectory()] + arguments)
@@ -99,6 +99,18 @@ import Testing
         #expect(outcome.stdout == "wrote 2 frames to \(out)/ (0 with a card moving); contact sheet: \(out)/fold.png\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(files == ["fold.png", "frame-00000.png", "frame-00001.png"])
+    }
+
+    @Test func previewDrawsTheRevealSheet() throws {
+        let out = NSTemporaryDirectory() + "flipclockd-preview-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let outcome = try Self.run(["preview", "--sheet", "reveal", "--seconds", "0.1", "--size", "320x200", "--out", out])
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        #expect(outcome.stdout == "wrote 3 frames to \(out)/ (0 with a card moving); contact sheet: \(out)/reveal.png\n")
+        // Six screens of 640x400 in three columns and two rows, with their captions.
+        let png = try Data(contentsOf: URL(fileURLWithPath: out + "/reveal.png"))
+        let size = png[16..<24].reduce(0) { $0 << 8 | UInt64($1) }
+        #expect(size >> 32 > 3 * 640 && size >> 32 < 3 * 700 && size & 0xFFFF_FFFF > 2 * 400 && size & 0xFFFF_FFFF < 2 * 500)
     }
 
     @Test func previewShowsScoresToo() throws {

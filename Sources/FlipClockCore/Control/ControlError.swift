@@ -12,6 +12,7 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
         case tooLong = "too-long"
         case reloadFailed = "reload-failed"
         case state
+        case queueFull = "queue-full"
     }
 
     public var code: Code

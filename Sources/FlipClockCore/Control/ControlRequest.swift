@@ -6,6 +6,7 @@
 ///     timer start pomodoro [25m]   timer start kickoff at 15:30   timer pause|resume|reset pomodoro
 ///     display off|on|dim 30      (until the night schedule next changes)
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
+///     message "Dinner is ready" for 30s [row 2]   message clear
 public enum ControlRequest: Equatable, Sendable {
     public enum ScoreAction: String, Sendable, CaseIterable {
         case set, add, subtract, reset
@@ -23,6 +24,10 @@ public enum ControlRequest: Equatable, Sendable {
     case text(name: String, text: String)
     /// Set the screen's brightness (0 off … 1 on) until the night schedule next changes.
     case display(brightness: Double)
+    /// Show a message on the panel under a row of cards (from 1 at the top; the first if `nil`).
+    case message(text: String, seconds: Int, row: Int?)
+    /// Close the panel and drop the messages waiting.
+    case clearMessages
     case status
     case reload
     case ping
@@ -34,7 +39,8 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.timerUntil(n, t), .timerUntil(m, u)): n == m && t == u
         case let (.text(n, t), .text(m, u)): n == m && t == u
         case let (.display(a), .display(b)): a == b
-        case (.status, .status), (.reload, .reload), (.ping, .ping): true
+        case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
+        case (.clearMessages, .clearMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
     }
@@ -91,18 +97,104 @@ public enum ControlRequest: Equatable, Sendable {
         case "text":
             guard words.count >= 2 else { throw ControlError(.syntax, "text takes a text row's name and the words to show") }
             return .text(name: words[1], text: try textArgument(line))
+        case "message":
+            return try message(line.drop { $0 == " " || $0 == "\t" }.dropFirst(command.count))
         default:
-            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, text, display, status, reload, ping")
+            throw ControlError(.unknownCommand, "\"\(command)\"; \(commands)")
         }
     }
 
-    /// What follows `text NAME`: the rest of the line as typed, or the part inside double quotes.
+    /// The commands there are, for the reply to one that is not.
+    public static let commands = "commands are score, timer, text, display, message, status, reload, ping"
+
+    /// What follows `text NAME`: the rest of the line as typed, or a quoted text.
     static func textArgument(_ line: String) throws(ControlError) -> String {
-        var rest = Substring(line).drop { $0 == " " || $0 == "\t" }.dropFirst(4)
-        rest = rest.drop { $0 == " " || $0 == "\t" }.drop { $0 != " " && $0 != "\t" }.drop { $0 == " " || $0 == "\t" }
+        let blank = { (c: Character) in c == " " || c == "\t" }
+        var rest = Substring(line)
+        rest = rest.drop(while: blank).dropFirst(4)
+        rest = rest.drop(while: blank)
+        rest = rest.drop(while: { !blank($0) })
+        rest = rest.drop(while: blank)
         guard rest.first == "\"" else { return String(rest) }
-        guard rest.count >= 2, rest.last == "\"" else { throw ControlError(.syntax, "the text's closing \" is missing") }
-        return String(rest.dropFirst().dropLast())
+        let (text, after) = try quoted(rest, what: "text")
+        guard after.allSatisfy(blank) else { throw ControlError(.syntax, "nothing may follow the text's closing quote") }
+        return text
+    }
+
+    /// A text in double quotes at the start of `rest`, and what follows it. Inside the quotes
+    /// `\"` is a quote, `\\` a backslash and `\n` a line break (``quoted(_:)`` writes it so).
+    static func quoted(_ rest: Substring, what: String) throws(ControlError) -> (text: String, rest: Substring) {
+        var text = ""
+        var index = rest.index(after: rest.startIndex)
+        while index < rest.endIndex {
+            let c = rest[index]
+            index = rest.index(after: index)
+            if c == "\"" { return (text, rest[index...]) }
+            guard c == "\\" else {
+                text.append(c)
+                continue
+            }
+            guard index < rest.endIndex else { break }
+            let escaped = rest[index]
+            index = rest.index(after: index)
+            switch escaped {
+            case "\"", "\\": text.append(escaped)
+            case "n": text.append("\n")
+            default: throw ControlError(.syntax, "\\\(escaped) is not an escape; write \\\" \\\\ or \\n")
+            }
+        }
+        throw ControlError(.syntax, "the \(what)'s closing quote is missing")
+    }
+
+    /// `"TEXT" for DURATION [row N]` or `clear`, after the word `message`.
+    ///
+    /// The text is quoted so it may hold spaces and the words `for` and `row`; inside the
+    /// quotes `\"` is a quote, `\\` a backslash and `\n` a line break (``quoted(_:)`` writes it so).
+    static func message(_ rest: Substring) throws(ControlError) -> ControlRequest {
+        let blank = { (c: Character) in c == " " || c == "\t" }
+        let usage = ControlError(.syntax, "message takes \"TEXT\" for DURATION [row N], or clear")
+        let rest = rest.drop(while: blank)
+        if rest.split(whereSeparator: blank) == ["clear"] { return .clearMessages }
+        guard rest.first == "\"" else { throw usage }
+        let (text, after) = try quoted(rest, what: "message")
+        let words = after.split(whereSeparator: blank).map(String.init)
+        var seconds: Int?, row: Int?
+        var k = 0
+        while k < words.count {
+            guard k + 1 < words.count else { throw usage }
+            let value = words[k + 1]
+            switch words[k] {
+            case "for" where seconds == nil:
+                guard let s = TimerDisplay.parseDuration(value) else {
+                    throw ControlError(.syntax, "\"\(value)\" is not a duration (30s, 5m, 1h30m, MM:SS)")
+                }
+                guard PanelMessage.holds.contains(.seconds(s)) else { throw PanelMessage.holdOutOfRange }
+                seconds = s
+            case "row" where row == nil:
+                guard let n = Int(value), n >= 1 else { throw ControlError(.syntax, "\"\(value)\" is not a row; rows count from 1") }
+                row = n
+            default:
+                throw usage
+            }
+            k += 2
+        }
+        guard let seconds else { throw usage }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw PanelMessage.empty }
+        return .message(text: text, seconds: seconds, row: row)
+    }
+
+    /// `text` in quotes as ``parse(_:)`` reads it back: quotes, backslashes and line breaks escaped.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
     }
 
     /// `NAME VALUE`, or `NAME=VALUE ...`; for reset, names only (none resets every score).

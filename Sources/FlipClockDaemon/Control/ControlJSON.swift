@@ -56,9 +56,34 @@ public enum ControlJSON {
                 throw ControlError(.syntax, "text needs \"name\" and \"text\" strings")
             }
             return .text(name: name, text: text)
+        case "message":
+            return try message(object)
         default:
-            throw ControlError(.unknownCommand, "\"\(command)\"; commands are score, timer, text, display, status, reload, ping")
+            throw ControlError(.unknownCommand, "\"\(command)\"; \(ControlRequest.commands)")
         }
+    }
+
+    /// `{"command":"message","text":"…","duration":"30s"|30,"row":2}` or `{"command":"message","clear":true}`.
+    static func message(_ object: [String: Any]) throws(ControlError) -> ControlRequest {
+        if let clear = object["clear"] {
+            guard clear as? Bool == true, object["text"] == nil else {
+                throw ControlError(.syntax, "\"clear\" is true, and comes without \"text\"")
+            }
+            return .clearMessages
+        }
+        guard let text = object["text"] as? String else { throw ControlError(.syntax, "\"text\" is missing") }
+        guard let given = object["duration"] else { throw ControlError(.syntax, "\"duration\" is missing") }
+        guard let seconds = (given as? Int) ?? (given as? String).flatMap(TimerDisplay.parseDuration) else {
+            throw ControlError(.syntax, "\"duration\" is not a duration (30, \"30s\", \"5m\", \"1h30m\", \"MM:SS\")")
+        }
+        guard PanelMessage.holds.contains(.seconds(seconds)) else { throw PanelMessage.holdOutOfRange }
+        var row: Int?
+        if let given = object["row"] {
+            guard let n = given as? Int, n >= 1 else { throw ControlError(.syntax, "\"row\" is a whole number from 1") }
+            row = n
+        }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw PanelMessage.empty }
+        return .message(text: text, seconds: seconds, row: row)
     }
 
     public static func reply(_ fields: [String: Any]) -> String {

@@ -17,6 +17,10 @@ public enum Preview {
         public var firstFrame: String
     }
 
+    /// The messages the reveal's sheet shows: a short one, and one that wraps.
+    static let revealMessage = "Dinner is ready"
+    static let revealWrapped = "The 18:40 to Edinburgh leaves from platform 4 tonight; change at York for Leeds"
+
     public static func run(_ request: PreviewRequest, glyphs: any GlyphSource, logger: Logger) throws -> Report {
         try FileManager.default.createDirectory(atPath: request.directory, withIntermediateDirectories: true)
         var scene = ClockScene(
@@ -46,8 +50,8 @@ public enum Preview {
     }
 
     /// The contact sheet the request asks for, rendered at a small size: the first change the
-    /// preview shows (or the next minute's, when the preview's stretch has none), or the face
-    /// at the preview's start with its first row folding.
+    /// preview shows (or the next minute's, when the preview's stretch has none), the face
+    /// at the preview's start with its first row folding, or the message panel opening.
     public static func sheet(for request: PreviewRequest, glyphs: any GlyphSource) throws -> Canvas {
         let width = 640
         let height = max(2, width * request.height / max(request.width, 1))
@@ -56,6 +60,13 @@ public enum Preview {
         )
         if request.sheet == .fold { return try FoldSheet.render(scene.renderer, labels: glyphs) }
         let before = scene.values(at: request.reading(after: 0))
+        if request.sheet == .reveal {
+            let panel = MessagePanel(layout: scene.renderer.layout, style: request.configuration.style, glyphs: glyphs)
+            return try RevealSheet.render(
+                scene.renderer, panel: panel, message: try panel.laidOut(revealMessage, for: .seconds(30)),
+                wrapped: try panel.laidOut(revealWrapped, for: .seconds(30)), labels: glyphs
+            )
+        }
         var after = before
         var second = 1
         while after == before, second <= 86400 {

@@ -9,9 +9,11 @@ public struct PreviewRequest: Equatable, Sendable {
         case flip
         /// The face's first row of cards folding away: `fold.png`.
         case fold
+        /// The message panel opening under the first row in steps, then open with a long message: `reveal.png`.
+        case reveal
 
         /// The sheet's file name in the preview's folder.
-        public var fileName: String { self == .flip ? "sheet.png" : "fold.png" }
+        public var fileName: String { self == .flip ? "sheet.png" : "\(rawValue).png" }
     }
 
     public var from: WallTime

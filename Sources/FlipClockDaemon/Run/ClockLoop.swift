@@ -60,6 +60,8 @@ public final class ClockLoop {
     public private(set) var powerChanges = 0
     /// The panel's backlight, dimmed with the colours where there is one.
     var backlight: Backlight?
+    /// Messages on a panel that opens under a row (seed 004); made with the face.
+    public private(set) var panel: MessagePanel?
 
     /// Seconds since the Unix epoch: timers run on the wall clock, so they survive a restart.
     var wallSeconds: Double { clock.date.timeIntervalSince1970 }
@@ -186,6 +188,7 @@ public final class ClockLoop {
         case timers
         case texts([String: String])
         case brightness
+        case panel
         case reloaded
     }
 
@@ -249,6 +252,15 @@ public final class ClockLoop {
                 texts = next
                 logger.info("text set", metadata: ["name": "\(name)", "text": "\(shown)"])
                 return (json ? ControlJSON.reply(["texts": texts]) : "OK \(name)=\"\(shown)\"", .texts([name: shown]))
+            case let .message(text, seconds, row):
+                guard var shown = panel else { throw ControlError(.state, "the screen is not drawn yet") }
+                let number = try shown.post(text, for: .seconds(seconds), row: row ?? 1, at: clock.now)
+                panel = shown
+                logger.info("message", metadata: ["number": "\(number)", "seconds": "\(seconds)", "text": "\(text)"])
+                return (json ? ControlJSON.reply(["message": number, "waiting": shown.reveal.waiting.count]) : "OK message \(number)", .panel)
+            case .clearMessages:
+                panel?.clear(at: clock.now)
+                return (json ? ControlJSON.reply(["cleared": true]) : "OK messages cleared", .panel)
             case let .timer(action, name, duration):
                 guard var timer = timers[name] else {
                     let known = configuration.timers.map(\.name).joined(separator: ", ")
@@ -305,6 +317,7 @@ public final class ClockLoop {
         var shown = zone.time(at: clock.date)
         onShow?(shown, clock.date)
         var scene = makeScene(zone, level: 1)
+        panel = MessagePanel(layout: scene.renderer.layout, style: configuration.style, glyphs: glyphs)
         let interval = Duration.seconds(1) / output.refreshRate
         var report = Report()
         var moving = false
@@ -325,6 +338,8 @@ public final class ClockLoop {
             shown = zone.time(at: clock.date)
             let old = scene
             scene = makeScene(zone, level: max(shownBrightness, 0.01))
+            // Messages are laid out for the old face: they go with it.
+            panel = MessagePanel(layout: scene.renderer.layout, style: configuration.style.dimmed(to: max(shownBrightness, 0.01)), glyphs: glyphs)
             // Rows that went or came fold; the new face is drawn whole first, to fold in from.
             let oldRows = rows
             rows = configuration.rows
@@ -342,12 +357,20 @@ public final class ClockLoop {
         }
         while true {
             let now = clock.now
+            // The panel's next move (a message posted, its hold over) is a frame to draw.
+            if let change = panel?.nextChange(after: now) { nextFrame = min(nextFrame, change) }
             // The night schedule (or a request) changed the brightness: the face is drawn again
             // whole at the new level; at 0 the screen is off and nothing is drawn.
             let level = brightness.level(atMinute: reading(zone).minute())
             if !suspended, level != shownBrightness {
                 try apply(level)
-                if level > 0 { scene = makeScene(zone, level: level) }
+                if level > 0 {
+                    scene = makeScene(zone, level: level)
+                    // A panel with messages keeps them (and its colours) until it closes.
+                    if panel?.reveal.state == .closed, panel?.reveal.waiting.isEmpty == true {
+                        panel = MessagePanel(layout: scene.renderer.layout, style: configuration.style.dimmed(to: level), glyphs: glyphs)
+                    }
+                }
                 redrawAll = level > 0
                 moving = false
                 nextFrame = now
@@ -377,10 +400,15 @@ public final class ClockLoop {
                 }
                 scene.show(reading(zone), at: now)
                 if !timers.isEmpty { scene.setTimers(timerFaces(at: wallSeconds), at: now) }
-                let damage = try scene.frame(at: now)
-                let stillMoving = scene.isMoving(at: now)
+                // The face, and over it the message panel when one is open.
+                var (screen, damage) = (scene.canvas, try scene.frame(at: now))
+                if var shown = panel {
+                    (screen, damage) = try shown.frame(face: screen, damage: damage, at: now)
+                    panel = shown
+                }
+                let stillMoving = scene.isMoving(at: now) || panel?.isMoving(at: now) == true
                 if !damage.isEmpty || redrawAll {
-                    try output.present(scene.canvas, damage: redrawAll ? [scene.canvas.bounds] : damage)
+                    try output.present(screen, damage: redrawAll ? [screen.bounds] : damage)
                     report.frames += 1
                     if moving || stillMoving {
                         flipFrames += 1
@@ -410,7 +438,7 @@ public final class ClockLoop {
                 moving = stillMoving
                 // At rest, sleep until the wall clock reaches the face's next change, or a
                 // running timer's (each changes every second of its own).
-                nextFrame = moving ? now + interval : .seconds(1 << 40)
+                nextFrame = moving ? now + interval : panel?.nextChange(after: now) ?? .seconds(1 << 40)
                 wallDeadline = nil
                 if !moving {
                     var next = zone.nextChange(after: clock.date, tick: configuration.face.tick)
@@ -507,7 +535,7 @@ public final class ClockLoop {
                     case .texts(let changed):
                         scene.setTexts(changed, at: at)
                         nextFrame = min(nextFrame, at)
-                    case .brightness:
+                    case .brightness, .panel:
                         nextFrame = min(nextFrame, at)
                     case .reloaded:
                         showReloaded(at: at)

@@ -1,0 +1,56 @@
+/// Where the panel opens on a face and how its text is set: the split line under a row, the
+/// text's size, column and line height, and how many lines the open panel shows.
+///
+/// Everything scales with the height of the row's cards, so the message reads as part of the
+/// face at any screen size.
+public struct PanelGeometry: Equatable, Sendable {
+    /// The screen row the face splits at: the first row of the lower part, midway into the
+    /// gap under the row of cards.
+    public var split: Int
+    public var screenWidth: Int
+    /// The text column: as wide as the face's cards.
+    public var textX: Int
+    public var textWidth: Int
+    public var pixelSize: Int
+    public var lineHeight: Int
+    /// Space above the first line and below the last.
+    public var padding: Int
+    /// The most lines the open panel shows; more scroll.
+    public var visibleLines: Int
+
+    /// The most lines a panel shows, so it never hides much of the face below it.
+    public static let maximumLines = 3
+    /// The text's em size in card heights.
+    static let textScale = 0.2
+    /// Line height in em.
+    static let leading = 1.35
+
+    /// The panel under row `row` (counted from 1 at the top) of `layout`; throws `range` for a
+    /// row the face does not have.
+    public init(layout: FaceLayout, row: Int) throws(ControlError) {
+        let rows = layout.rowBounds
+        guard rows.indices.contains(row - 1) else {
+            throw ControlError(.range, "row \(row): the face has \(rows.count) row\(rows.count == 1 ? "" : "s")")
+        }
+        let bounds = rows[row - 1]
+        let cardHeight = Double(layout.cardHeight(inRowAt: bounds.y))
+        split = min(layout.height, bounds.maxY + Int((cardHeight * FaceLayout.rowGap / 2).rounded()))
+        screenWidth = layout.width
+        let cards = layout.slots.map(\.rect).reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+        textX = cards.x
+        textWidth = cards.width
+        let below = layout.height - split
+        // At least one line fits: a face with little room under the row gets smaller text.
+        var size = max(6, Int((cardHeight * Self.textScale).rounded()))
+        size = max(1, min(size, Int(Double(below) / (2 * Self.leading))))
+        pixelSize = size
+        lineHeight = max(1, Int((Double(size) * Self.leading).rounded()))
+        padding = lineHeight / 2
+        visibleLines = max(1, min(Self.maximumLines, (below - 2 * padding) / lineHeight))
+    }
+
+    /// The open panel's height for a text of `lines` lines.
+    public func height(lines: Int) -> Int {
+        min(max(lines, 1), visibleLines) * lineHeight + 2 * padding
+    }
+}

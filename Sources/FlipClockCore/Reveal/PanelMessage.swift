@@ -1,0 +1,30 @@
+/// One message for the panel: what it says, how long it stays open, under which row, and
+/// the size it was laid out to.
+///
+/// ``MessagePanel`` fills in ``height`` and ``scrollLines`` from the face and the font;
+/// ``PanelReveal`` needs only those numbers, so its tests need no font.
+public struct PanelMessage: Equatable, Sendable {
+    public var text: String
+    /// How long the panel holds the message fully open.
+    public var hold: Duration
+    /// The row of cards the panel opens under, counted from 1 at the top.
+    public var row: Int
+    /// The open panel's height in pixels: how far the lower part slides down.
+    public var height: Int
+    /// Lines of wrapped text beyond what the open panel shows; they scroll up into view one
+    /// at a time while it holds.
+    public var scrollLines: Int
+
+    /// How long a message may hold the panel open.
+    public static let holds = Duration.seconds(1)...Duration.seconds(24 * 3600)
+    public static let holdOutOfRange = ControlError(.range, "a message is shown for 1s to 24h")
+    public static let empty = ControlError(.syntax, "the message is empty")
+
+    public init(text: String, hold: Duration, row: Int = 1, height: Int, scrollLines: Int = 0) {
+        self.text = text
+        self.hold = hold
+        self.row = row
+        self.height = height
+        self.scrollLines = scrollLines
+    }
+}

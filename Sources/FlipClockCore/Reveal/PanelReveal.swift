@@ -1,0 +1,183 @@
+/// The message panel as a state machine: Closed, Opening, Open, Closing, and the messages
+/// waiting their turn.
+///
+/// A value type; time is passed in. ``post(_:at:)`` queues a message, ``clear(at:)`` drops
+/// them, ``picture(at:)`` says how far the lower part has slid at an instant, and
+/// ``nextChange(after:)`` when it next moves, so the daemon sleeps (and draws nothing) while
+/// the panel only holds a message still.
+///
+/// Each message gets its own opening and closing: the next one starts to open the instant the
+/// last has closed. Switching text on a panel that stays open would be cheaper, but a new
+/// message may sit under another row and need another height, and the screen closing whole
+/// for an instant is what tells a glance that something new arrived.
+public struct PanelReveal: Sendable {
+    /// A message with the number it was posted under (1 for the first).
+    public struct Posted: Equatable, Sendable {
+        public var number: Int
+        public var message: PanelMessage
+    }
+
+    public enum State: Equatable, Sendable {
+        case closed
+        case opening(Posted, start: Duration)
+        case open(Posted, start: Duration)
+        /// `from`: how open the panel was when it began to close (1, or less when cleared
+        /// while still opening); it closes in that share of the closing time.
+        case closing(Posted, start: Duration, from: Double)
+    }
+
+    public private(set) var state: State = .closed
+    /// Messages posted while another is shown, oldest first.
+    public private(set) var waiting: [Posted] = []
+    public let timing: RevealTiming
+    /// How many messages may wait behind the one shown.
+    public let capacity: Int
+    private var posted = 0
+
+    public init(timing: RevealTiming = .standard, capacity: Int = 8) {
+        precondition(capacity >= 0, "capacity must not be negative")
+        self.timing = timing
+        self.capacity = capacity
+    }
+
+    public var phase: RevealPhase {
+        switch state {
+        case .closed: .closed
+        case .opening: .opening
+        case .open: .open
+        case .closing: .closing
+        }
+    }
+
+    /// Shows `message` from `now` on, or after the messages before it; returns its number.
+    ///
+    /// Throws `queue-full` when ``capacity`` messages are already waiting.
+    @discardableResult
+    public mutating func post(_ message: PanelMessage, at now: Duration) throws(ControlError) -> Int {
+        _ = advance(to: now)
+        if state != .closed, waiting.count >= capacity {
+            let are = capacity == 1 ? "message is" : "messages are"
+            throw ControlError(.queueFull, "\(capacity) \(are) waiting already; try again later, or clear them (message clear)")
+        }
+        posted += 1
+        let entry = Posted(number: posted, message: message)
+        if state == .closed {
+            state = .opening(entry, start: now)
+        } else {
+            waiting.append(entry)
+        }
+        return posted
+    }
+
+    /// Drops every waiting message and closes the panel from where it is at `now`.
+    public mutating func clear(at now: Duration) {
+        _ = advance(to: now)
+        waiting.removeAll()
+        switch state {
+        case .closed, .closing: break
+        case let .opening(entry, start):
+            let openness = timing.openEasing(Self.progress(now - start, of: timing.open))
+            state = openness > 0 ? .closing(entry, start: now, from: openness) : .closed
+        case let .open(entry, _):
+            state = .closing(entry, start: now, from: 1)
+        }
+    }
+
+    /// Moves the panel to `now` and returns what to draw.
+    ///
+    /// Phases end at their exact scheduled instants, so a late frame does not stretch them.
+    public mutating func advance(to now: Duration) -> RevealPicture {
+        while true {
+            switch state {
+            case .closed:
+                return .closed
+            case let .opening(entry, start):
+                let end = start + timing.open
+                if now >= end {
+                    state = .open(entry, start: end)
+                    continue
+                }
+                let openness = timing.openEasing(Self.progress(now - start, of: timing.open))
+                return picture(.opening, entry, openness: openness, scroll: 0)
+            case let .open(entry, start):
+                let end = start + entry.message.hold
+                if now >= end {
+                    state = .closing(entry, start: end, from: 1)
+                    continue
+                }
+                return picture(.open, entry, openness: 1, scroll: scroll(entry.message, after: now - start).lines)
+            case let .closing(entry, start, from):
+                let length = timing.close * from
+                let end = start + length
+                if now >= end {
+                    if waiting.isEmpty {
+                        state = .closed
+                    } else {
+                        state = .opening(waiting.removeFirst(), start: end)
+                    }
+                    continue
+                }
+                let openness = from * (1 - timing.closeEasing(Self.progress(now - start, of: length)))
+                return picture(.closing, entry, openness: openness, scroll: Double(entry.message.scrollLines))
+            }
+        }
+    }
+
+    /// What to draw at `now`, leaving the state as it is.
+    public func picture(at now: Duration) -> RevealPicture {
+        var copy = self
+        return copy.advance(to: now)
+    }
+
+    /// How far the lower part has slid down at `now`, in pixels.
+    public func offset(at now: Duration) -> Int { picture(at: now).offset }
+
+    /// Whether the panel (or its text) moves at `now`: the caller keeps drawing frames.
+    public func isMoving(at now: Duration) -> Bool { nextChange(after: now) == now }
+
+    /// The first instant from `now` on at which the picture changes: `now` itself while
+    /// something moves, the start of the next scrolled line or of the closing while the panel
+    /// holds still, and `nil` when it is closed with nothing waiting.
+    public func nextChange(after now: Duration) -> Duration? {
+        var copy = self
+        _ = copy.advance(to: now)
+        switch copy.state {
+        case .closed: return nil
+        case .opening, .closing: return now
+        case let .open(entry, start):
+            let next = scroll(entry.message, after: now - start).nextMove
+            return next.map { start + $0 } ?? start + entry.message.hold
+        }
+    }
+
+    private func picture(_ phase: RevealPhase, _ entry: Posted, openness: Double, scroll: Double) -> RevealPicture {
+        RevealPicture(
+            phase: phase, message: entry.message, number: entry.number,
+            offset: Int((openness * Double(entry.message.height)).rounded()), scroll: scroll
+        )
+    }
+
+    /// Where the text is `elapsed` into the hold: lines scrolled, and when (from the start of
+    /// the hold) the next line starts to move, or `elapsed` itself while one moves.
+    ///
+    /// The hold is shared out evenly: a rest, a line's step, a rest, …, a rest, so the first
+    /// lines are read before anything moves and the last are read before the panel closes.
+    func scroll(_ message: PanelMessage, after elapsed: Duration) -> (lines: Double, nextMove: Duration?) {
+        let n = message.scrollLines
+        guard n > 0 else { return (0, nil) }
+        let step = min(timing.scrollStep, message.hold / (2 * n + 1))
+        let rest = (message.hold - step * n) / (n + 1)
+        for k in 0..<n {
+            let start = rest * (k + 1) + step * k
+            if elapsed < start { return (Double(k), start) }
+            if elapsed < start + step {
+                return (Double(k) + timing.scrollEasing(Self.progress(elapsed - start, of: step)), elapsed)
+            }
+        }
+        return (Double(n), nil)
+    }
+
+    static func progress(_ elapsed: Duration, of length: Duration) -> Double {
+        length <= .zero ? 1 : max(0, elapsed / length)
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import FlipClockCore
+
+/// The panel over a face, as the daemon drives it: what it refuses, and what each frame
+/// damages (nothing at all while the panel is held open over a still face).
+@Suite struct MessagePanelTests {
+    func face() throws -> FaceRenderer {
+        var c = ClockConfiguration()
+        c.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
+        var face = FaceRenderer(
+            layout: c.layout(width: 320, height: 240), values: ["1", "2", "0", "0", " ", "3", " ", "1"],
+            style: c.style, glyphs: BlockGlyphs()
+        )
+        _ = try face.frame(at: .zero)
+        return face
+    }
+
+    @Test func refusesWhatItCannotShowWithAReason() throws {
+        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: BlockGlyphs(), capacity: 1)
+        #expect(throws: ControlError(.range, "row 3: the face has 2 rows")) { try panel.post("hi", for: .seconds(5), row: 3, at: .zero) }
+        #expect(throws: ControlError(.syntax, "the message is empty")) { try panel.post(" \n ", for: .seconds(5), at: .zero) }
+        #expect(throws: ControlError(.range, "a message is shown for 1s to 24h")) { try panel.post("hi", for: .milliseconds(999), at: .zero) }
+        try panel.post("one", for: .seconds(5), row: 2, at: .zero)
+        try panel.post("two", for: .seconds(5), at: .zero)
+        #expect(throws: ControlError(.queueFull, "1 message is waiting already; try again later, or clear them (message clear)")) {
+            try panel.post("three", for: .seconds(5), at: .zero)
+        }
+    }
+
+    /// A font without the character asked for, as FreeType's is for most emoji.
+    struct ASCIIGlyphs: GlyphSource {
+        struct Missing: Error, CustomStringConvertible { var description: String }
+        func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
+            if let c = text.unicodeScalars.first(where: { !$0.isASCII }) { throw Missing(description: "no glyph for U+\(String(c.value, radix: 16, uppercase: true))") }
+            return try BlockGlyphs().render(text, pixelSize: pixelSize)
+        }
+    }
+
+    @Test func aTextTheFontCannotDrawIsRefused() throws {
+        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: ASCIIGlyphs())
+        #expect(throws: ControlError(.syntax, "the message cannot be drawn: no glyph for U+1F372")) { try panel.post("Soup \u{1F372}", for: .seconds(5), at: .zero) }
+        #expect(panel.reveal.phase == .closed)
+    }
+
+    @Test func framesDamageOnlyWhatMoves() throws {
+        let face = try face()
+        var panel = MessagePanel(layout: face.layout, style: .classic, glyphs: BlockGlyphs())
+        let split = try PanelGeometry(layout: face.layout, row: 1).split
+        let below = DamageRect(x: 0, y: split, width: 320, height: 240 - split)
+        let card = face.layout.slots[0].rect
+        // Closed: the face's own canvas and damage go straight through.
+        let closed = try panel.frame(face: face.canvas, damage: [card], at: .zero)
+        #expect(closed.canvas == face.canvas && closed.damage == [card])
+        try panel.post("Dinner is ready", for: .seconds(5), at: .seconds(1))
+        // Opening: everything under the split changes.
+        let opening = try panel.frame(face: face.canvas, damage: [], at: .milliseconds(1200))
+        #expect(opening.damage == [below])
+        #expect(opening.canvas != face.canvas)
+        _ = try panel.frame(face: face.canvas, damage: [], at: .milliseconds(1500))
+        // Held open over a still face: nothing to draw, and nothing until it closes.
+        #expect(try panel.frame(face: face.canvas, damage: [], at: .seconds(3)).damage == [])
+        #expect(!panel.isMoving(at: .seconds(3)))
+        #expect(panel.nextChange(after: .seconds(3)) == .milliseconds(6500))
+        // A card above the split changes as it is; one below, shifted down by the panel.
+        let lower = face.layout.slots[5].rect
+        let offset = panel.reveal.offset(at: .seconds(4))
+        let held = try panel.frame(face: face.canvas, damage: [card, lower], at: .seconds(4))
+        #expect(held.damage.contains(card))
+        #expect(held.damage.contains(DamageRect(x: lower.x, y: lower.y + offset, width: lower.width, height: min(lower.height, 240 - lower.y - offset))))
+        // Closed again: the face's canvas, and its rows under the split to uncover.
+        let last = try panel.frame(face: face.canvas, damage: [], at: .seconds(7))
+        #expect(last.canvas == face.canvas && last.damage == [below])
+        #expect(try panel.frame(face: face.canvas, damage: [], at: .seconds(8)).damage == [])
+        #expect(panel.nextChange(after: .seconds(8)) == nil)
+    }
+}

@@ -1,0 +1,33 @@
+import FlipClockCore
+import Testing
+
+@testable import FlipClockDaemon
+
+/// The JSON form of `message`: the same requests as the text form, and exact errors.
+@Suite struct ControlJSONTests {
+    @Test func parsesMessages() throws {
+        #expect(try ControlJSON.parse(#"{"command":"message","text":"Dinner is ready","duration":"30s"}"#) == .message(text: "Dinner is ready", seconds: 30, row: nil))
+        #expect(try ControlJSON.parse(#"{"command":"message","text":"two\nlines \"quoted\"","duration":90,"row":2}"#) == .message(text: "two\nlines \"quoted\"", seconds: 90, row: 2))
+        #expect(try ControlJSON.parse(#"{"command":"message","clear":true}"#) == .clearMessages)
+    }
+
+    @Test(arguments: [
+        (#"{"command":"message","text":" ","duration":"30s"}"#, "the message is empty"),
+        (#"{"command":"message","duration":"30s"}"#, #""text" is missing"#),
+        (#"{"command":"message","text":"hi"}"#, #""duration" is missing"#),
+        (#"{"command":"message","text":"hi","duration":"soon"}"#, #""duration" is not a duration (30, "30s", "5m", "1h30m", "MM:SS")"#),
+        (#"{"command":"message","text":"hi","duration":86401}"#, "a message is shown for 1s to 24h"),
+        (#"{"command":"message","text":"hi","duration":0}"#, "a message is shown for 1s to 24h"),
+        (#"{"command":"message","text":"hi","duration":5,"row":0}"#, #""row" is a whole number from 1"#),
+        (#"{"command":"message","clear":false}"#, #""clear" is true, and comes without "text""#),
+        (#"{"command":"messages"}"#, #""messages"; commands are score, timer, text, display, message, status, reload, ping"#),
+    ])
+    func malformedMessagesGetAnExactError(_ line: String, _ reason: String) {
+        do {
+            _ = try ControlJSON.parse(line)
+            Issue.record("no error for \(line)")
+        } catch {
+            #expect(error.reason == reason)
+        }
+    }
+}
