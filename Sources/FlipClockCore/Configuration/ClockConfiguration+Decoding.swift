@@ -65,6 +65,7 @@ extension ClockConfiguration {
         if let v = try r.number("card_gap", in: 0...1) { spacing.cardGap = v }
         if let v = try r.number("group_gap", in: 0...2) { spacing.groupGap = v }
         if let v = try r.number("margin", in: 0...0.4) { spacing.margin = v }
+        if let v = try r.number("item_gap", in: 0...4) { spacing.itemGap = v }
         try r.rejectUnknownKeys()
     }
 

@@ -102,9 +102,14 @@ public struct ClockConfiguration: Equatable, Sendable {
     }
 
     /// The layout of this configuration's face on a `width` × `height` output: its rows, each
-    /// item's label under its cards.
+    /// item's label under its cards. A row too wide for the screen (a world clock on a
+    /// portrait screen) is broken into a row per item when that makes the cards larger.
     public func layout(width: Int, height: Int) -> FaceLayout {
-        FaceLayout.fit(rows: rows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
+        let asWritten = FaceLayout.fit(rows: rows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
+        guard rows.contains(where: { $0.count > 1 }) else { return asWritten }
+        let broken = FaceLayout.fit(rows: rows.flatMap { $0.map { Self.layoutRow([$0]) } }, width: width, height: height, spacing: spacing)
+        let size = { (layout: FaceLayout) in layout.slots.first?.rect.height ?? 0 }
+        return size(broken) > size(asWritten) * 5 / 4 ? broken : asWritten
     }
 
     /// A row of items as the layout sees it: their groups, a label under each item's groups.

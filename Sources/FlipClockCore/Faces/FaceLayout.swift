@@ -30,11 +30,14 @@ public struct FaceLayout: Equatable, Sendable {
         public var groupGap: Double
         /// Around the whole face, as a fraction of the output's smaller side.
         public var margin: Double
+        /// Between the things a row shows (two clocks, two scores).
+        public var itemGap: Double
 
-        public init(cardGap: Double = 0.04, groupGap: Double = 0.22, margin: Double = 0.06) {
+        public init(cardGap: Double = 0.04, groupGap: Double = 0.22, margin: Double = 0.06, itemGap: Double = 0.5) {
             self.cardGap = cardGap
             self.groupGap = groupGap
             self.margin = margin
+            self.itemGap = itemGap
         }
     }
 
@@ -73,11 +76,22 @@ public struct FaceLayout: Equatable, Sendable {
 
         var hasLabels: Bool { labels.contains { !$0.isEmpty } }
 
+        /// The space before group `g`: between items (a label's groups) or inside one.
+        func gap(before g: Int, _ spacing: Spacing) -> Double {
+            var first = 0
+            for span in spans {
+                if g == first { return spacing.itemGap }
+                first += span
+                if g < first { break }
+            }
+            return spacing.groupGap
+        }
+
         /// The row's width per unit of card height.
         func units(_ spacing: Spacing) -> Double {
             var units = 0.0
             for (g, group) in groups.enumerated() {
-                if g > 0 { units += spacing.groupGap }
+                if g > 0 { units += gap(before: g, spacing) }
                 for (c, card) in group.enumerated() {
                     if c > 0 { units += spacing.cardGap }
                     units += card.aspect
@@ -133,7 +147,7 @@ public struct FaceLayout: Equatable, Sendable {
             // Where each group starts and ends, for the labels under them.
             var extents: [(left: Double, right: Double)] = []
             for (g, group) in row.groups.enumerated() {
-                if g > 0 { x += spacing.groupGap * cardHeight }
+                if g > 0 { x += row.gap(before: g, spacing) * cardHeight }
                 let left = x
                 for (c, card) in group.enumerated() {
                     if c > 0 { x += spacing.cardGap * cardHeight }

@@ -1,0 +1,45 @@
+import FlipClockCore
+import FlipClockFont
+import Testing
+
+/// Whole faces laid out from rows: a world clock with the date and a text row, and a
+/// scoreboard with the time between the scores, each fitted to a landscape and a portrait screen.
+@Suite struct LayoutGoldenTests {
+    /// 2026-11-23 21:59:30 UTC.
+    static let reading = ClockReading(
+        unixSeconds: CalendarDay(year: 2026, month: 11, day: 23).daysSinceEpoch * 86400 + 21 * 3600 + 59 * 60 + 30,
+        offsets: ["": 0, "Asia/Tokyo": 9 * 3600, "Europe/London": 0, "America/New_York": -5 * 3600]
+    )
+
+    static var world: ClockConfiguration {
+        var c = ClockConfiguration()
+        c.places = [
+            ClockDisplay(name: "tokyo", label: "TOKYO", zone: "Asia/Tokyo"), ClockDisplay(name: "london", label: "LONDON", zone: "Europe/London"),
+            ClockDisplay(name: "new-york", label: "NEW YORK", zone: "America/New_York"),
+        ]
+        c.date = try! DateDisplay(format: "%a %d %b")
+        c.texts = [TextDisplay(name: "board", cards: 10, text: "ON TIME", alignment: .centre)]
+        c.rowNames = [["tokyo", "london", "new-york"], ["date"], ["board"]]
+        return c
+    }
+
+    static var scoreboard: ClockConfiguration {
+        var c = ClockConfiguration()
+        c.clockLabel = "TIME"
+        c.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "GUESTS")]
+        c.timers = [TimerDisplay(name: "shot", label: "SHOT CLOCK", duration: 24)]
+        c.style = Theme.highContrast.style
+        c.rowNames = [["home", "time", "away"], ["shot"]]
+        return c
+    }
+
+    @Test(arguments: [("world", 640, 400), ("world", 300, 480), ("scoreboard", 640, 400), ("scoreboard", 300, 480)])
+    func aLayoutFitsItsRowsToTheScreen(_ name: String, _ width: Int, _ height: Int) throws {
+        var scene = ClockScene(
+            configuration: name == "world" ? Self.world : Self.scoreboard, width: width, height: height, showing: Self.reading,
+            scores: ["home": 87, "away": 79], glyphs: try FlipGoldenTests.font.get()
+        )
+        _ = try scene.frame(at: .zero)
+        try Golden.check(scene.canvas, named: "layout-\(name)-\(width)x\(height)")
+    }
+}
