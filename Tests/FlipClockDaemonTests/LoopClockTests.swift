@@ -18,6 +18,7 @@ struct BoxGlyphs: GlyphSource {
 final class CountingOutput: FrameOutput {
     let name = "counting 96x60@5"
     let size = PixelSize(width: 96, height: 60)
+    let rotation = ScreenRotation.none
     let refreshRate = 5.0
     let eventDescriptor: Int32? = nil
     var frames = 0
@@ -49,7 +50,7 @@ struct SimulatedRun {
         configuration.timeZone = configuredZone
         var logger = Logger(label: "test")
         logger.logLevel = .error
-        let loop = ClockLoop(configuration: configuration, output: CountingOutput(), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(configuration: configuration, displays: DisplaySet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         var shows: [(time: WallTime, date: Date)] = []
         loop.onShow = { shows.append(($0, $1)) }
         schedule(clock)

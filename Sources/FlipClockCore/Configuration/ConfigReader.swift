@@ -47,6 +47,18 @@ struct ConfigReader {
         return s
     }
 
+    /// An array of strings.
+    mutating func strings(_ name: String) throws(ConfigError) -> [String]? {
+        guard let node = node(name) else { return nil }
+        guard case .array(let items) = node.value else { throw typeError(name, node, expected: "an array of strings") }
+        var strings: [String] = []
+        for item in items {
+            guard case .string(let s) = item.value else { throw typeError(name, item, expected: "a string") }
+            strings.append(s)
+        }
+        return strings
+    }
+
     mutating func bool(_ name: String) throws(ConfigError) -> Bool? {
         guard let node = node(name) else { return nil }
         guard case .bool(let b) = node.value else { throw typeError(name, node, expected: "a boolean (true or false)") }

@@ -4,13 +4,16 @@ import FlipClockDisplay
 import Foundation
 import Logging
 
-/// The daemon's loop: the time face on an output, drawn only while something moves.
+/// The daemon's loop: the time face on every screen, drawn only while something moves.
 ///
 /// It sleeps until the time shown next changes (an absolute wall-clock deadline), then draws
 /// one frame per refresh (paced by the monotonic clock, not by page-flip events, which
 /// virtual GPUs send at once) until every card rests, and sleeps again. A stop request ends
-/// it, and the output gives the screen back. It logs each flip's frame count, and the totals
-/// when it stops. Everything it waits on goes through its ``LoopClock``, so a test runs it
+/// it, and the outputs give the screens back. Each screen (``Screen``) has the face laid out
+/// for its size and rotation; all are told the same time, scores and timers. A DRM card's
+/// monitors plugged in or out while it runs gain or lose a screen (hotplug uevents); with
+/// none left it keeps time and waits for one. It logs each flip's frame count, and the
+/// totals when it stops. Everything it waits on goes through its ``LoopClock``, so a test runs it
 /// through a day in milliseconds.
 public final class ClockLoop {
     public struct Report: Equatable, Sendable {
@@ -27,7 +30,9 @@ public final class ClockLoop {
     }
 
     private(set) var configuration: ClockConfiguration
-    let output: FrameOutput
+    let displays: DisplaySet
+    /// The screens shown on now, one per output.
+    private(set) var screens: [Screen] = []
     private(set) var glyphs: any GlyphSource
     let clock: LoopClock
     /// Stop, reload and the console's switching, asked from other threads.
@@ -35,7 +40,7 @@ public final class ClockLoop {
     /// Called with each time the face starts to show, and the wall-clock instant (tests).
     public var onShow: ((WallTime, Date) -> Void)?
     let logger: Logger
-    /// Whether the output is on a console whose switching the loop takes over.
+    /// Whether the outputs are on a console whose switching the loop takes over.
     let takesConsole: Bool
     private(set) var terminal: VirtualTerminal?
     /// Tells systemd the daemon is ready, reloading or stopping, and that it is alive.
@@ -92,14 +97,14 @@ public final class ClockLoop {
     }
     private var lastReloadError: String?
 
-    /// `takesConsole`: the output is on a console; switching away from it pauses the clock.
+    /// `takesConsole`: the outputs are on a console; switching away from it pauses the clock.
     public init(
-        configuration: ClockConfiguration, output: FrameOutput, takesConsole: Bool, glyphs: any GlyphSource, clock: LoopClock,
+        configuration: ClockConfiguration, displays: DisplaySet, takesConsole: Bool, glyphs: any GlyphSource, clock: LoopClock,
         requests: LoopRequests = LoopRequests(), logger: Logger
     ) {
         self.requests = requests
         self.configuration = configuration
-        self.output = output
+        self.displays = displays
         self.takesConsole = takesConsole
         self.glyphs = glyphs
         self.clock = clock
@@ -112,8 +117,8 @@ public final class ClockLoop {
         notifier?.reloading()
         do {
             let (new, font) = try reload()
-            if new.output != configuration.output || new.device != configuration.device || new.connector != configuration.connector
-                || new.mode != configuration.mode
+            if new.output != configuration.output || new.device != configuration.device || new.connectors != configuration.connectors
+                || new.screen != configuration.screen || new.screens != configuration.screens
             {
                 logger.notice("output settings take effect at the next start", metadata: ["output": "\(new.output.rawValue)"])
             }
@@ -122,7 +127,7 @@ public final class ClockLoop {
             board = ScoreBoard(displays: new.scores, values: board.values)
             timers = Self.timers(for: new.timers, saved: timers)
             logger.info("configuration reloaded")
-            notifier?.ready(status: "configuration reloaded; showing the time on \(output.name)")
+            notifier?.ready(status: "configuration reloaded; showing the time on \(displays.name)")
             return new
         } catch {
             lastReloadError = "\(error)"
@@ -160,8 +165,8 @@ public final class ClockLoop {
                 return (json ? ControlJSON.reply([:]) : "OK pong", .none)
             case .status:
                 let text = "time=\(time)" + (board.displays.isEmpty ? "" : " scores \(board.summary)")
-                    + (configuration.timers.isEmpty ? "" : " timers \(timerSummary)") + " output=\(output.name)"
-                return (json ? ControlJSON.reply(["time": "\(time)", "scores": board.values, "output": output.name]) : "OK \(text)", .none)
+                    + (configuration.timers.isEmpty ? "" : " timers \(timerSummary)") + " output=\(displays.name)"
+                return (json ? ControlJSON.reply(["time": "\(time)", "scores": board.values, "output": displays.name]) : "OK \(text)", .none)
             case .reload:
                 guard reloadConfiguration() != nil else {
                     throw ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")
@@ -200,16 +205,18 @@ public final class ClockLoop {
         }
     }
 
-    /// Runs until ``requests`` asks it to stop; the output and the terminal are given back on
+    /// Runs until ``requests`` asks it to stop; the screens and the terminal are given back on
     /// every way out.
     public func run() throws -> Report {
         // The kernel signals a console switch to the thread that took the console over, so
         // the loop's own thread, which lives as long as the loop, takes it.
         if takesConsole { terminal = VirtualTerminal() }
         defer {
-            output.close()
+            displays.close()
             terminal?.restore()
         }
+        // Monitors plugged in and out of a DRM card.
+        let uevents = displays.card == nil ? nil : UeventSocket()
         // The configuration file's folder, watched for the file being written or replaced;
         // editors save in bursts, so a reload waits until it has been quiet for a moment.
         let watch = configurationPath.flatMap { FolderWatch(folder: ($0 as NSString).deletingLastPathComponent) }
@@ -223,30 +230,21 @@ public final class ClockLoop {
         var zone = wallClock
         var shown = zone.time(at: clock.date)
         onShow?(shown, clock.date)
-        var scene = ClockScene(
-            configuration: configuration, width: output.size.width, height: output.size.height,
-            showing: shown, scores: board.values, glyphs: glyphs
-        )
-        let interval = Duration.seconds(1) / output.refreshRate
+        screens = displays.outputs.map { Screen(output: $0, configuration: configuration, showing: shown, scores: board.values, glyphs: glyphs) }
+        // One frame per refresh of the fastest screen.
+        var interval: Duration { .seconds(1) / (screens.map(\.output.refreshRate).max() ?? 60) }
         var report = Report()
         var moving = false
-        var flipFrames = 0
-        var flipStart = Duration.zero
         var lateness: Duration?
         var nextFrame = clock.now
         var wallDeadline: Date?
         var suspended = false
-        var redrawAll = false
         var nextWatchdog = Duration.zero
         // A reloaded configuration's face, drawn whole into its canvas before it is shown: no black frame.
         func showReloaded(at instant: Duration) {
             zone = wallClock
             shown = zone.time(at: clock.date)
-            scene = ClockScene(
-                configuration: configuration, width: output.size.width, height: output.size.height,
-                showing: shown, scores: board.values, glyphs: glyphs
-            )
-            redrawAll = true
+            for screen in screens { screen.show(configuration, showing: shown, scores: board.values, glyphs: glyphs) }
             moving = false
             nextFrame = instant
         }
@@ -258,39 +256,25 @@ public final class ClockLoop {
                     shown = time
                     onShow?(time, clock.date)
                 }
-                scene.show(time, at: now)
-                if !timers.isEmpty { scene.setTimers(timerFaces(at: wallSeconds), at: now) }
-                let damage = try scene.frame(at: now)
-                let stillMoving = scene.isMoving(at: now)
-                if !damage.isEmpty || redrawAll {
-                    try output.present(scene.canvas, damage: redrawAll ? [scene.canvas.bounds] : damage)
-                    report.frames += 1
-                    if moving || stillMoving {
-                        flipFrames += 1
-                    } else if redrawAll {
-                        report.redraws += 1
-                    } else if report.frames > 1 {
-                        report.stillFrames += 1
+                let timerFaces = timers.isEmpty ? nil : timerFaces(at: wallSeconds)
+                for screen in screens {
+                    screen.show(time, timers: timerFaces, at: now)
+                    let framesBefore = report.frames
+                    let flip = try screen.frame(at: now, report: &report)
+                    if framesBefore == 0, report.frames == 1 {
+                        logger.info("first frame presented", metadata: ["output": "\(displays.name)", "time": "\(time)"])
+                        notifier?.ready(status: "showing the time on \(displays.name)")
                     }
-                    redrawAll = false
-                    if report.frames == 1 {
-                        logger.info("first frame presented", metadata: ["output": "\(output.name)", "time": "\(time)"])
-                        notifier?.ready(status: "showing the time on \(output.name)")
+                    if let flip {
+                        var metadata: Logger.Metadata = [
+                            "frames": "\(flip.frames)", "ms": "\(Int((flip.duration.seconds * 1000).rounded()))", "time": "\(time)",
+                        ]
+                        if let lateness { metadata["late_us"] = "\(Int(lateness.seconds * 1e6))" }
+                        if screens.count > 1 { metadata["screen"] = "\(screen.output.name)" }
+                        logger.info("flip done", metadata: metadata)
                     }
                 }
-                if !moving && stillMoving {
-                    flipStart = now
-                    flipFrames = damage.isEmpty ? 0 : 1
-                }
-                if moving && !stillMoving {
-                    report.flips += 1
-                    var metadata: Logger.Metadata = [
-                        "frames": "\(flipFrames)", "ms": "\(Int(((now - flipStart).seconds * 1000).rounded()))", "time": "\(time)",
-                    ]
-                    if let lateness { metadata["late_us"] = "\(Int(lateness.seconds * 1e6))" }
-                    logger.info("flip done", metadata: metadata)
-                }
-                moving = stillMoving
+                moving = screens.contains { $0.moving }
                 // At rest, sleep until the wall clock reaches the face's next change, or a
                 // running timer's (each changes every second of its own).
                 nextFrame = moving ? now + interval : .seconds(1 << 40)
@@ -316,8 +300,16 @@ public final class ClockLoop {
             if let deadline = control?.nextDeadline { until = min(until, deadline) }
             if let due = reloadAt { until = min(until, due) }
             var fds = [pollfd(fd: requests.descriptor, events: Int16(POLLIN), revents: 0)]
-            let eventsIndex = fds.count
-            if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
+            // Screens of one DRM card share its descriptor: polled once, its events handled once.
+            let eventsStart = fds.count
+            var eventOutputs: [FrameOutput] = []
+            for screen in screens {
+                guard let events = screen.output.eventDescriptor, !eventOutputs.contains(where: { $0.eventDescriptor == events }) else { continue }
+                eventOutputs.append(screen.output)
+                fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0))
+            }
+            let ueventIndex = fds.count
+            if let uevents { fds.append(pollfd(fd: uevents.descriptor, events: Int16(POLLIN), revents: 0)) }
             let watchIndex = fds.count
             if let watch { fds.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
             let controlStart = fds.count
@@ -348,20 +340,28 @@ public final class ClockLoop {
                 case .reload:
                     if reloadConfiguration() != nil { showReloaded(at: clock.now) }
                 case .terminalReleased:
-                    output.suspend()
+                    for screen in screens { screen.output.suspend() }
                     terminal?.acknowledgeRelease()
                     suspended = true
                     logger.info("switched away from the console: not drawing", metadata: ["terminal": "\(terminal?.path ?? "-")"])
                 case .terminalAcquired:
                     terminal?.acknowledgeAcquire()
-                    try output.resume()
+                    for screen in screens {
+                        try screen.output.resume()
+                        screen.redrawAll = true
+                    }
                     suspended = false
-                    redrawAll = true
                     nextFrame = clock.now
                     logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal?.path ?? "-")"])
                 }
             }
-            if watchIndex > eventsIndex, fds[eventsIndex].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            for (i, output) in eventOutputs.enumerated() where fds[eventsStart + i].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            if let uevents, fds[ueventIndex].revents & Int16(POLLIN) != 0, let card = displays.card,
+                uevents.take().contains(where: { $0.isHotplug(of: card.path) })
+            {
+                followHotplug(card, showing: zone.time(at: clock.date))
+                nextFrame = min(nextFrame, clock.now)
+            }
             if let watch, fds[watchIndex].revents & Int16(POLLIN) != 0,
                 let name = configurationPath.map({ ($0 as NSString).lastPathComponent }), watch.changedNames().contains(name)
             {
@@ -380,7 +380,7 @@ public final class ClockLoop {
                     switch effect {
                     case .none: break
                     case .scores(let changed):
-                        scene.setScores(changed, at: at)
+                        for screen in screens { screen.setScores(changed, at: at) }
                         nextFrame = min(nextFrame, at)
                     case .timers:
                         nextFrame = min(nextFrame, at)
@@ -389,6 +389,29 @@ public final class ClockLoop {
                     }
                 }
             }
+        }
+    }
+
+    /// Looks at the card's connectors again: a screen for each monitor plugged in (drawn whole
+    /// at the next frame), none for each one unplugged. A failed look keeps the screens as
+    /// they are.
+    private func followHotplug(_ card: DRMCard, showing time: WallTime) {
+        do {
+            let (added, removed) = try card.rescan()
+            for output in removed {
+                screens.removeAll { $0.output === output }
+                logger.notice("screen unplugged", metadata: ["screen": "\(output.name)"])
+            }
+            for output in added {
+                screens.append(Screen(output: output, configuration: configuration, showing: time, scores: board.values, glyphs: glyphs))
+                logger.notice("screen plugged in", metadata: ["screen": "\(output.name)"])
+            }
+            if !added.isEmpty || !removed.isEmpty {
+                if screens.isEmpty { logger.notice("no screen connected: waiting for one", metadata: ["card": "\(card.path)"]) }
+                notifier?.ready(status: "showing the time on \(displays.name)")
+            }
+        } catch {
+            logger.error("cannot look at the connectors after a hotplug", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -1,0 +1,32 @@
+/// The screens the daemon draws on: one fixed output (the framebuffer, PNG frames, a test's),
+/// or a DRM card's connected connectors, which change as monitors are plugged in and out.
+public final class DisplaySet {
+    /// The card whose connectors are followed, if the screens are a DRM card's.
+    public let card: DRMCard?
+    private let fixed: FrameOutput?
+
+    public init(_ output: FrameOutput) {
+        card = nil
+        fixed = output
+    }
+
+    public init(_ card: DRMCard) {
+        self.card = card
+        fixed = nil
+    }
+
+    /// The outputs open now.
+    public var outputs: [FrameOutput] { card?.outputs ?? fixed.map { [$0] } ?? [] }
+
+    /// What the log and systemd's status call them: each output's name, `, ` between.
+    public var name: String {
+        let names = outputs.map(\.name)
+        return names.isEmpty ? "\(card?.path ?? "-") (no screen connected)" : names.joined(separator: ", ")
+    }
+
+    /// Gives every screen back as it was found.
+    public func close() {
+        fixed?.close()
+        card?.close()
+    }
+}
