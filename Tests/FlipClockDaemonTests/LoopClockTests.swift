@@ -14,15 +14,20 @@ struct BoxGlyphs: GlyphSource {
     }
 }
 
-/// An output that only counts frames.
+/// An output that only counts frames (and notes the canvas sizes it was given).
 final class CountingOutput: FrameOutput {
     let name = "counting 96x60@5"
     let size = PixelSize(width: 96, height: 60)
-    let rotation = ScreenRotation.none
+    let rotation: ScreenRotation
     let refreshRate = 5.0
     let eventDescriptor: Int32? = nil
     var frames = 0
-    func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) { frames += 1 }
+    var canvasSizes: Set<PixelSize> = []
+    init(rotation: ScreenRotation = .none) { self.rotation = rotation }
+    func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) {
+        frames += 1
+        canvasSizes.insert(PixelSize(width: canvas.width, height: canvas.height))
+    }
     func handleEvents() throws(DisplayError) {}
     func suspend() {}
     func resume() throws(DisplayError) {}

@@ -244,7 +244,7 @@ public final class ClockLoop {
         func showReloaded(at instant: Duration) {
             zone = wallClock
             shown = zone.time(at: clock.date)
-            for screen in screens { screen.show(configuration, showing: shown, scores: board.values, glyphs: glyphs) }
+            for screen in screens { screen.reload(configuration, showing: shown, scores: board.values, glyphs: glyphs) }
             moving = false
             nextFrame = instant
         }

@@ -38,7 +38,7 @@ final class Screen {
     }
 
     /// A reloaded configuration's face, drawn whole into its canvas before it is shown: no black frame.
-    func show(_ configuration: ClockConfiguration, showing time: WallTime, scores: [String: Int], glyphs: any GlyphSource) {
+    func reload(_ configuration: ClockConfiguration, showing time: WallTime, scores: [String: Int], glyphs: any GlyphSource) {
         scene = Self.scene(for: output, configuration, showing: time, scores: scores, glyphs: glyphs)
         redrawAll = true
         moving = false
