@@ -19,7 +19,9 @@ import Testing
         #expect(output.canvasSize == PixelSize(width: 60, height: 96))
         var scene = ClockScene(
             configuration: ClockConfiguration(), width: 60, height: 96, showing: WallTime(hour: 12, minute: 59, second: 0), glyphs: BoxGlyphs())
-        try output.present(scene.canvas, damage: try scene.frame(at: .zero))
+        // Drawn before the canvas is handed over (an argument list evaluates left to right).
+        let first = try scene.frame(at: .zero)
+        try output.present(scene.canvas, damage: first)
         scene.show(WallTime(hour: 13, minute: 0, second: 0), at: .zero)
         for ms in stride(from: 100, through: 600, by: 100) {
             let damage = try scene.frame(at: .milliseconds(ms))

@@ -397,16 +397,17 @@ public final class ClockLoop {
     /// they are.
     private func followHotplug(_ card: DRMCard, showing time: WallTime) {
         do {
-            let (added, removed) = try card.rescan()
-            for output in removed {
+            let change = try card.rescan()
+            for output in change.removed {
                 screens.removeAll { $0.output === output }
                 logger.notice("screen unplugged", metadata: ["screen": "\(output.name)"])
             }
-            for output in added {
+            for output in change.added {
                 screens.append(Screen(output: output, configuration: configuration, showing: time, scores: board.values, glyphs: glyphs))
                 logger.notice("screen plugged in", metadata: ["screen": "\(output.name)"])
             }
-            if !added.isEmpty || !removed.isEmpty {
+            for problem in change.skipped { logger.error("a connected monitor cannot be shown", metadata: ["error": "\(problem)"]) }
+            if !change.added.isEmpty || !change.removed.isEmpty {
                 if screens.isEmpty { logger.notice("no screen connected: waiting for one", metadata: ["card": "\(card.path)"]) }
                 notifier?.ready(status: "showing the time on \(displays.name)")
             }

@@ -65,7 +65,8 @@ public final class DRMCard {
                 throw DisplayError.call(function: "drmSetMaster", device: path, reason: "\(errnoText()) (another program is drawing on this display?)")
             }
             isMaster = true
-            _ = try rescan()
+            // At start a connector that cannot be shown is an error when it is the only one.
+            if let problem = try rescan().skipped.first, outputs.isEmpty { throw problem }
         } catch {
             close()
             throw error as! DisplayError
@@ -79,19 +80,28 @@ public final class DRMCard {
         connector.connected && !connector.modes.isEmpty && (wanted.isEmpty || wanted.contains(connector.name))
     }
 
+    /// What a look at the connectors changed.
+    public struct Change {
+        /// Screens opened on connectors newly connected, and closed for connectors that went.
+        public var added: [DRMOutput] = []
+        public var removed: [DRMOutput] = []
+        /// Connected connectors that could not be shown (no free CRTC, no such mode).
+        public var skipped: [DisplayError] = []
+    }
+
     /// Looks at the connectors again: opens a screen on each wanted one newly connected and
-    /// closes the screens whose connector went. Returns both.
+    /// closes the screens whose connector went.
     ///
-    /// A connector whose screen cannot be opened (no free CRTC) is skipped and named in the
-    /// error only when nothing else changed, so one bad monitor does not hide the others.
-    public func rescan() throws(DisplayError) -> (added: [DRMOutput], removed: [DRMOutput]) {
+    /// A connector whose screen cannot be opened is skipped, so one bad monitor does not hide
+    /// the others. It throws only when the connectors cannot be listed, before changing anything.
+    @discardableResult
+    public func rescan() throws(DisplayError) -> Change {
         let (connectors, crtcs) = try DRMDevice.connectors(fd: fd, device: path)
         let showing = connectors.filter { Self.shows($0, wanted) }
-        let removed = outputs.filter { output in !showing.contains { $0.id == output.connectorID } }
-        for output in removed { output.close() }
-        outputs.removeAll { output in removed.contains { $0 === output } }
-        var added: [DRMOutput] = []
-        var failure: DisplayError?
+        var change = Change()
+        change.removed = outputs.filter { output in !showing.contains { $0.id == output.connectorID } }
+        for output in change.removed { output.close() }
+        outputs.removeAll { output in change.removed.contains { $0 === output } }
         for connector in showing where !outputs.contains(where: { $0.connectorID == connector.id }) {
             do {
                 let screen = settings(connector.name)
@@ -100,13 +110,12 @@ public final class DRMCard {
                 let crtc = try DRMDevice.crtc(for: connector, crtcs: crtcs, taken: taken, fd: fd, device: path)
                 let output = try DRMOutput(card: self, connector: connector, mode: mode, crtc: crtc, rotation: screen.rotation)
                 outputs.append(output)
-                added.append(output)
+                change.added.append(output)
             } catch {
-                failure = error
+                change.skipped.append(error)
             }
         }
-        if let failure, added.isEmpty, removed.isEmpty, outputs.isEmpty { throw failure }
-        return (added, removed)
+        return change
     }
 
     /// Dispatches the page-flip events that arrived to the outputs they belong to.
