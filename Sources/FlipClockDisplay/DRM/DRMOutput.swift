@@ -44,15 +44,15 @@ public final class DRMOutput: FrameOutput {
     /// A screen on `connector` in `mode`, driven by `crtc`; the card opens it.
     init(card: DRMCard, connector: DRMConnector, mode: drmModeModeInfo, crtc: UInt32, rotation: ScreenRotation) throws(DisplayError) {
         let width = Int(mode.hdisplay), height = Int(mode.vdisplay)
+        var made: [DumbBuffer] = []
         do {
-            buffers = [
-                try DumbBuffer(fd: card.fd, device: card.path, width: width, height: height),
-                try DumbBuffer(fd: card.fd, device: card.path, width: width, height: height),
-            ]
+            for _ in 0..<2 { made.append(try DumbBuffer(fd: card.fd, device: card.path, width: width, height: height)) }
         } catch {
-            for b in buffers { b.release() }
+            // The first buffer is released if the second cannot be made.
+            for b in made { b.release() }
             throw error
         }
+        buffers = made
         self.card = card
         self.mode = mode
         self.rotation = rotation
