@@ -8,6 +8,10 @@
 #include <sys/timerfd.h>
 #include <sys/inotify.h>
 #include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <errno.h>
+#include <unistd.h>
+#include <linux/netlink.h>
 #include <poll.h>
 #include <signal.h>
 #include <time.h>
@@ -43,4 +47,22 @@ static inline int flipclock_vt_set_process_mode(int fd, int process, short relea
 }
 static inline int flipclock_vt_release(int fd) { return ioctl(fd, VT_RELDISP, 1); }
 static inline int flipclock_vt_acknowledge_acquire(int fd) { return ioctl(fd, VT_RELDISP, VT_ACKACQ); }
+
+// The kernel's device events (uevents), such as a DRM card's HOTPLUG=1 when a monitor is
+// plugged in or out: a netlink socket bound to the kernel's multicast group 1. Swift cannot
+// build struct sockaddr_nl through Glibc's module, which lacks linux/netlink.h.
+static inline int flipclock_uevent_socket(void) {
+    int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_KOBJECT_UEVENT);
+    if (fd < 0) return -1;
+    struct sockaddr_nl address = {0};
+    address.nl_family = AF_NETLINK;
+    address.nl_groups = 1;
+    if (bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
 #endif

@@ -117,7 +117,17 @@ struct Bench {
         print("| reveal, one opening frame (MessagePanel) | \(format(reveal.ours * 1000, 3)) | 1 |")
         print("| memcpy of the whole screen | \(format(reveal.copy * 1000, 3)) | reveal = \(format(reveal.ratio, 2))× |")
         print("")
-        print("RESULT frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2))")
+        let turn = rotatedCopy(rounds: rounds)
+        print("")
+        print("a whole \(BenchScene.width)x\(BenchScene.height) frame into output memory with a pitch (the DRM copy):")
+        print("| rotation | median ms/frame | against 0° |")
+        print("|---|---|---|")
+        for (rotation, ms) in turn {
+            print("| \(rotation.rawValue)° | \(format(ms * 1000, 3)) | \(format(ms / turn[0].seconds, 2))× |")
+        }
+        let quarter = turn[1].seconds / turn[0].seconds
+        print("")
+        print("RESULT frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2))")
     }
 
     /// One folded row frame against a memcpy of the row's flat area, in the same process:
@@ -157,6 +167,28 @@ struct Bench {
                 }
             }
         }
+    }
+
+    /// A whole frame copied through each ``ScreenRotation`` into memory laid out as a scan-out
+    /// buffer (rows 64-byte aligned), interleaved so each angle sees the same machine.
+    static func rotatedCopy(rounds: Int) -> [(rotation: ScreenRotation, seconds: Double)] {
+        var canvas = Canvas(width: BenchScene.width, height: BenchScene.height)
+        for i in canvas.pixels.indices { canvas.pixels[i] = 0xFF00_0000 | UInt32(truncatingIfNeeded: i &* 2_654_435_761) & 0xFF_FFFF }
+        // The longer side, rounded up to 64 bytes: every angle's output fits.
+        let pitch = (max(BenchScene.width, BenchScene.height) * 4 + 63) / 64 * 64
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: pitch * max(BenchScene.width, BenchScene.height), alignment: 64)
+        defer { memory.deallocate() }
+        let clock = ContinuousClock()
+        var times: [ScreenRotation: [Double]] = [:]
+        for round in 0...rounds * 4 {
+            for rotation in ScreenRotation.allCases {
+                let t0 = clock.now
+                rotation.copy(canvas.bounds, of: canvas, to: memory, pitch: pitch)
+                let t1 = clock.now
+                if round > 0 { times[rotation, default: []].append((t1 - t0).seconds) }
+            }
+        }
+        return ScreenRotation.allCases.map { ($0, median(times[$0] ?? [])) }
     }
 
     /// The physical limit: copying the six cards' pixels, row by row with the canvas pitch.

@@ -40,13 +40,13 @@ struct RunCommand: AsyncParsableCommand {
         // the signals as services of one group: SIGTERM and SIGINT shut it down gracefully,
         // and the loop gives the screen back before the group returns.
         let service = ClockService { requests in
-            guard let screen = try await OutputSelection.open(configuration, logger: logger) else { return nil }
+            guard let displays = try await OutputSelection.open(configuration, logger: logger) else { return nil }
             logger.info("running", metadata: [
-                "output": "\(screen.name)", "face": "\(configuration.face.format.rawValue)", "font": "\(font.name)",
+                "output": "\(displays.name)", "face": "\(configuration.face.format.rawValue)", "font": "\(font.name)",
             ])
             // A screen output is on a console: take over its switching (none for PNG frames).
             let loop = ClockLoop(
-                configuration: configuration, output: screen, takesConsole: !(screen is ImageFileOutput), glyphs: font, clock: clock, requests: requests, logger: logger
+                configuration: configuration, displays: displays, takesConsole: !displays.outputs.contains { $0 is ImageFileOutput }, glyphs: font, clock: clock, requests: requests, logger: logger
             )
             loop.notifier = SystemdNotifier()
             loop.reload = {

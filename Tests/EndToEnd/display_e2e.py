@@ -2,8 +2,9 @@
 """Boots a real Debian kernel in qemu with flipclockd as the guest's only program, and checks
 that what the virtual monitor shows is, byte for byte, what `flipclockd preview` renders.
 
-One scenario per run: the display device (bochs or virtio-gpu) and the daemon's output
-(drm or fbdev). The host reads the guest's serial console, takes `screendump`s through the
+One scenario per run: the display device (bochs, virtio-gpu, or virtio-gpu with two heads)
+and the daemon's output (drm or fbdev). With two heads the second is checked too (turned as
+configured), and unplugged and plugged in again while the clock runs. The host reads the guest's serial console, takes `screendump`s through the
 qemu monitor at rest before the minute changes and at rest after it, and after SIGTERM
 checks the console is back. Exit status 0 only if every check passed.
 """
@@ -50,9 +51,24 @@ def read_ppm(path):
     return int(parts[1]), int(parts[2]), parts[4][: int(parts[1]) * int(parts[2]) * 3]
 
 
-def compare(name, shot, expected):
+def turned(image, rotation):
+    """An RGB image (width, height, bytes) turned clockwise by 0, 90, 180 or 270 degrees, as
+    the daemon turns a screen's picture: the oracle for a rotated head."""
+    w, h, data = image
+    if rotation == 0:
+        return image
+    ow, oh = (h, w) if rotation in (90, 270) else (w, h)
+    out = bytearray(len(data))
+    for y in range(h):
+        for x in range(w):
+            px, py = {90: (h - 1 - y, x), 180: (w - 1 - x, h - 1 - y), 270: (y, w - 1 - x)}[rotation]
+            out[3 * (py * ow + px):3 * (py * ow + px) + 3] = data[3 * (y * w + x):3 * (y * w + x) + 3]
+    return ow, oh, bytes(out)
+
+
+def compare(name, shot, expected, rotation=0):
     w, h, a = read_ppm(shot)
-    ew, eh, b = read_png_rgb(expected)
+    ew, eh, b = turned(read_png_rgb(expected), rotation)
     if (w, h) != (ew, eh):
         return f"{name}: screen is {w}x{h}, preview is {ew}x{eh}"
     if a == b:
@@ -66,12 +82,17 @@ class Guest:
     def __init__(self, args):
         self.log_path = os.path.join(args.out, f"{args.name}-serial.log")
         self.monitor_path = os.path.join(args.out, f"{args.name}-monitor.sock")
-        for p in (self.log_path, self.monitor_path):
+        self.vnc_path = os.path.join(args.out, f"{args.name}-vnc.sock")
+        for p in (self.log_path, self.monitor_path, self.vnc_path):
             if os.path.exists(p):
                 os.remove(p)
         display = {
             "bochs": ["-vga", "none", "-device", f"VGA,xres={args.width},yres={args.height}"],
             "virtio": ["-vga", "none", "-device", f"virtio-gpu-pci,xres={args.width},yres={args.height}"],
+            # Without a window qemu enables only the first head; a VNC client on the second sizes
+            # it (a monitor plugged in) or sizes it to nothing (unplugged), as a window would.
+            "virtio2": ["-vga", "none", "-device", f"virtio-gpu-pci,id=gpu,max_outputs=2,xres={args.width},yres={args.height}",
+                        "-vnc", f"unix:{self.vnc_path},display=gpu,head=1"],
         }[args.device]
         command = [
             "qemu-system-x86_64", "-accel", "tcg", "-m", "512", "-smp", "1", "-kernel", args.kernel, "-initrd", args.initrd,
@@ -111,10 +132,49 @@ class Guest:
             reply += s.recv(4096)
         s.close()
 
-    def screendump(self, path):
+    def plug(self, width, height):
+        """Sizes the second head as a VNC client's SetDesktopSize does: qemu tells the guest the
+        display changed (VIRTIO_GPU_EVENT_DISPLAY) and the kernel sends a hotplug uevent;
+        0×0 disables the head, which the guest sees as its connector unplugged."""
+        for _ in range(100):
+            if os.path.exists(self.vnc_path):
+                break
+            time.sleep(0.05)
+        s = socket.socket(socket.AF_UNIX)
+        s.connect(self.vnc_path)
+        s.settimeout(10)
+
+        def read(n):
+            data = b""
+            while len(data) < n:
+                chunk = s.recv(n - len(data))
+                if not chunk:
+                    raise RuntimeError("the VNC server closed the connection")
+                data += chunk
+            return data
+
+        read(12)
+        s.sendall(b"RFB 003.008\n")
+        count = read(1)[0]
+        if 1 not in read(count):
+            raise RuntimeError("the VNC server wants a password")
+        s.sendall(b"\x01")
+        if struct.unpack(">I", read(4))[0] != 0:
+            raise RuntimeError("VNC security handshake failed")
+        s.sendall(b"\x01")  # ClientInit, shared
+        read(20)
+        read(struct.unpack(">I", read(4))[0])
+        # SetEncodings: raw and ExtendedDesktopSize (-308), then SetDesktopSize for one screen.
+        s.sendall(struct.pack(">BxHii", 2, 2, 0, -308))
+        s.sendall(struct.pack(">BxHHBx", 251, width, height, 1) + struct.pack(">IHHHHI", 0, 0, 0, width, height, 0))
+        time.sleep(0.5)
+        s.close()
+
+    def screendump(self, path, head=None):
+        """The picture of the display (of head `head` of the device `gpu`, when given)."""
         if os.path.exists(path):
             os.remove(path)
-        self.monitor(f"screendump {path}")
+        self.monitor(f"screendump {path}" + ("" if head is None else f" gpu {head}"))
         for _ in range(100):
             if os.path.exists(path) and os.path.getsize(path) > 0:
                 time.sleep(0.1)
@@ -137,30 +197,63 @@ def main():
     p.add_argument("--width", type=int, default=1280)
     p.add_argument("--height", type=int, default=800)
     p.add_argument("--flip-ms", type=int, default=500)
+    p.add_argument("--hotplug", help="the second head's connector, unplugged and plugged in again by the guest")
+    p.add_argument("--second-rest", help="the second head's preview at rest before the flip")
+    p.add_argument("--second-end", help="the second head's preview at rest after the flip")
+    p.add_argument("--second-rotation", type=int, default=0)
+    p.add_argument("--second-width", type=int, default=1024)
+    p.add_argument("--second-height", type=int, default=768)
     args = p.parse_args()
     failures = []
     guest = Guest(args)
+    second = {}
+    head = 0 if args.hotplug else None
+
+    def dump(what):
+        return guest.screendump(os.path.join(args.out, f"{args.name}-{what}.ppm"), head)
+
+    def dump_second(what):
+        if args.hotplug:
+            second[what] = guest.screendump(os.path.join(args.out, f"{args.name}-{what}-2.ppm"), 1)
+
     try:
+        if args.hotplug:
+            guest.plug(args.second_width, args.second_height)
         guest.wait_for(r"first frame presented", 180)
         boot = time.monotonic() - guest.started
         time.sleep(0.5)
-        rest = guest.screendump(os.path.join(args.out, f"{args.name}-rest.ppm"))
-        guest.wait_for(r"flip done", 60)
+        rest = dump("rest")
+        dump_second("rest")
+        # Every head's flip has landed (two heads log one "flip done" each).
+        guest.wait_for(r"flip done" + (r"[\s\S]*flip done" if args.hotplug else ""), 60)
         time.sleep(0.5)
-        end = guest.screendump(os.path.join(args.out, f"{args.name}-end.ppm"))
+        end = dump("end")
+        dump_second("end")
         guest.wait_for(r"e2e: on tty2", 60)
         time.sleep(1)
-        away = guest.screendump(os.path.join(args.out, f"{args.name}-away.ppm"))
+        away = dump("away")
         guest.wait_for(r"e2e: back on tty1", 60)
         time.sleep(1.5)
-        back = guest.screendump(os.path.join(args.out, f"{args.name}-back.ppm"))
+        back = dump("back")
+        dump_second("back")
+        if args.hotplug:
+            guest.wait_for(r"e2e: hotplug window", 60)
+            guest.plug(0, 0)
+            guest.wait_for(args.hotplug + r" .*screen unplugged", 10)
+            time.sleep(1)
+            unplugged = dump("unplugged")
+            dump_second("unplugged")
+            guest.plug(args.second_width, args.second_height)
+            guest.wait_for(args.hotplug + r" .*screen plugged in", 10)
+            time.sleep(1.5)
+            dump_second("replugged")
         if args.stepped:
             guest.wait_for(r"e2e: clock stepped", 60)
             time.sleep(1.5)
             stepped = guest.screendump(os.path.join(args.out, f"{args.name}-stepped.ppm"))
         guest.wait_for(r"e2e: flipclockd exited", 60)
         time.sleep(1.5)
-        console = guest.screendump(os.path.join(args.out, f"{args.name}-console.ppm"))
+        console = dump("console")
         guest.wait_for(r"e2e: powering off", 60)
     except RuntimeError as e:
         failures.append(str(e))
@@ -173,11 +266,30 @@ def main():
         for what, shot, expected in (
             ("at rest before the flip", rest, args.rest), ("at rest after the flip", end, args.end),
             ("after switching to tty2 and back", back, args.end),
-        ) + ((("after the clock was stepped to 13:30:05", stepped, args.stepped),) if args.stepped else ()):
+        ) + ((("after the clock was stepped to 13:30:05", stepped, args.stepped),) if args.stepped else ()) + ((
+            ("while the second head was unplugged", unplugged, args.end),
+        ) if args.hotplug else ()):
             problem = compare(what, shot, expected)
             print(f"{args.name}: screen {what}: " + ("identical to the preview" if problem is None else problem))
             if problem:
                 failures.append(problem)
+        if args.hotplug:
+            for what, key, expected in (
+                ("at rest before the flip", "rest", args.second_rest), ("at rest after the flip", "end", args.second_end),
+                ("after switching to tty2 and back", "back", args.second_end),
+                ("plugged in again", "replugged", args.second_end),
+            ):
+                problem = compare(f"second head {what}", second[key], expected, args.second_rotation)
+                print(f"{args.name}: second head ({args.second_rotation}°) {what}: " + ("identical to the preview" if problem is None else problem))
+                if problem:
+                    failures.append(problem)
+            # Unplugged, the head no longer shows the clock.
+            _, _, e = read_ppm(second["end"])
+            _, _, c = read_ppm(second["unplugged"])
+            same = sum(1 for i in range(0, min(len(c), len(e)), 3) if c[i:i + 3] == e[i:i + 3] and c[i:i + 3] != e[0:3])
+            print(f"{args.name}: second head unplugged, {same} non-background clock pixels on it")
+            if same > 0:
+                failures.append("the clock is still on the unplugged head")
         # Switched away, and after SIGTERM: the clock is gone from the screen (the console shows).
         _, _, e = read_ppm(end)
         for what, shot in (("on tty2", away), ("after SIGTERM", console)):
@@ -189,6 +301,13 @@ def main():
         if args.stepped and "the system clock was set" not in log:
             failures.append("the daemon did not notice the clock being set")
         flips = [int(m) for m in re.findall(r"frames=(\d+) (?:late_us=-?\d+ )?ms=\d+ .*flip done", log)]
+        if args.hotplug:
+            per_head = {}
+            for frames, screen in re.findall(r"frames=(\d+) .*screen=\S+ (\S+) .*flip done", log):
+                per_head.setdefault(screen, []).append(int(frames))
+            print(f"{args.name}: frames per flip on each head {per_head}")
+            if len(per_head) != 2:
+                failures.append(f"flips logged for heads {sorted(per_head)}, expected two")
         stop = re.search(r"flips=(\d+) frames=(\d+) idle_wakeups=(\d+) redraws=(\d+) still_frames=(\d+) wakeups=(\d+) .*stopping", log)
         refresh = re.search(r"output=\S+ \S+ \d+x\d+@(\d+)", log)
         if not flips or not stop:
@@ -201,8 +320,8 @@ def main():
                   f"woke {stop.group(6)} times, {stop.group(3)} of them from rest")
             if stop.group(5) != "0":
                 failures.append(f"{stop.group(5)} frames drawn while the face was still")
-            if stop.group(4) != "1":
-                failures.append(f"{stop.group(4)} whole-screen redraws after coming back to the console, expected 1")
+            if stop.group(4) != ("2" if args.hotplug else "1"):
+                failures.append(f"{stop.group(4)} whole-screen redraws after coming back to the console, expected one per head")
             # Never more than the refresh allows (the page-flip event is not a clock: an unpaced
             # loop draws hundreds); at least a few in-between angles. How many below the refresh
             # depends on how fast the emulated CPU renders, which a busy host slows down.

@@ -27,8 +27,13 @@ import Testing
             size = "640x480"
             kind = "drm"
             device = "/dev/dri/card1"
-            connector = "HDMI-A-1"
+            connectors = ["HDMI-A-1", "DP-2"]
             mode = "1920x1080@60"
+            rotation = 180
+            [output.screen.DP-2]
+            rotation = 90
+            [output.screen."HDMI-A-1"]
+            mode = "1280x720"
             """, path: "f.toml")
         var expected = ClockConfiguration()
         expected.face.format = .hoursMinutesSeconds
@@ -41,9 +46,17 @@ import Testing
         expected.imageHeight = 480
         expected.output = .drm
         expected.device = "/dev/dri/card1"
-        expected.connector = "HDMI-A-1"
-        expected.mode = "1920x1080@60"
+        expected.connectors = ["HDMI-A-1", "DP-2"]
+        expected.screen = ScreenSettings(rotation: .half, mode: "1920x1080@60")
+        // A connector's table starts from [output]'s settings.
+        expected.screens = [
+            "DP-2": ScreenSettings(rotation: .quarter, mode: "1920x1080@60"),
+            "HDMI-A-1": ScreenSettings(rotation: .half, mode: "1280x720"),
+        ]
         #expect(c == expected)
+        #expect(c.screen("DP-2").rotation == .quarter)
+        #expect(c.screen("Virtual-1") == expected.screen)
+        #expect(c.screen(nil) == expected.screen)
     }
 
     @Test func aThemeIsAStartingPointTheOtherLookKeysOverride() throws {
@@ -119,6 +132,15 @@ import Testing
          "f.toml:2:8: output.size: \"1280*800\" is not a size; expected \"WIDTHxHEIGHT\", each side 16...16384"),
         ("[output]\nkind = \"kms\"\n", "f.toml:2:8: output.kind: \"kms\" is not allowed; allowed \"auto\", \"drm\", \"fbdev\", \"png\""),
         ("[output]\nmode = \"1280x800@\"\n", "f.toml:2:8: output.mode: \"1280x800@\" is not a mode; expected \"WIDTHxHEIGHT\" or \"WIDTHxHEIGHT@HZ\""),
+        ("[output]\nrotation = 45\n", "f.toml:2:12: output.rotation: 45 is not allowed; allowed 0, 90, 180, 270"),
+        ("[output]\nrotation = \"90\"\n", "f.toml:2:12: output.rotation: expected an integer, found a string"),
+        ("[output]\nconnectors = \"HDMI-A-1\"\n", "f.toml:2:14: output.connectors: expected an array of strings, found a string"),
+        ("[output]\nconnectors = [\"HDMI-A-1\", 2]\n", "f.toml:2:14: output.connectors: expected an array of strings, found an integer"),
+        ("[output.screen.DP-1]\nrotation = 100\n", "f.toml:2:12: output.screen.DP-1.rotation: 100 is not allowed; allowed 0, 90, 180, 270"),
+        ("[output.screen.\"DP-1\"]\nmode = \"big\"\n",
+         "f.toml:2:8: output.screen.DP-1.mode: \"big\" is not a mode; expected \"WIDTHxHEIGHT\" or \"WIDTHxHEIGHT@HZ\""),
+        ("[output.screen.DP-1]\nrotate = 90\n", "f.toml:2:1: output.screen.DP-1.rotate: unknown key; allowed in [output.screen.DP-1]: rotation, mode"),
+        ("[output]\nscreen = 1\n", "f.toml:2:10: output.screen: expected a table, found an integer"),
         ("clock = 3\n", "f.toml:1:9: clock: expected a table, found an integer"),
         ("[flip]\nfirst_half_ms = 1979-05-27\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a date"),
         ("flip.shading = 2\n", "f.toml:1:16: flip.shading: 2 is out of range; allowed 0...1"),

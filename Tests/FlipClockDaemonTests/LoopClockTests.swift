@@ -14,19 +14,23 @@ struct BoxGlyphs: GlyphSource {
     }
 }
 
-/// An output that only counts frames.
+/// An output that only counts frames (and notes the canvas sizes it was given).
 final class CountingOutput: FrameOutput {
     let name = "counting 96x60@5"
     let size = PixelSize(width: 96, height: 60)
+    let rotation: ScreenRotation
     let refreshRate = 5.0
     let eventDescriptor: Int32? = nil
     var frames = 0
     /// The background's pixel in each frame presented, and each power change asked for.
     var backgrounds: [UInt32] = []
     var power: [Bool] = []
+    var canvasSizes: Set<PixelSize> = []
+    init(rotation: ScreenRotation = .none) { self.rotation = rotation }
     func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) {
         frames += 1
         backgrounds.append(canvas[0, 0])
+        canvasSizes.insert(PixelSize(width: canvas.width, height: canvas.height))
     }
     func setPower(_ on: Bool) throws(DisplayError) { power.append(on) }
     func handleEvents() throws(DisplayError) {}
@@ -59,7 +63,7 @@ struct SimulatedRun {
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .error
-        let loop = ClockLoop(configuration: configuration, output: output, takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(configuration: configuration, displays: DisplaySet(output), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         var shows: [(time: WallTime, date: Date)] = []
         loop.onShow = { shows.append(($0, $1)) }
         schedule(clock, loop)
@@ -227,7 +231,7 @@ func minutes(_ from: String, _ to: String) -> [String] {
         var output: CountingOutput?
         let run = try SimulatedRun(from: "2026-06-01T12:00:05Z", zone: "UTC", length: .seconds(50)) { _ in } schedule: { clock, loop in
             clock.at(.seconds(10), .run { replies.append(loop.answer("message \"Dinner is ready\" for 20s", time: WallTime(hour: 12, minute: 0, second: 15)).reply) })
-            clock.at(.seconds(12), .run { output = loop.output as? CountingOutput; framesAt["open"] = output?.frames })
+            clock.at(.seconds(12), .run { output = loop.screens.first?.output as? CountingOutput; framesAt["open"] = output?.frames })
             clock.at(.seconds(29), .run { framesAt["held"] = output?.frames })
             clock.at(.seconds(40), .run { framesAt["closed"] = output?.frames })
         }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct OutputErrorTests {
     @Test func aMissingDRMDeviceNamesThePathAndTheErrno() {
         #expect(throws: DisplayError.cannotOpen(path: "/nonexistent/card9", reason: "No such file or directory")) {
-            try DRMOutput(device: "/nonexistent/card9", connector: nil, mode: nil)
+            try DRMCard(device: "/nonexistent/card9", connectors: [], settings: { _ in ScreenSettings() })
         }
         #expect(DisplayError.cannotOpen(path: "/nonexistent/card9", reason: "No such file or directory").description
             == "cannot open /nonexistent/card9: No such file or directory")
@@ -21,7 +21,7 @@ import Testing
 
     @Test func aDeviceThatIsNotADisplayIsAClearError() {
         // /dev/null opens but answers no DRM ioctl.
-        #expect(throws: DisplayError.self) { try DRMOutput(device: "/dev/null", connector: nil, mode: nil) }
+        #expect(throws: DisplayError.self) { try DRMCard(device: "/dev/null", connectors: [], settings: { _ in ScreenSettings() }) }
         #expect(throws: DisplayError.call(function: "FBIOGET_VSCREENINFO", device: "/dev/null", reason: "Inappropriate ioctl for device")) {
             try FBDevOutput(device: "/dev/null")
         }

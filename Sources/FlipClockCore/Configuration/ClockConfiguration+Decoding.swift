@@ -203,14 +203,31 @@ extension ClockConfiguration {
         var r = ConfigReader(table, path: "output")
         if let v = try r.choice("kind", OutputKind.allCases.map { ($0.rawValue, $0) }) { output = v }
         if let v = try r.string("device") { device = v.isEmpty ? nil : v }
-        if let v = try r.string("connector") { connector = v.isEmpty ? nil : v }
-        if let v = try r.mode("mode") { mode = v.isEmpty ? nil : v }
+        if let v = try r.strings("connectors") { connectors = v.map(\.text) }
+        screen = try Self.decodeScreen(&r, defaults: ScreenSettings())
         if let v = try r.string("directory") { imageDirectory = v }
         if let v = try r.string("backlight") { backlight = v }
         if let v = try r.size("size") {
             imageWidth = v.width
             imageHeight = v.height
         }
+        if let t = try r.table("screen") {
+            var names = ConfigReader(t, path: "output.screen")
+            for (name, _) in t.entries {
+                guard let own = try names.table(name) else { continue }
+                var settings = ConfigReader(own, path: "output.screen.\(name)")
+                screens[name] = try Self.decodeScreen(&settings, defaults: screen)
+                try settings.rejectUnknownKeys()
+            }
+        }
         try r.rejectUnknownKeys()
+    }
+
+    /// `rotation` and `mode` as `[output]` and `[output.screen.NAME]` both write them.
+    private static func decodeScreen(_ r: inout ConfigReader, defaults: ScreenSettings) throws(ConfigError) -> ScreenSettings {
+        var settings = defaults
+        if let v = try r.choice("rotation", ScreenRotation.allCases.map { ($0.rawValue, $0) }) { settings.rotation = v }
+        if let v = try r.mode("mode") { settings.mode = v.isEmpty ? nil : v }
+        return settings
     }
 }

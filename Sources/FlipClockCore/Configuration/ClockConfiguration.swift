@@ -55,10 +55,13 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var output = OutputKind.auto
     /// `output.device`: a DRM card (`/dev/dri/card1`) or framebuffer (`/dev/fb0`); `nil` finds one.
     public var device: String? = nil
-    /// `output.connector`: a connector by the kernel's name (`HDMI-A-1`); `nil` is the first connected.
-    public var connector: String? = nil
-    /// `output.mode`: `WIDTHxHEIGHT` or `WIDTHxHEIGHT@HZ`; `nil` is the display's preferred mode.
-    public var mode: String? = nil
+    /// `output.connectors`: the connectors that show the clock, by the kernel's names
+    /// (`HDMI-A-1`); empty is every connected one, including those plugged in later.
+    public var connectors: [String] = []
+    /// `output.rotation` and `output.mode`: every screen's settings unless its own say otherwise.
+    public var screen = ScreenSettings()
+    /// `[output.screen.NAME]`: a connector's own settings, by the kernel's name.
+    public var screens: [String: ScreenSettings] = [:]
     public var imageDirectory = "/var/lib/flipclock/frames"
     /// `output.size` for the image output: `WIDTHxHEIGHT`.
     public var imageWidth = 1280
@@ -71,6 +74,12 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var stateFile = "/var/lib/flipclock/state.json"
 
     public init() {}
+
+    /// The settings of the screen on `connector` (`nil`: an output without connectors, such
+    /// as the framebuffer or PNG frames).
+    public func screen(_ connector: String?) -> ScreenSettings {
+        connector.flatMap { screens[$0] } ?? screen
+    }
 
     /// Roboto Condensed Bold from Debian's `fonts-roboto-unhinted`: tabular digits that read
     /// from across a room.

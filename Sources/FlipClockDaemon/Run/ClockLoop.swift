@@ -4,13 +4,16 @@ import FlipClockDisplay
 import Foundation
 import Logging
 
-/// The daemon's loop: the time face on an output, drawn only while something moves.
+/// The daemon's loop: the time face on every screen, drawn only while something moves.
 ///
 /// It sleeps until the time shown next changes (an absolute wall-clock deadline), then draws
 /// one frame per refresh (paced by the monotonic clock, not by page-flip events, which
 /// virtual GPUs send at once) until every card rests, and sleeps again. A stop request ends
-/// it, and the output gives the screen back. It logs each flip's frame count, and the totals
-/// when it stops. Everything it waits on goes through its ``LoopClock``, so a test runs it
+/// it, and the outputs give the screens back. Each screen (``Screen``) has the face laid out
+/// for its size and rotation; all are told the same time, scores and timers. A DRM card's
+/// monitors plugged in or out while it runs gain or lose a screen (hotplug uevents); with
+/// none left it keeps time and waits for one. It logs each flip's frame count, and the
+/// totals when it stops. Everything it waits on goes through its ``LoopClock``, so a test runs it
 /// through a day in milliseconds.
 public final class ClockLoop {
     public struct Report: Equatable, Sendable {
@@ -27,7 +30,9 @@ public final class ClockLoop {
     }
 
     private(set) var configuration: ClockConfiguration
-    let output: FrameOutput
+    let displays: DisplaySet
+    /// The screens shown on now, one per output.
+    private(set) var screens: [Screen] = []
     private(set) var glyphs: any GlyphSource
     let clock: LoopClock
     /// Stop, reload and the console's switching, asked from other threads.
@@ -35,7 +40,7 @@ public final class ClockLoop {
     /// Called with each time the face starts to show, and the wall-clock instant (tests).
     public var onShow: ((WallTime, Date) -> Void)?
     let logger: Logger
-    /// Whether the output is on a console whose switching the loop takes over.
+    /// Whether the outputs are on a console whose switching the loop takes over.
     let takesConsole: Bool
     private(set) var terminal: VirtualTerminal?
     /// Tells systemd the daemon is ready, reloading or stopping, and that it is alive.
@@ -52,16 +57,12 @@ public final class ClockLoop {
     public private(set) var timers: [String: FlipTimer] = [:]
     /// What the text rows show, as last acknowledged.
     public private(set) var texts: [String: String] = [:]
-    /// How bright the screen is: the night schedule, or what `flipclockctl display` said.
+    /// How bright the screens are: the night schedule, or what `flipclockctl display` said.
     public private(set) var brightness = ScreenBrightness(schedule: NightSchedule())
-    /// The brightness the screen shows now (0: off, nothing drawn).
+    /// The brightness the screens show now (0: off, nothing drawn).
     public private(set) var shownBrightness = 1.0
-    /// Times the screen was turned off and on again by the schedule or by a request.
-    public private(set) var powerChanges = 0
     /// The panel's backlight, dimmed with the colours where there is one.
     var backlight: Backlight?
-    /// Messages on a panel that opens under a row (seed 004); made with the face.
-    public private(set) var panel: MessagePanel?
 
     /// Seconds since the Unix epoch: timers run on the wall clock, so they survive a restart.
     var wallSeconds: Double { clock.date.timeIntervalSince1970 }
@@ -77,24 +78,18 @@ public final class ClockLoop {
     /// How the face's clocks read now.
     func reading(_ zone: WallClock) -> ClockReading { ClockReading(clock.date, own: zone.timeZone, configuration: configuration) }
 
-    /// The face at `level` of its brightness: every colour dimmed alike.
-    func makeScene(_ zone: WallClock, level: Double) -> ClockScene {
-        var dimmed = configuration
-        dimmed.style = configuration.style.dimmed(to: level)
-        return ClockScene(
-            configuration: dimmed, width: output.size.width, height: output.size.height,
-            showing: reading(zone), scores: board.values, texts: texts, glyphs: glyphs
-        )
+    /// What every screen shows now, at `level` of its brightness.
+    func face(_ zone: WallClock, level: Double) -> ScreenFace {
+        ScreenFace(configuration: configuration, reading: reading(zone), scores: board.values, texts: texts, glyphs: glyphs, level: level)
     }
 
-    /// Shows `level` from now on: the backlight follows, the output is turned off at 0 and on
-    /// again above it.
+    /// Shows `level` from now on: the backlight follows, the outputs are turned off at 0 and
+    /// on again above it.
     func apply(_ level: Double) throws {
         let before = shownBrightness
         shownBrightness = level
         if (before == 0) != (level == 0) {
-            try output.setPower(level > 0)
-            powerChanges += 1
+            for screen in screens { try screen.output.setPower(level > 0) }
         }
         do {
             try backlight?.set(level)
@@ -102,12 +97,12 @@ public final class ClockLoop {
             logger.warning("cannot set the backlight; dimming the colours only", metadata: ["error": "\(error)"])
             backlight = nil
         }
-        logger.info(level == 0 ? "screen off" : "screen at \(Int((level * 100).rounded())) %", metadata: ["output": "\(output.name)"])
+        logger.info(level == 0 ? "screen off" : "screen at \(Int((level * 100).rounded())) %", metadata: ["output": "\(displays.name)"])
     }
 
     /// `on`, `off` or `dim 20%`.
-    var displaySummary: String {
-        shownBrightness == 0 ? "off" : shownBrightness == 1 ? "on" : "dim \(Int((shownBrightness * 100).rounded()))%"
+    static func summary(_ level: Double) -> String {
+        level == 0 ? "off" : level == 1 ? "on" : "dim \(Int((level * 100).rounded()))%"
     }
 
     /// Timers for the configured displays: saved states kept where the names still match.
@@ -140,14 +135,14 @@ public final class ClockLoop {
     }
     private var lastReloadError: String?
 
-    /// `takesConsole`: the output is on a console; switching away from it pauses the clock.
+    /// `takesConsole`: the outputs are on a console; switching away from it pauses the clock.
     public init(
-        configuration: ClockConfiguration, output: FrameOutput, takesConsole: Bool, glyphs: any GlyphSource, clock: LoopClock,
+        configuration: ClockConfiguration, displays: DisplaySet, takesConsole: Bool, glyphs: any GlyphSource, clock: LoopClock,
         requests: LoopRequests = LoopRequests(), logger: Logger
     ) {
         self.requests = requests
         self.configuration = configuration
-        self.output = output
+        self.displays = displays
         self.takesConsole = takesConsole
         self.glyphs = glyphs
         self.clock = clock
@@ -160,18 +155,18 @@ public final class ClockLoop {
         notifier?.reloading()
         do {
             let (new, font) = try reload()
-            if new.output != configuration.output || new.device != configuration.device || new.connector != configuration.connector
-                || new.mode != configuration.mode
+            if new.output != configuration.output || new.device != configuration.device || new.connectors != configuration.connectors
+                || new.screen != configuration.screen || new.screens != configuration.screens
             {
                 logger.notice("output settings take effect at the next start", metadata: ["output": "\(new.output.rawValue)"])
             }
             configuration = new
             glyphs = font
-            brightness.schedule = new.night
             board = ScoreBoard(displays: new.scores, values: board.values)
             timers = Self.timers(for: new.timers, saved: timers)
+            brightness.schedule = new.night
             logger.info("configuration reloaded")
-            notifier?.ready(status: "configuration reloaded; showing the time on \(output.name)")
+            notifier?.ready(status: "configuration reloaded; showing the time on \(displays.name)")
             return new
         } catch {
             lastReloadError = "\(error)"
@@ -212,16 +207,17 @@ public final class ClockLoop {
                 return (json ? ControlJSON.reply([:]) : "OK pong", .none)
             case .status:
                 let text = "time=\(time)" + (board.displays.isEmpty ? "" : " scores \(board.summary)")
-                    + (configuration.timers.isEmpty ? "" : " timers \(timerSummary)") + " display=\(displaySummary) output=\(output.name)"
-                return (json ? ControlJSON.reply(["time": "\(time)", "scores": board.values, "texts": texts, "display": displaySummary, "output": output.name]) : "OK \(text)", .none)
+                    + (configuration.timers.isEmpty ? "" : " timers \(timerSummary)") + " display=\(Self.summary(shownBrightness)) output=\(displays.name)"
+                return (json ? ControlJSON.reply([
+                    "time": "\(time)", "scores": board.values, "texts": texts, "display": Self.summary(shownBrightness), "output": displays.name,
+                ]) : "OK \(text)", .none)
             case let .display(level):
                 brightness.set(level, atMinute: reading(wallClock).minute())
-                let summary = level == 0 ? "off" : level == 1 ? "on" : "dim \(Int((level * 100).rounded()))%"
                 let until = brightness.overrideEnds.map { m -> String in
                     let t = ClockReading(unixSeconds: m * 60).time()
                     return " until \(t.hour < 10 ? "0" : "")\(t.hour):\(t.minute < 10 ? "0" : "")\(t.minute)"
                 } ?? ""
-                return (json ? ControlJSON.reply(["display": summary]) : "OK display=\(summary)\(until)", .brightness)
+                return (json ? ControlJSON.reply(["display": Self.summary(level)]) : "OK display=\(Self.summary(level))\(until)", .brightness)
             case .reload:
                 guard reloadConfiguration() != nil else {
                     throw ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")
@@ -253,13 +249,16 @@ public final class ClockLoop {
                 logger.info("text set", metadata: ["name": "\(name)", "text": "\(shown)"])
                 return (json ? ControlJSON.reply(["texts": texts]) : "OK \(name)=\"\(shown)\"", .texts([name: shown]))
             case let .message(text, seconds, row):
-                guard var shown = panel else { throw ControlError(.state, "the screen is not drawn yet") }
-                let number = try shown.post(text, for: .seconds(seconds), row: row ?? 1, at: clock.now)
-                panel = shown
+                guard !screens.isEmpty else { throw ControlError(.state, "no screen is connected to show it on") }
+                // Every screen shows it, or none: each checks it against its own layout first.
+                for screen in screens { try screen.check(text, for: .seconds(seconds), row: row ?? 1) }
+                var number = 0
+                for screen in screens { number = try screen.post(text, for: .seconds(seconds), row: row ?? 1, at: clock.now) }
+                let waiting = screens[0].panel.reveal.waiting.count
                 logger.info("message", metadata: ["number": "\(number)", "seconds": "\(seconds)", "text": "\(text)"])
-                return (json ? ControlJSON.reply(["message": number, "waiting": shown.reveal.waiting.count]) : "OK message \(number)", .panel)
+                return (json ? ControlJSON.reply(["message": number, "waiting": waiting]) : "OK message \(number)", .panel)
             case .clearMessages:
-                panel?.clear(at: clock.now)
+                for screen in screens { screen.clearMessages(at: clock.now) }
                 return (json ? ControlJSON.reply(["cleared": true]) : "OK messages cleared", .panel)
             case let .timer(action, name, duration):
                 guard var timer = timers[name] else {
@@ -285,16 +284,18 @@ public final class ClockLoop {
         }
     }
 
-    /// Runs until ``requests`` asks it to stop; the output and the terminal are given back on
+    /// Runs until ``requests`` asks it to stop; the screens and the terminal are given back on
     /// every way out.
     public func run() throws -> Report {
         // The kernel signals a console switch to the thread that took the console over, so
         // the loop's own thread, which lives as long as the loop, takes it.
         if takesConsole { terminal = VirtualTerminal() }
         defer {
-            output.close()
+            displays.close()
             terminal?.restore()
         }
+        // Monitors plugged in and out of a DRM card.
+        let uevents = displays.card == nil ? nil : UeventSocket()
         // The configuration file's folder, watched for the file being written or replaced;
         // editors save in bursts, so a reload waits until it has been quiet for a moment.
         let watch = configurationPath.flatMap { FolderWatch(folder: ($0 as NSString).deletingLastPathComponent) }
@@ -316,62 +317,40 @@ public final class ClockLoop {
         var zone = wallClock
         var shown = zone.time(at: clock.date)
         onShow?(shown, clock.date)
-        var scene = makeScene(zone, level: 1)
-        panel = MessagePanel(layout: scene.renderer.layout, style: configuration.style, glyphs: glyphs)
-        let interval = Duration.seconds(1) / output.refreshRate
+        screens = displays.outputs.map { Screen(output: $0, face: face(zone, level: 1)) }
+        // One frame per refresh of the fastest screen.
+        var interval: Duration { .seconds(1) / (screens.map(\.output.refreshRate).max() ?? 60) }
         var report = Report()
         var moving = false
-        var flipFrames = 0
-        var flipStart = Duration.zero
         var lateness: Duration?
         var nextFrame = clock.now
         var wallDeadline: Date?
         var suspended = false
-        var redrawAll = false
         var nextWatchdog = Duration.zero
-        // A reloaded configuration's face, drawn whole into its canvas before it is shown: no black frame.
-        // The rows the face shows, and the change from the last ones while rows fold away and in.
-        var rows = configuration.rows
-        var change: RowChange?
+        // A reloaded configuration's face: rows that went or came fold in and out.
         func showReloaded(at instant: Duration) {
             zone = wallClock
             shown = zone.time(at: clock.date)
-            let old = scene
-            scene = makeScene(zone, level: max(shownBrightness, 0.01))
-            // Messages are laid out for the old face: they go with it.
-            panel = MessagePanel(layout: scene.renderer.layout, style: configuration.style.dimmed(to: max(shownBrightness, 0.01)), glyphs: glyphs)
-            // Rows that went or came fold; the new face is drawn whole first, to fold in from.
-            let oldRows = rows
-            rows = configuration.rows
-            if shownBrightness > 0, (try? scene.frame(at: instant)) != nil {
-                change = RowChange(
-                    from: old.canvas, old.renderer.layout, rows: oldRows, to: scene.canvas, scene.renderer.layout, rows: rows,
-                    background: configuration.style.dimmed(to: shownBrightness).background.pixel, perspective: configuration.perspective,
-                    lighting: CardLighting(strength: configuration.shading), at: instant
-                )
-                if change != nil { logger.info("rows fold in and out", metadata: ["rows": "\(rows.count)"]) }
-            }
-            redrawAll = true
+            let face = face(zone, level: max(shownBrightness, 0.01))
+            if screens.map({ $0.reload(face, at: instant) }).contains(true) { logger.info("rows fold in and out") }
             moving = false
             nextFrame = instant
         }
         while true {
             let now = clock.now
-            // The panel's next move (a message posted, its hold over) is a frame to draw.
-            if let change = panel?.nextChange(after: now) { nextFrame = min(nextFrame, change) }
+            // A panel's next move (a message posted, its time up) is a frame to draw.
+            for screen in screens {
+                if let change = screen.panelChange(after: now) { nextFrame = min(nextFrame, change) }
+            }
             // The night schedule (or a request) changed the brightness: the face is drawn again
-            // whole at the new level; at 0 the screen is off and nothing is drawn.
+            // whole at the new level; at 0 the screens are off and nothing is drawn.
             let level = brightness.level(atMinute: reading(zone).minute())
             if !suspended, level != shownBrightness {
                 try apply(level)
                 if level > 0 {
-                    scene = makeScene(zone, level: level)
-                    // A panel with messages keeps them (and its colours) until it closes.
-                    if panel?.reveal.state == .closed, panel?.reveal.waiting.isEmpty == true {
-                        panel = MessagePanel(layout: scene.renderer.layout, style: configuration.style.dimmed(to: level), glyphs: glyphs)
-                    }
+                    let face = face(zone, level: level)
+                    for screen in screens { screen.dim(face) }
                 }
-                redrawAll = level > 0
                 moving = false
                 nextFrame = now
             }
@@ -380,65 +359,34 @@ public final class ClockLoop {
                 wallDeadline = brightness.nextChange(afterMinute: reading(zone).minute()).map {
                     Date(timeIntervalSince1970: Double(reading(zone).unixSeconds(atMinute: $0)))
                 }
-            } else if !suspended, now >= nextFrame, var folding = change, !folding.isFinished(at: now) {
-                folding.frame(at: now)
-                change = folding
-                try output.present(folding.canvas, damage: [folding.canvas.bounds])
-                report.frames += 1
-                moving = true
-                nextFrame = now + interval
-                wallDeadline = nil
             } else if !suspended, now >= nextFrame {
-                if change != nil {
-                    change = nil
-                    moving = false
-                }
                 let time = zone.time(at: clock.date)
                 if configuration.face.values(at: time) != configuration.face.values(at: shown) {
                     shown = time
                     onShow?(time, clock.date)
                 }
-                scene.show(reading(zone), at: now)
-                if !timers.isEmpty { scene.setTimers(timerFaces(at: wallSeconds), at: now) }
-                // The face, and over it the message panel when one is open.
-                var (screen, damage) = (scene.canvas, try scene.frame(at: now))
-                if var shown = panel {
-                    (screen, damage) = try shown.frame(face: screen, damage: damage, at: now)
-                    panel = shown
-                }
-                let stillMoving = scene.isMoving(at: now) || panel?.isMoving(at: now) == true
-                if !damage.isEmpty || redrawAll {
-                    try output.present(screen, damage: redrawAll ? [screen.bounds] : damage)
-                    report.frames += 1
-                    if moving || stillMoving {
-                        flipFrames += 1
-                    } else if redrawAll {
-                        report.redraws += 1
-                    } else if report.frames > 1 {
-                        report.stillFrames += 1
+                let timerFaces = timers.isEmpty ? nil : timerFaces(at: wallSeconds)
+                for screen in screens {
+                    screen.show(reading(zone), timers: timerFaces, at: now)
+                    let framesBefore = report.frames
+                    let flip = try screen.frame(at: now, report: &report)
+                    if framesBefore == 0, report.frames == 1 {
+                        logger.info("first frame presented", metadata: ["output": "\(displays.name)", "time": "\(time)"])
+                        notifier?.ready(status: "showing the time on \(displays.name)")
                     }
-                    redrawAll = false
-                    if report.frames == 1 {
-                        logger.info("first frame presented", metadata: ["output": "\(output.name)", "time": "\(time)"])
-                        notifier?.ready(status: "showing the time on \(output.name)")
+                    if let flip {
+                        var metadata: Logger.Metadata = [
+                            "frames": "\(flip.frames)", "ms": "\(Int((flip.duration.seconds * 1000).rounded()))", "time": "\(time)",
+                        ]
+                        if let lateness { metadata["late_us"] = "\(Int(lateness.seconds * 1e6))" }
+                        if screens.count > 1 { metadata["screen"] = "\(screen.output.name)" }
+                        logger.info("flip done", metadata: metadata)
                     }
                 }
-                if !moving && stillMoving {
-                    flipStart = now
-                    flipFrames = damage.isEmpty ? 0 : 1
-                }
-                if moving && !stillMoving {
-                    report.flips += 1
-                    var metadata: Logger.Metadata = [
-                        "frames": "\(flipFrames)", "ms": "\(Int(((now - flipStart).seconds * 1000).rounded()))", "time": "\(time)",
-                    ]
-                    if let lateness { metadata["late_us"] = "\(Int(lateness.seconds * 1e6))" }
-                    logger.info("flip done", metadata: metadata)
-                }
-                moving = stillMoving
+                moving = screens.contains { $0.moving }
                 // At rest, sleep until the wall clock reaches the face's next change, or a
                 // running timer's (each changes every second of its own).
-                nextFrame = moving ? now + interval : panel?.nextChange(after: now) ?? .seconds(1 << 40)
+                nextFrame = moving ? now + interval : screens.compactMap { $0.panelChange(after: now) }.min() ?? .seconds(1 << 40)
                 wallDeadline = nil
                 if !moving {
                     var next = zone.nextChange(after: clock.date, tick: configuration.face.tick)
@@ -464,8 +412,16 @@ public final class ClockLoop {
             if let deadline = control?.nextDeadline { until = min(until, deadline) }
             if let due = reloadAt { until = min(until, due) }
             var fds = [pollfd(fd: requests.descriptor, events: Int16(POLLIN), revents: 0)]
-            let eventsIndex = fds.count
-            if let events = output.eventDescriptor { fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0)) }
+            // Screens of one DRM card share its descriptor: polled once, its events handled once.
+            let eventsStart = fds.count
+            var eventOutputs: [FrameOutput] = []
+            for screen in screens {
+                guard let events = screen.output.eventDescriptor, !eventOutputs.contains(where: { $0.eventDescriptor == events }) else { continue }
+                eventOutputs.append(screen.output)
+                fds.append(pollfd(fd: events, events: Int16(POLLIN), revents: 0))
+            }
+            let ueventIndex = fds.count
+            if let uevents { fds.append(pollfd(fd: uevents.descriptor, events: Int16(POLLIN), revents: 0)) }
             let watchIndex = fds.count
             if let watch { fds.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0)) }
             let controlStart = fds.count
@@ -496,20 +452,28 @@ public final class ClockLoop {
                 case .reload:
                     if reloadConfiguration() != nil { showReloaded(at: clock.now) }
                 case .terminalReleased:
-                    output.suspend()
+                    for screen in screens { screen.output.suspend() }
                     terminal?.acknowledgeRelease()
                     suspended = true
                     logger.info("switched away from the console: not drawing", metadata: ["terminal": "\(terminal?.path ?? "-")"])
                 case .terminalAcquired:
                     terminal?.acknowledgeAcquire()
-                    try output.resume()
+                    for screen in screens {
+                        try screen.output.resume()
+                        screen.redrawAll = true
+                    }
                     suspended = false
-                    redrawAll = true
                     nextFrame = clock.now
                     logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal?.path ?? "-")"])
                 }
             }
-            if watchIndex > eventsIndex, fds[eventsIndex].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            for (i, output) in eventOutputs.enumerated() where fds[eventsStart + i].revents & Int16(POLLIN) != 0 { try output.handleEvents() }
+            if let uevents, fds[ueventIndex].revents & Int16(POLLIN) != 0, let card = displays.card,
+                uevents.take().contains(where: { $0.isHotplug(of: card.path) })
+            {
+                followHotplug(card, showing: zone.time(at: clock.date))
+                nextFrame = min(nextFrame, clock.now)
+            }
             if let watch, fds[watchIndex].revents & Int16(POLLIN) != 0,
                 let name = configurationPath.map({ ($0 as NSString).lastPathComponent }), watch.changedNames().contains(name)
             {
@@ -528,12 +492,12 @@ public final class ClockLoop {
                     switch effect {
                     case .none: break
                     case .scores(let changed):
-                        scene.setScores(changed, at: at)
+                        for screen in screens { screen.setScores(changed, at: at) }
                         nextFrame = min(nextFrame, at)
                     case .timers:
                         nextFrame = min(nextFrame, at)
                     case .texts(let changed):
-                        scene.setTexts(changed, at: at)
+                        for screen in screens { screen.setTexts(changed, at: at) }
                         nextFrame = min(nextFrame, at)
                     case .brightness, .panel:
                         nextFrame = min(nextFrame, at)
@@ -542,6 +506,32 @@ public final class ClockLoop {
                     }
                 }
             }
+        }
+    }
+
+    /// Looks at the card's connectors again: a screen for each monitor plugged in (drawn whole
+    /// at the next frame), none for each one unplugged. A failed look keeps the screens as
+    /// they are.
+    private func followHotplug(_ card: DRMCard, showing time: WallTime) {
+        do {
+            let change = try card.rescan()
+            for output in change.removed {
+                screens.removeAll { $0.output === output }
+                logger.notice("screen unplugged", metadata: ["screen": "\(output.name)"])
+            }
+            for output in change.added {
+                let screen = Screen(output: output, face: face(wallClock, level: max(shownBrightness, 0.01)))
+                if shownBrightness == 0 { try? output.setPower(false) }
+                screens.append(screen)
+                logger.notice("screen plugged in", metadata: ["screen": "\(output.name)"])
+            }
+            for problem in change.skipped { logger.error("a connected monitor cannot be shown", metadata: ["error": "\(problem)"]) }
+            if !change.added.isEmpty || !change.removed.isEmpty {
+                if screens.isEmpty { logger.notice("no screen connected: waiting for one", metadata: ["card": "\(card.path)"]) }
+                notifier?.ready(status: "showing the time on \(displays.name)")
+            }
+        } catch {
+            logger.error("cannot look at the connectors after a hotplug", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -12,39 +12,48 @@ import ServiceLifecycle
 /// busy is retried with backoff (the display may come later, or another program may let
 /// go of it); a configuration the device cannot satisfy (no such connector or mode) is an error.
 public enum OutputSelection {
-    /// The output, or `nil` if the daemon was shut down while waiting for the device.
-    public static func open(_ c: ClockConfiguration, logger: Logger) async throws -> FrameOutput? {
+    /// The screens, or `nil` if the daemon was shut down while waiting for the device.
+    public static func open(_ c: ClockConfiguration, logger: Logger) async throws -> DisplaySet? {
+        let rotation = c.screen(nil).rotation
+        let size = PixelSize(width: c.imageWidth, height: c.imageHeight)
         switch c.output {
         case .png:
-            return try ImageFileOutput(directory: c.imageDirectory, size: PixelSize(width: c.imageWidth, height: c.imageHeight))
+            return DisplaySet(try ImageFileOutput(directory: c.imageDirectory, size: size, rotation: rotation))
         case .drm:
-            return try await retrying("drm", logger: logger) { () throws(DisplayError) in try DRMOutput(device: c.device, connector: c.connector, mode: c.mode) }
+            return try await retrying("drm", logger: logger) { () throws(DisplayError) in DisplaySet(try drm(c)) }
         case .fbdev:
-            return try await retrying("fbdev", logger: logger) { () throws(DisplayError) in try FBDevOutput(device: c.device ?? "/dev/fb0") }
+            return try await retrying("fbdev", logger: logger) { () throws(DisplayError) in
+                DisplaySet(try FBDevOutput(device: c.device ?? "/dev/fb0", rotation: rotation))
+            }
         case .auto:
             do {
-                return try DRMOutput(device: c.device, connector: c.connector, mode: c.mode)
+                return DisplaySet(try drm(c))
             } catch let drm {
                 if !drm.isTransient { throw drm }
                 do {
-                    let fb = try FBDevOutput(device: c.device.flatMap { $0.hasPrefix("/dev/fb") ? $0 : nil } ?? "/dev/fb0")
+                    let fb = try FBDevOutput(device: c.device.flatMap { $0.hasPrefix("/dev/fb") ? $0 : nil } ?? "/dev/fb0", rotation: rotation)
                     logger.notice("no DRM display, using the framebuffer", metadata: ["drm": "\(drm)"])
-                    return fb
+                    return DisplaySet(fb)
                 } catch let fbdev {
-                    let png = try ImageFileOutput(directory: c.imageDirectory, size: PixelSize(width: c.imageWidth, height: c.imageHeight))
+                    let png = try ImageFileOutput(directory: c.imageDirectory, size: size, rotation: rotation)
                     logger.notice(
                         "no display: writing PNG frames instead",
                         metadata: ["drm": "\(drm)", "fbdev": "\(fbdev)", "frames": "\(png.path)"]
                     )
-                    return png
+                    return DisplaySet(png)
                 }
             }
         }
     }
 
+    /// The configured DRM card with a screen on each configured (or every) connected connector.
+    static func drm(_ c: ClockConfiguration) throws(DisplayError) -> DRMCard {
+        try DRMCard(device: c.device, connectors: c.connectors, settings: { c.screen($0) })
+    }
+
     /// Tries `open` until it works, waiting 1, 2, 4 … 30 s between tries; shut down while
     /// waiting, gives `nil`.
-    static func retrying(_ kind: String, logger: Logger, _ open: () throws(DisplayError) -> FrameOutput) async throws(DisplayError) -> FrameOutput? {
+    static func retrying(_ kind: String, logger: Logger, _ open: () throws(DisplayError) -> DisplaySet) async throws(DisplayError) -> DisplaySet? {
         var delay = 1
         while true {
             do {

@@ -66,20 +66,21 @@ enum DRMDevice {
         return match
     }
 
-    /// A CRTC that can drive `connector`: the one its encoder uses, or the first free one an
-    /// encoder can reach.
-    static func crtc(for connector: DRMConnector, crtcs: [UInt32], fd: Int32, device: String) throws(DisplayError) -> UInt32 {
+    /// A CRTC that can drive `connector` and is not in `taken` (another screen's): the one
+    /// its encoder uses, or the first free one an encoder of it can reach (`possible_crtcs`).
+    static func crtc(for connector: DRMConnector, crtcs: [UInt32], taken: Set<UInt32>, fd: Int32, device: String) throws(DisplayError) -> UInt32 {
         if connector.encoderID != 0, let encoder = drmModeGetEncoder(fd, connector.encoderID) {
             defer { drmModeFreeEncoder(encoder) }
-            if encoder.pointee.crtc_id != 0 { return encoder.pointee.crtc_id }
+            let current = encoder.pointee.crtc_id
+            if current != 0, !taken.contains(current) { return current }
         }
         for id in connector.encoders {
             guard let encoder = drmModeGetEncoder(fd, id) else { continue }
             defer { drmModeFreeEncoder(encoder) }
-            for (index, crtc) in crtcs.enumerated() where encoder.pointee.possible_crtcs & (1 << UInt32(index)) != 0 {
+            for (index, crtc) in crtcs.enumerated() where encoder.pointee.possible_crtcs & (1 << UInt32(index)) != 0 && !taken.contains(crtc) {
                 return crtc
             }
         }
-        throw .call(function: "drmModeGetEncoder", device: device, reason: "no CRTC can drive \(connector.name)")
+        throw .call(function: "drmModeGetEncoder", device: device, reason: "no free CRTC can drive \(connector.name)")
     }
 }

@@ -5,20 +5,22 @@ import FlipClockCore
 import Glibc
 #endif
 
-/// The screen through DRM/KMS: two dumb buffers, a mode set once, then page flips.
+/// A screen through DRM/KMS: a connector of a ``DRMCard`` with a CRTC and two dumb buffers of
+/// its own, a mode set once, then page flips.
 ///
 /// Frames are rendered into the daemon's canvas in ordinary memory; each present copies
 /// what changed since the back buffer was last shown into it (this frame's damage and the
-/// last one's) and queues a page flip with an event. At most one flip is pending: a present
-/// while one is waits for its event. The CRTC found at start is restored by ``close()``.
+/// last one's), turned by ``rotation``, and queues a page flip with an event. At most one
+/// flip is pending: a present while one is waits for its event. The CRTC found at start is
+/// restored by ``close()``.
 public final class DRMOutput: FrameOutput {
-    public let devicePath: String
     public let connectorName: String
     public let size: PixelSize
+    public let rotation: ScreenRotation
     public let refreshRate: Double
-    private let fd: Int32
-    private let connectorID: UInt32
-    private let crtcID: UInt32
+    private unowned let card: DRMCard
+    let connectorID: UInt32
+    let crtcID: UInt32
     private var mode: drmModeModeInfo
     private var buffers: [DumbBuffer] = []
     private var front = 0
@@ -32,69 +34,34 @@ public final class DRMOutput: FrameOutput {
     public private(set) var framesPresented = 0
     public private(set) var flipsCompleted = 0
 
-    public var name: String { "\(devicePath) \(connectorName) \(DRMDevice.describe(mode))" }
-    public var eventDescriptor: Int32? { fd }
+    public var devicePath: String { card.path }
+    /// `Virtual-1 1280x800@75`: the connector and its mode.
+    public var screenName: String { "\(connectorName) \(DRMDevice.describe(mode))" }
+    public var name: String { "\(devicePath) \(screenName)" + (rotation == .none ? "" : " rotated \(rotation.rawValue)") }
+    public var eventDescriptor: Int32? { card.fd }
+    private var fd: Int32 { card.fd }
 
-    /// Opens `device` (or the first card with a connected connector), picks `connector` by its
-    /// kernel name (or the first connected) and `mode` (`WIDTHxHEIGHT[@HZ]`, or the preferred).
-    public init(device: String?, connector: String?, mode: String?) throws(DisplayError) {
-        let candidates = device.map { [$0] } ?? DRMDevice.cards()
-        var found: [String] = []
-        var chosen: (fd: Int32, path: String, connector: DRMConnector, crtcs: [UInt32])?
-        for path in candidates {
-            let fd = open(path, O_RDWR | O_CLOEXEC)
-            if fd < 0 {
-                if device != nil { throw .cannotOpen(path: path, reason: errnoText()) }
-                found.append("\(path): \(errnoText())")
-                continue
-            }
-            let listing: (connectors: [DRMConnector], crtcs: [UInt32])
-            do {
-                listing = try DRMDevice.connectors(fd: fd, device: path)
-            } catch {
-                found.append("\(path): \(error)")
-                Glibc.close(fd)
-                continue
-            }
-            let wanted = listing.connectors.first { c in c.connected && !c.modes.isEmpty && (connector == nil || c.name == connector) }
-            if let wanted {
-                chosen = (fd, path, wanted, listing.crtcs)
-                break
-            }
-            Glibc.close(fd)
-            if let connector, device != nil {
-                throw .noConnector(device: path, wanted: connector, found: listing.connectors.map(\.summary))
-            }
-            found.append("\(path): " + (listing.connectors.isEmpty ? "no connectors" : listing.connectors.map(\.summary).joined(separator: ", ")))
-        }
-        guard let chosen else { throw .noConnectedDisplay(found: found) }
-        let fd = chosen.fd
+    /// A screen on `connector` in `mode`, driven by `crtc`; the card opens it.
+    init(card: DRMCard, connector: DRMConnector, mode: drmModeModeInfo, crtc: UInt32, rotation: ScreenRotation) throws(DisplayError) {
+        let width = Int(mode.hdisplay), height = Int(mode.vdisplay)
+        var made: [DumbBuffer] = []
         do {
-            let picked = try DRMDevice.mode(mode, of: chosen.connector, device: chosen.path)
-            let crtc = try DRMDevice.crtc(for: chosen.connector, crtcs: chosen.crtcs, fd: fd, device: chosen.path)
-            // Opening the device as the only client makes us master; say clearly when another program is.
-            if drmSetMaster(fd) != 0, errno != EINVAL {
-                throw DisplayError.call(function: "drmSetMaster", device: chosen.path, reason: "\(errnoText()) (another program is drawing on this display?)")
-            }
-            let width = Int(picked.hdisplay), height = Int(picked.vdisplay)
-            buffers = [
-                try DumbBuffer(fd: fd, device: chosen.path, width: width, height: height),
-                try DumbBuffer(fd: fd, device: chosen.path, width: width, height: height),
-            ]
-            self.mode = picked
-            size = PixelSize(width: width, height: height)
-            refreshRate = picked.vrefresh > 0 ? Double(picked.vrefresh) : 60
-            crtcID = crtc
+            for _ in 0..<2 { made.append(try DumbBuffer(fd: card.fd, device: card.path, width: width, height: height)) }
         } catch {
-            for b in buffers { b.release() }
-            Glibc.close(fd)
-            throw error as! DisplayError
+            // The first buffer is released if the second cannot be made.
+            for b in made { b.release() }
+            throw error
         }
-        self.fd = fd
-        devicePath = chosen.path
-        connectorName = chosen.connector.name
-        connectorID = chosen.connector.id
-        savedCRTC = drmModeGetCrtc(fd, crtcID)
+        buffers = made
+        self.card = card
+        self.mode = mode
+        self.rotation = rotation
+        size = PixelSize(width: width, height: height)
+        refreshRate = mode.vrefresh > 0 ? Double(mode.vrefresh) : 60
+        crtcID = crtc
+        connectorName = connector.name
+        connectorID = connector.id
+        savedCRTC = drmModeGetCrtc(card.fd, crtc)
     }
 
     deinit { assert(closed, "DRMOutput.close() must run: it gives the console back") }
@@ -106,7 +73,7 @@ public final class DRMOutput: FrameOutput {
         }
         if flipPending { try waitForFlip() }
         let back = 1 - front
-        buffers[back].copy(canvas, lastDamage + damage)
+        buffers[back].copy(canvas, lastDamage + damage, rotation: rotation)
         let userData = Unmanaged.passUnretained(self).toOpaque()
         let flipped = drmModePageFlip(fd, crtcID, buffers[back].framebuffer, flipclock_drm_page_flip_event(), userData)
         if flipped == 0 {
@@ -127,7 +94,7 @@ public final class DRMOutput: FrameOutput {
     /// The first frame: both buffers get the whole canvas, then the mode is set on one.
     private func setMode(_ canvas: Canvas) throws(DisplayError) {
         let all = [canvas.bounds]
-        for b in buffers { b.copy(canvas, all) }
+        for b in buffers { b.copy(canvas, all, rotation: rotation) }
         try systemCall("drmModeSetCrtc", device: devicePath) {
             var connector = connectorID
             return drmModeSetCrtc(fd, crtcID, buffers[0].framebuffer, 0, 0, &connector, 1, &mode)
@@ -142,31 +109,29 @@ public final class DRMOutput: FrameOutput {
     /// Tells drivers that need it (virtio-gpu) which parts of the shown buffer changed;
     /// drivers that scan out memory directly answer ENOSYS, which is fine.
     private func markDirty(_ damage: [DamageRect]) {
-        var clips = damage.map { drmModeClip(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY)) }
+        let logical = canvasSize
+        var clips = damage.map { rotation.outputRect($0, logical: logical) }.map { drmModeClip(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY)) }
         _ = drmModeDirtyFB(fd, buffers[front].framebuffer, &clips, UInt32(clips.count))
     }
 
-    public func handleEvents() throws(DisplayError) {
-        var context = drmEventContext()
-        context.version = 2
-        context.page_flip_handler = { _, _, _, _, userData in
-            guard let userData else { return }
-            let output = Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue()
-            output.flipPending = false
-            output.flipsCompleted += 1
-        }
-        try systemCall("drmHandleEvent", device: devicePath) { drmHandleEvent(fd, &context) }
+    /// Handles the card's events: this screen's page flips and the other screens'.
+    public func handleEvents() throws(DisplayError) { try card.handleEvents() }
+
+    /// The page flip queued by ``present(_:damage:)`` is on screen.
+    func flipCompleted() {
+        flipPending = false
+        flipsCompleted += 1
     }
 
-    /// Gives up DRM master so the console (or another program) can use the display.
+    /// Gives up DRM master (for every screen of the card) so the console can use the display.
     public func suspend() {
         if flipPending { try? waitForFlip() }
-        _ = drmDropMaster(fd)
+        card.dropMaster()
     }
 
     /// Takes DRM master again; the next present sets the mode and copies the whole canvas.
     public func resume() throws(DisplayError) {
-        try systemCall("drmSetMaster", device: devicePath) { drmSetMaster(fd) }
+        try card.takeMaster()
         modeSet = false
     }
 
@@ -195,6 +160,8 @@ public final class DRMOutput: FrameOutput {
         flipPending = false
     }
 
+    /// Restores the CRTC as it was found and frees the buffers; the card stays open for the
+    /// other screens.
     public func close() {
         guard !closed else { return }
         closed = true
@@ -211,7 +178,5 @@ public final class DRMOutput: FrameOutput {
             drmModeFreeCrtc(saved)
         }
         for b in buffers { b.release() }
-        _ = drmDropMaster(fd)
-        Glibc.close(fd)
     }
 }

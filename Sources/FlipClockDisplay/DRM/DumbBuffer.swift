@@ -66,18 +66,12 @@ final class DumbBuffer {
         self.pixels = address
     }
 
-    /// Copies `rects` of `canvas` into the buffer, row by row with the buffer's pitch.
-    func copy(_ canvas: Canvas, _ rects: [DamageRect]) {
-        canvas.pixels.withUnsafeBufferPointer { src in
-            for rect in rects {
-                let r = rect.clipped(to: DamageRect(x: 0, y: 0, width: min(width, canvas.width), height: min(height, canvas.height)))
-                guard !r.isEmpty else { continue }
-                for y in r.y..<r.maxY {
-                    let to = (pixels + y * pitch + r.x * 4).assumingMemoryBound(to: UInt32.self)
-                    to.update(from: src.baseAddress! + y * canvas.width + r.x, count: r.width)
-                }
-            }
-        }
+    /// Copies `rects` of `canvas` into the buffer turned by `rotation`, honouring the pitch.
+    func copy(_ canvas: Canvas, _ rects: [DamageRect], rotation: ScreenRotation) {
+        // A canvas of another size would be copied past the end of the mapping.
+        let fits = rotation.outputSize(of: PixelSize(width: canvas.width, height: canvas.height)) == PixelSize(width: width, height: height)
+        precondition(fits, "the canvas must be the buffer's size, turned")
+        for rect in rects { rotation.copy(rect, of: canvas, to: pixels, pitch: pitch) }
     }
 
     func release() {

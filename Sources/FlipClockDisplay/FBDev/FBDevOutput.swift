@@ -8,16 +8,19 @@ import Glibc
 /// The screen through the Linux framebuffer device, where there is no KMS.
 ///
 /// Draws 32 bpp XRGB (any channel order the device reports) and 16 bpp RGB565, honouring
-/// the line length. When the virtual height holds two screens it draws into the hidden one
+/// the line length, turned by ``rotation``. When the virtual height holds two screens it draws into the hidden one
 /// and pans; otherwise it copies the damage into the visible one. What the screen showed
 /// is put back by ``close()``. (The daemon's ``VirtualTerminal`` keeps the console's text
 /// and cursor off the picture.)
 public final class FBDevOutput: FrameOutput {
     public let devicePath: String
     public let size: PixelSize
+    public let rotation: ScreenRotation
     public let refreshRate: Double
     public var eventDescriptor: Int32? { nil }
-    public var name: String { "\(devicePath) \(size) \(bitsPerPixel) bpp" + (panning ? ", panning" : "") }
+    public var name: String {
+        "\(devicePath) \(size) \(bitsPerPixel) bpp" + (panning ? ", panning" : "") + (rotation == .none ? "" : ", rotated \(rotation.rawValue)")
+    }
 
     private let fd: Int32
     private let memory: UnsafeMutableRawPointer
@@ -36,7 +39,7 @@ public final class FBDevOutput: FrameOutput {
     public private(set) var framesPresented = 0
 
     /// The corresponding C calls are `FBIOGET_VSCREENINFO`, `FBIOGET_FSCREENINFO` and `mmap`.
-    public init(device: String = "/dev/fb0") throws(DisplayError) {
+    public init(device: String = "/dev/fb0", rotation: ScreenRotation = .none) throws(DisplayError) {
         let fd = open(device, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(path: device, reason: errnoText()) }
         var v = fb_var_screeninfo(), f = fb_fix_screeninfo()
@@ -59,6 +62,7 @@ public final class FBDevOutput: FrameOutput {
             throw .call(function: "mmap", device: device, reason: reason)
         }
         self.fd = fd
+        self.rotation = rotation
         devicePath = device
         memory = address
         memoryLength = length
@@ -117,28 +121,18 @@ public final class FBDevOutput: FrameOutput {
         if on { first = true }
     }
 
-    /// Converts and copies `rects` of `canvas` into screen `screen` (0 or 1 of a panned pair).
+    /// Converts and copies `rects` of `canvas`, turned, into screen `screen` (0 or 1 of a panned pair).
     private func copy(_ canvas: Canvas, _ rects: [DamageRect], screen: Int) {
         let base = memory + screen * size.height * lineLength
-        let bounds = DamageRect(x: 0, y: 0, width: min(size.width, canvas.width), height: min(size.height, canvas.height))
-        let xrgb = shifts == (16, 8, 0)
-        canvas.pixels.withUnsafeBufferPointer { src in
-            for rect in rects {
-                let r = rect.clipped(to: bounds)
-                guard !r.isEmpty else { continue }
-                for y in r.y..<r.maxY {
-                    let from = src.baseAddress! + y * canvas.width + r.x
-                    let row = base + y * lineLength
-                    if bitsPerPixel == 32 && xrgb {
-                        (row + r.x * 4).assumingMemoryBound(to: UInt32.self).update(from: from, count: r.width)
-                    } else if bitsPerPixel == 32 {
-                        let to = (row + r.x * 4).assumingMemoryBound(to: UInt32.self)
-                        for x in 0..<r.width { to[x] = swizzle(from[x]) }
-                    } else {
-                        let to = (row + r.x * 2).assumingMemoryBound(to: UInt16.self)
-                        for x in 0..<r.width { to[x] = Self.rgb565(from[x]) }
-                    }
-                }
+        // A canvas of another size would be copied past the end of the mapping.
+        precondition(canvas.width == canvasSize.width && canvas.height == canvasSize.height, "the canvas must be the screen's size, turned")
+        for r in rects {
+            if bitsPerPixel == 16 {
+                rotation.copy(r, of: canvas, to: base, pitch: lineLength, convert: Self.rgb565)
+            } else if shifts == (16, 8, 0) {
+                rotation.copy(r, of: canvas, to: base, pitch: lineLength)
+            } else {
+                rotation.copy(r, of: canvas, to: base, pitch: lineLength, convert: swizzle)
             }
         }
     }

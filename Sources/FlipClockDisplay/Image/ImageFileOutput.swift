@@ -5,26 +5,39 @@ import Glibc
 #endif
 
 /// The image output for the daemon: every presented frame replaces `DIR/current.png`,
-/// atomically (written aside, then renamed), so a viewer never reads half a file.
+/// atomically (written aside, then renamed), so a viewer never reads half a file. The picture
+/// is turned by ``rotation`` as a screen's would be.
 public final class ImageFileOutput: FrameOutput {
     public let directory: String
     public let size: PixelSize
+    public let rotation: ScreenRotation
     public let refreshRate: Double
     public var eventDescriptor: Int32? { nil }
     public var name: String { "\(path) \(size)" }
     public var path: String { directory + "/current.png" }
 
-    public init(directory: String, size: PixelSize, framesPerSecond: Double = 30) throws(DisplayError) {
+    /// The output's pixels, as the file shows them.
+    private var picture: Canvas
+
+    /// `size` is the image's own size; the face is drawn on it turned by `rotation`.
+    public init(directory: String, size: PixelSize, rotation: ScreenRotation = .none, framesPerSecond: Double = 30) throws(DisplayError) {
         if mkdir(directory, 0o755) != 0, errno != EEXIST { throw .cannotOpen(path: directory, reason: errnoText()) }
         self.directory = directory
         self.size = size
+        self.rotation = rotation
+        picture = Canvas(width: size.width, height: size.height)
         refreshRate = framesPerSecond
     }
 
     public func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) {
         let temporary = directory + "/.current.png.tmp"
+        precondition(canvas.width == canvasSize.width && canvas.height == canvasSize.height, "the canvas must be the image's size, turned")
+        let pitch = size.width * 4
+        picture.pixels.withUnsafeMutableBytes { memory in
+            for rect in damage { rotation.copy(rect, of: canvas, to: memory.baseAddress!, pitch: pitch) }
+        }
         do {
-            try PNGFile.write(canvas, to: temporary)
+            try PNGFile.write(picture, to: temporary)
         } catch {
             throw .call(function: "png_image_write_to_file", device: temporary, reason: error.message)
         }

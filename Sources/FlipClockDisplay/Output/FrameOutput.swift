@@ -2,19 +2,22 @@ import FlipClockCore
 
 /// Where the daemon's frames go: a screen through DRM/KMS or fbdev, or an image file.
 ///
-/// The renderer draws into its own canvas in ordinary memory; an output copies the damaged
-/// rectangles to the screen. Teardown that must happen (restoring the console) is
+/// The renderer draws into its own canvas in ordinary memory, upright at ``canvasSize``; an
+/// output copies the damaged rectangles to the screen, turned by its ``rotation``. Teardown that must happen (restoring the console) is
 /// ``close()``, which the daemon calls on every way out.
 public protocol FrameOutput: AnyObject {
     /// What the output shows, for the log: `/dev/dri/card0 Virtual-1 1280x800@75`.
     var name: String { get }
+    /// The output's own pixels (its mode's size).
     var size: PixelSize { get }
+    /// How the picture is turned on the output.
+    var rotation: ScreenRotation { get }
     /// Frames per second while something moves.
     var refreshRate: Double { get }
     /// A descriptor to wait on for the output's events (page flips), if it has any.
     var eventDescriptor: Int32? { get }
 
-    /// Shows `canvas`, of which only `damage` changed since the last frame.
+    /// Shows `canvas` (``canvasSize``, upright), of which only `damage` changed since the last frame.
     func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError)
     /// Handles what arrived on ``eventDescriptor``.
     func handleEvents() throws(DisplayError)
@@ -31,4 +34,10 @@ public protocol FrameOutput: AnyObject {
 
 extension FrameOutput {
     public func setPower(_ on: Bool) throws(DisplayError) {}
+}
+
+extension FrameOutput {
+    /// The size of the upright canvas the face is rendered on: portrait for a quarter turn of
+    /// a landscape mode.
+    public var canvasSize: PixelSize { rotation.logicalSize(of: size) }
 }

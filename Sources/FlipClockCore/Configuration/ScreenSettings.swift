@@ -1,0 +1,16 @@
+/// What one screen shows and how: `[output]`'s defaults, or a connector's own
+/// `[output.screen.NAME]` table.
+///
+/// Every screen shows the configured face, laid out for its own size and rotation; settings
+/// a connector may one day choose for itself (its own face) belong here.
+public struct ScreenSettings: Equatable, Sendable {
+    /// `rotation`: how the picture is turned on the output.
+    public var rotation: ScreenRotation
+    /// `mode`: `WIDTHxHEIGHT` or `WIDTHxHEIGHT@HZ`; `nil` is the display's preferred mode.
+    public var mode: String?
+
+    public init(rotation: ScreenRotation = .none, mode: String? = nil) {
+        self.rotation = rotation
+        self.mode = mode
+    }
+}
