@@ -7,18 +7,9 @@ import Testing
 /// builds it: a rotation about the x axis, then Core Animation's perspective (m34 = −1/D)
 /// about the vanishing point, as 4 × 4 matrices on homogeneous row vectors.
 @Suite struct FlapGeometryTests {
-    typealias Matrix = [[Double]]
+    typealias Matrix = OracleMatrix.Matrix
+    static let multiply = OracleMatrix.multiply, translation = OracleMatrix.translation
 
-    static func multiply(_ a: Matrix, _ b: Matrix) -> Matrix {
-        (0..<4).map { i in (0..<4).map { j in (0..<4).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
-    }
-
-    static func translation(_ x: Double, _ y: Double, _ z: Double) -> Matrix {
-        [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [x, y, z, 1]]
-    }
-
-    /// The oracle: where the flap point at column `x`, `r` above the hinge (flap coordinates),
-    /// lands on the screen with the flap turned by `degrees` toward the viewer.
     static func oracle(_ g: FlapGeometry, degrees: Double, x: Double, r: Double) -> (x: Double, y: Double) {
         apply(oracle(g, degrees: degrees), x: x, r: r)
     }
@@ -33,7 +24,7 @@ import Testing
     static func oracle(_ g: FlapGeometry, degrees: Double) -> Matrix {
         let t = degrees * .pi / 180
         // Rotating about x: the flap's top (−y in screen terms) comes out toward +z.
-        let rotation: Matrix = [[1, 0, 0, 0], [0, cos(t), -sin(t), 0], [0, sin(t), cos(t), 0], [0, 0, 0, 1]]
+        let rotation = OracleMatrix.rotation(t)
         var perspective = translation(0, 0, 0)
         perspective[2][3] = -1 / g.eyeDistance
         return [

@@ -25,11 +25,14 @@ final class CountingOutput: FrameOutput {
     /// The background's pixel in each frame presented, and each power change asked for.
     var backgrounds: [UInt32] = []
     var power: [Bool] = []
+    /// The last canvas presented.
+    var last: Canvas?
     var canvasSizes: Set<PixelSize> = []
     init(rotation: ScreenRotation = .none) { self.rotation = rotation }
     func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) {
         frames += 1
         backgrounds.append(canvas[0, 0])
+        last = canvas
         canvasSizes.insert(PixelSize(width: canvas.width, height: canvas.height))
     }
     func setPower(_ on: Bool) throws(DisplayError) { power.append(on) }
@@ -242,5 +245,18 @@ func minutes(_ from: String, _ to: String) -> [String] {
         #expect(held == 0)
         #expect((2...4).contains(closing), "\(closing)")
         #expect(run.report.stillFrames == 0)
+    }
+
+    @Test func whatIsPresentedIsTheFaceAsItIsNow() throws {
+        let run = try SimulatedRun(from: "2026-06-01T12:00:55Z", zone: "UTC", length: .seconds(10))
+        var expected = ClockScene(
+            configuration: ClockConfiguration(), width: 96, height: 60, showing: ClockReading(time: WallTime(hour: 12, minute: 1, second: 0)),
+            glyphs: BoxGlyphs()
+        )
+        _ = try expected.frame(at: .zero)
+        #expect(run.report.flips == 1)
+        // Compared whole, without printing the pixels when they differ.
+        let same = run.output.last?.pixels == expected.canvas.pixels
+        #expect(same, "the last frame presented is not the face at 12:01")
     }
 }

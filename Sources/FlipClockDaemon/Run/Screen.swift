@@ -140,8 +140,9 @@ final class Screen {
             moving = false
         }
         // The face, and over it the message panel when one is open.
-        var (screen, damage) = (scene.canvas, try scene.frame(at: now))
-        (screen, damage) = try panel.frame(face: screen, damage: damage, at: now)
+        // Drawn first: the canvas handed on must be this frame's.
+        let faceDamage = try scene.frame(at: now)
+        let (screen, damage) = try panel.frame(face: scene.canvas, damage: faceDamage, at: now)
         let stillMoving = scene.isMoving(at: now) || panel.isMoving(at: now)
         if !damage.isEmpty || redrawAll {
             try output.present(screen, damage: redrawAll ? [screen.bounds] : damage)
