@@ -16,9 +16,10 @@ public struct RowChange: Sendable {
     }
 
     private let parts: [Part]
-    private let old: Canvas, new: Canvas
-    /// The pictures with their background transparent: a folding row shows only its cards.
-    private let oldCutOut: Canvas, newCutOut: Canvas
+    /// Each row of the new face as it is, and each row of both faces with the background
+    /// transparent (a folding row shows only its cards), cut out once.
+    private let newPictures: [Canvas]
+    private let oldCutOut: [Canvas], newCutOut: [Canvas]
     private let oldLayout: FaceLayout, newLayout: FaceLayout
     private let background: UInt32
     private let eyeDistance: Double
@@ -51,15 +52,14 @@ public struct RowChange: Sendable {
         while j < newRows.count { parts.append(.comes(j)); j += 1 }
         guard parts.contains(where: { if case .stays = $0 { false } else { true } }) else { return nil }
         self.parts = parts
-        func cutOut(_ picture: Canvas) -> Canvas {
-            var c = picture
+        func cutOut(_ picture: Canvas, _ band: DamageRect) -> Canvas {
+            var c = picture.cropped(to: band)
             for k in c.pixels.indices where c.pixels[k] == background { c.pixels[k] = 0 }
             return c
         }
-        self.old = old
-        self.new = new
-        oldCutOut = cutOut(old)
-        newCutOut = cutOut(new)
+        newPictures = newLayout.rowBands.map { new.cropped(to: $0) }
+        oldCutOut = oldLayout.rowBands.map { cutOut(old, $0) }
+        newCutOut = newLayout.rowBands.map { cutOut(new, $0) }
         self.oldLayout = oldLayout
         self.newLayout = newLayout
         self.background = background
@@ -130,17 +130,17 @@ public struct RowChange: Sendable {
             defer { y += size.height }
             guard size.height > 0 else { continue }
             switch part {
-            case .goes(let i): fold(oldCutOut, oldLayout.rowBands[i], top: y, openness: 1 - p)
-            case .comes(let j): fold(newCutOut, newLayout.rowBands[j], top: y, openness: p)
+            case .goes(let i): fold(oldCutOut[i], top: y, openness: 1 - p)
+            case .comes(let j): fold(newCutOut[j], top: y, openness: p)
             case .stays(_, let j):
                 let band = newLayout.rowBands[j]
                 let factor = size.height / Double(band.height)
                 let area = DamageRect(x: 0, y: Int(y.rounded(.down)), width: canvas.width, height: Int(size.height.rounded(.up)) + 1)
                 if factor == 1, y == y.rounded() {
-                    canvas.copy(new.cropped(to: band), x: 0, y: Int(y), clip: canvas.bounds) { _ in 255 }
+                    canvas.copy(newPictures[j], x: 0, y: Int(y), clip: canvas.bounds) { _ in 255 }
                 } else {
                     resampler.draw(
-                        newCutOut.cropped(to: band), rows: 0..<band.height, farEdgeFirst: false,
+                        newCutOut[j], rows: 0..<band.height, farEdgeFirst: false,
                         projection: ScaledRow(top: y, factor: factor, centreX: centre), shade: 255,
                         into: &canvas, area: area.clipped(to: canvas.bounds)
                     )
@@ -149,11 +149,11 @@ public struct RowChange: Sendable {
         }
     }
 
-    private mutating func fold(_ picture: Canvas, _ band: DamageRect, top: Double, openness: Double) {
+    private mutating func fold(_ row: Canvas, top: Double, openness: Double) {
         let fold = PaperFold(
-            x: 0, top: top, width: Double(band.width), height: Double(band.height), vanishingX: Double(band.width) / 2,
+            x: 0, top: top, width: Double(row.width), height: Double(row.height), vanishingX: Double(row.width) / 2,
             eyeDistance: eyeDistance, openness: openness, state: .pinch
         )
-        folds.draw(picture.cropped(to: band), fold: fold, into: &canvas, clip: canvas.bounds)
+        folds.draw(row, fold: fold, into: &canvas, clip: canvas.bounds)
     }
 }

@@ -1,0 +1,47 @@
+import FlipClockCore
+
+extension Bench {
+    /// One frame of a reload's row change on the bench screen (the time, seconds switched on,
+    /// and a row of scores unfolding under it) against a memcpy of the whole screen, interleaved.
+    static func measureRowChange(_ scene: BenchScene, rounds: Int) throws -> (ours: Double, copy: Double, ratio: Double) {
+        var before = scene.configuration
+        before.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
+        before.rowNames = [["time"]]
+        var after = before
+        after.face.format = .hoursMinutesSeconds
+        after.rowNames = [["time"], ["home", "away"]]
+        func face(_ c: ClockConfiguration) throws -> ClockScene {
+            var s = ClockScene(
+                configuration: c, width: BenchScene.width, height: BenchScene.height,
+                showing: ClockReading(time: WallTime(hour: 12, minute: 34, second: 56)), scores: ["home": 3, "away": 12], glyphs: scene.font
+            )
+            _ = try s.frame(at: .zero)
+            return s
+        }
+        let old = try face(before), new = try face(after)
+        guard var change = RowChange(
+            from: old.canvas, old.renderer.layout, rows: before.rows, to: new.canvas, new.renderer.layout, rows: after.rows,
+            background: before.style.background.pixel, perspective: before.perspective, lighting: CardLighting(), at: .zero
+        ) else { return (0, 0, 0) }
+        var source = new.canvas, target = Canvas(width: BenchScene.width, height: BenchScene.height)
+        for i in source.pixels.indices { source.pixels[i] ^= UInt32(truncatingIfNeeded: i) }
+        let clock = ContinuousClock()
+        var ours: [Double] = [], copy: [Double] = []
+        // The change's frames at 60 Hz.
+        let instants = stride(from: 0, to: change.duration.seconds, by: 1.0 / 60).map { Duration.seconds($0) }
+        for round in 0...rounds {
+            for instant in instants {
+                let t0 = clock.now
+                change.frame(at: instant)
+                let t1 = clock.now
+                copyScreen(from: source, to: &target)
+                let t2 = clock.now
+                if round > 0 {
+                    ours.append((t1 - t0).seconds)
+                    copy.append((t2 - t1).seconds)
+                }
+            }
+        }
+        return (median(ours), median(copy), median(zip(ours, copy).map { $0 / $1 }))
+    }
+}
