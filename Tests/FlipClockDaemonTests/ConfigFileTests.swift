@@ -103,6 +103,16 @@ import Testing
         ])
     }
 
+    @Test func aTimerMayHideWhenIdleAndAScreenShowItsOwnRows() throws {
+        let c = try ConfigFile.parse(
+            "[output.screen.HDMI-A-2]\nrows = [\"home away\", \"egg\"]\n[[score]]\nname = \"home\"\n[[score]]\nname = \"away\"\n[[timer]]\nname = \"egg\"\nhide_when_idle = true\n",
+            path: "f.toml"
+        )
+        #expect(c.timers[0].hideWhenIdle)
+        #expect(c.screen("HDMI-A-2").rows == [["home", "away"], ["egg"]])
+        #expect(c.screen("HDMI-A-1").rows == nil)
+    }
+
     @Test func anEmptyFileIsTheDefaults() throws {
         #expect(try ConfigFile.parse("# nothing\n", path: "f.toml") == ClockConfiguration())
     }
@@ -139,7 +149,7 @@ import Testing
         ("[output.screen.DP-1]\nrotation = 100\n", "f.toml:2:12: output.screen.DP-1.rotation: 100 is not allowed; allowed 0, 90, 180, 270"),
         ("[output.screen.\"DP-1\"]\nmode = \"big\"\n",
          "f.toml:2:8: output.screen.DP-1.mode: \"big\" is not a mode; expected \"WIDTHxHEIGHT\" or \"WIDTHxHEIGHT@HZ\""),
-        ("[output.screen.DP-1]\nrotate = 90\n", "f.toml:2:1: output.screen.DP-1.rotate: unknown key; allowed in [output.screen.DP-1]: rotation, mode"),
+        ("[output.screen.DP-1]\nrotate = 90\n", "f.toml:2:1: output.screen.DP-1.rotate: unknown key; allowed in [output.screen.DP-1]: rotation, mode, rows"),
         ("[output]\nscreen = 1\n", "f.toml:2:10: output.screen: expected a table, found an integer"),
         ("clock = 3\n", "f.toml:1:9: clock: expected a table, found an integer"),
         ("[flip]\nfirst_half_ms = 1979-05-27\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a date"),
@@ -167,6 +177,7 @@ import Testing
         ("[[night]]\nhours = \"22:00-7:00\"\n", "f.toml:2:9: night[0].hours: \"22:00-7:00\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\""),
         ("[[night]]\nbrightness = 20\n", "f.toml:2:1: night[0].hours: a night period needs hours = \"HH:MM-HH:MM\""),
         ("[[night]]\nhours = \"22:00-07:00\"\nbrightness = 120\n", "f.toml:3:14: night[0].brightness: 120 is out of range; allowed 0...100"),
+        ("[output.screen.DP-1]\nrows = [\"time tokyo\"]\n", "f.toml:2:8: output.screen.DP-1.rows: nothing is named \"tokyo\"; names are time"),
         ("[[row]]\nshow = []\n", "f.toml:2:1: row[0].show: a row needs show = [names], from: time"),
         ("[look]\nbackground = \"\"\"\n#000000\"\"\"\ncard = \"#1\"\n", "f.toml:4:8: look.card: \"#1\" is not a colour; expected \"#rrggbb\""),
         ("[look]\nfont = [\n  \"a\", # ]\n  \"b\"]\ncard = \"#1\"\n", "f.toml:2:8: look.font: expected a string, found an array"),

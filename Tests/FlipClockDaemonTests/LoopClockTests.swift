@@ -28,7 +28,11 @@ final class CountingOutput: FrameOutput {
     /// The last canvas presented.
     var last: Canvas?
     var canvasSizes: Set<PixelSize> = []
-    init(rotation: ScreenRotation = .none) { self.rotation = rotation }
+    let connector: String?
+    init(rotation: ScreenRotation = .none, connector: String? = nil) {
+        self.rotation = rotation
+        self.connector = connector
+    }
     func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) {
         frames += 1
         backgrounds.append(canvas[0, 0])
@@ -258,5 +262,49 @@ func minutes(_ from: String, _ to: String) -> [String] {
         // Compared whole, without printing the pixels when they differ.
         let same = run.output.last?.pixels == expected.canvas.pixels
         #expect(same, "the last frame presented is not the face at 12:01")
+    }
+
+    @Test func aTimerThatHidesWhenIdleFoldsInWhenStartedAndAwayAfterItEnds() throws {
+        var hidden: [String: Set<String>] = [:]
+        var frames: [String: Int] = [:]
+        var replies: [String] = []
+        let run = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(50)) { c in
+            c.timers = [TimerDisplay(name: "egg", label: "EGG", duration: 5)]
+            c.timers[0].hideWhenIdle = true
+        } schedule: { clock, loop in
+            let output = { (loop.screens.first?.output as? CountingOutput)?.frames ?? 0 }
+            clock.at(.seconds(5), .run { hidden["idle"] = loop.hidden; frames["before"] = output() })
+            clock.at(.seconds(10), .run { replies.append(loop.answer("timer start egg 5s", time: WallTime(hour: 12, minute: 0, second: 10)).reply) })
+            clock.at(.seconds(12), .run { hidden["running"] = loop.hidden; frames["unfolded"] = output() })
+            clock.at(.seconds(30), .run { hidden["ended"] = loop.hidden; frames["ended"] = output() })
+        }
+        #expect(replies == ["OK egg=00:05 running"])
+        #expect(hidden["idle"] == ["egg"])
+        #expect(hidden["running"] == [])
+        // Finished at 15 s, shown until 25 s, then folded away: the time row alone again.
+        #expect(hidden["ended"] == ["egg"])
+        // The row unfolds over 0.7 s at 5 frames a second.
+        #expect(frames["unfolded"]! - frames["before"]! >= 4)
+        var alone = ClockScene(
+            configuration: ClockConfiguration(), width: 96, height: 60, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)),
+            glyphs: BoxGlyphs()
+        )
+        _ = try alone.frame(at: .zero)
+        let same = run.output.last?.pixels == alone.canvas.pixels
+        #expect(same, "after the timer hid, the face is the time alone")
+    }
+
+    @Test func aScreenShowsItsOwnRows() throws {
+        let clock = SimulatedClock(date: ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!, zone: TimeZone(identifier: "UTC")!)
+        var logger = Logger(label: "test")
+        logger.logLevel = .error
+        var c = ClockConfiguration()
+        c.scores = [ScoreDisplay(name: "home"), ScoreDisplay(name: "away")]
+        c.screens["HDMI-A-2"] = ScreenSettings(rows: [["home", "away"]])
+        let first = CountingOutput(connector: "HDMI-A-1"), second = CountingOutput(connector: "HDMI-A-2")
+        let loop = ClockLoop(configuration: c, displays: DisplaySet([first, second]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        clock.at(.seconds(1), .run { loop.requests.send(.stop) })
+        _ = try loop.run()
+        #expect(loop.screens.map { $0.scene.items.map(\.name) } == [["time", "home", "away"], ["home", "away"]])
     }
 }

@@ -28,6 +28,7 @@ extension ClockConfiguration {
         for (index, t) in try top.tables("text").enumerated() { try decodeText(t, index: index) }
         let rows = try top.tables("row")
         if !rows.isEmpty { try decodeRows(rows) }
+        if let t = document["output"], case .table(let output) = t.value { try checkScreenRows(output) }
         if let t = try top.table("control") {
             var r = ConfigReader(t, path: "control")
             if let v = try r.string("socket") { controlSocket = v }
@@ -106,6 +107,7 @@ extension ClockConfiguration {
         if let v = try r.choice("direction", TimerDisplay.Direction.allCases.map { ($0.rawValue, $0) }) { timer.direction = v }
         if let v = try r.duration("duration") { timer.duration = v }
         if let v = try r.choice("at_zero", TimerDisplay.AtZero.allCases.map { ($0.rawValue, $0) }) { timer.atZero = v }
+        if let v = try r.bool("hide_when_idle") { timer.hideWhenIdle = v }
         try r.rejectUnknownKeys()
         timers.append(timer)
     }
@@ -177,26 +179,45 @@ extension ClockConfiguration {
 
     private mutating func decodeRows(_ tables: [ConfigTable]) throws(ConfigError) {
         var shown: Set<String> = []
-        let known = items.map(\.name)
         var rows: [[String]] = []
         for (index, table) in tables.enumerated() {
             var r = ConfigReader(table, path: "row[\(index)]")
             guard let names = try r.strings("show"), !names.isEmpty else {
                 throw ConfigError(table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1), key: r.key("show"),
-                    "a row needs show = [names], from: \(known.joined(separator: ", "))")
+                    "a row needs show = [names], from: \(items.map(\.name).joined(separator: ", "))")
             }
-            for (name, at) in names {
-                guard known.contains(name) else {
-                    throw ConfigError(at, key: r.key("show"), "nothing is named \"\(name)\"; names are \(known.joined(separator: ", "))")
-                }
-                guard shown.insert(name).inserted else {
-                    throw ConfigError(at, key: r.key("show"), "\"\(name)\" is already shown in another row")
-                }
-            }
+            for (name, at) in names { try checkShown(name, at: at, key: r.key("show"), shown: &shown) }
             try r.rejectUnknownKeys()
             rows.append(names.map(\.text))
         }
         rowNames = rows
+    }
+
+    /// That `name` is something the file defines, not shown already.
+    private func checkShown(_ name: String, at: FileLocation, key: String, shown: inout Set<String>) throws(ConfigError) {
+        let known = items.map(\.name)
+        guard known.contains(name) else {
+            throw ConfigError(at, key: key, "nothing is named \"\(name)\"; names are \(known.joined(separator: ", "))")
+        }
+        guard shown.insert(name).inserted else {
+            throw ConfigError(at, key: key, "\"\(name)\" is already shown in another row")
+        }
+    }
+
+    /// `[output.screen.NAME] rows`, read with the output, checked once everything a row can
+    /// show is known.
+    private func checkScreenRows(_ output: ConfigTable) throws(ConfigError) {
+        guard let node = output["screen"], case .table(let screens) = node.value else { return }
+        for (name, screenNode) in screens.entries {
+            guard case .table(let screen) = screenNode.value, let rows = screen["rows"], case .array(let strings) = rows.value else { continue }
+            var shown: Set<String> = []
+            for string in strings {
+                guard case .string(let text) = string.value else { continue }
+                for item in text.split(separator: " ") {
+                    try checkShown(String(item), at: string.valueLocation, key: "output.screen.\(name).rows", shown: &shown)
+                }
+            }
+        }
     }
 
     private mutating func decodeOutput(_ table: ConfigTable) throws(ConfigError) {
@@ -217,6 +238,9 @@ extension ClockConfiguration {
                 guard let own = try names.table(name) else { continue }
                 var settings = ConfigReader(own, path: "output.screen.\(name)")
                 screens[name] = try Self.decodeScreen(&settings, defaults: screen)
+                if let v = try settings.strings("rows") {
+                    screens[name]?.rows = v.map { $0.text.split(separator: " ").map(String.init) }.filter { !$0.isEmpty }
+                }
                 try settings.rejectUnknownKeys()
             }
         }

@@ -27,6 +27,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// `[[row]] show`: what each row shows, by name; `nil` for the arrangement of
     /// ``defaultRows``.
     public var rowNames: [[String]]? = nil
+    /// Items not shown now, by name (timers that hide when idle): not read from the file.
+    public var hiddenItems: Set<String> = []
 
     /// `[[score]]`: scores shown in a row under the time, set from outside.
     public var scores: [ScoreDisplay] = []
@@ -104,10 +106,11 @@ public struct ClockConfiguration: Equatable, Sendable {
         return rows
     }
 
-    /// What each row shows, top to bottom.
+    /// What each row shows, top to bottom; a row whose items are all hidden is not there.
     public var rows: [[FaceItem]] {
         let byName = Dictionary(items.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return (rowNames ?? defaultRows).map { $0.compactMap { byName[$0] } }
+        let shown = (rowNames ?? defaultRows).map { $0.filter { !hiddenItems.contains($0) }.compactMap { byName[$0] } }
+        return shown.filter { !$0.isEmpty }
     }
 
     /// The layout of this configuration's face on a `width` × `height` output: its rows, each

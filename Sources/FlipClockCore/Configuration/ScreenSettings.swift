@@ -8,9 +8,13 @@ public struct ScreenSettings: Equatable, Sendable {
     public var rotation: ScreenRotation
     /// `mode`: `WIDTHxHEIGHT` or `WIDTHxHEIGHT@HZ`; `nil` is the display's preferred mode.
     public var mode: String?
+    /// `rows`: what this screen shows, a row a string of names (`"tokyo london"`); `nil`
+    /// shows the `[[row]]` of the whole configuration.
+    public var rows: [[String]]?
 
-    public init(rotation: ScreenRotation = .none, mode: String? = nil) {
+    public init(rotation: ScreenRotation = .none, mode: String? = nil, rows: [[String]]? = nil) {
         self.rotation = rotation
         self.mode = mode
+        self.rows = rows
     }
 }

@@ -21,6 +21,12 @@ public struct TimerDisplay: Equatable, Sendable {
     /// Seconds a countdown starts from unless `timer start NAME DURATION` says otherwise.
     public var duration: Int
     public var atZero: AtZero
+    /// `hide_when_idle`: the timer is shown only while it runs or is paused, and for
+    /// ``lingers`` seconds after a countdown ends; its row folds away and back with it.
+    public var hideWhenIdle = false
+
+    /// How long a finished countdown that hides when idle stays on the screen, in seconds.
+    public static let lingers = 10.0
 
     public static let longest = 99 * 60 + 59
 

@@ -63,6 +63,13 @@ public final class ClockLoop {
     public private(set) var shownBrightness = 1.0
     /// The panel's backlight, dimmed with the colours where there is one.
     var backlight: Backlight?
+    /// The timers not on the screen now (those that hide when idle).
+    private(set) var hidden: Set<String> = []
+
+    /// The timers that hide when idle and are idle (or long finished) at `now`.
+    func hiddenTimers(at now: Double) -> Set<String> {
+        Set(configuration.timers.filter { $0.hideWhenIdle && (timers[$0.name] ?? FlipTimer($0)).isHidden(at: now) }.map(\.name))
+    }
 
     /// Seconds since the Unix epoch: timers run on the wall clock, so they survive a restart.
     var wallSeconds: Double { clock.date.timeIntervalSince1970 }
@@ -80,7 +87,9 @@ public final class ClockLoop {
 
     /// What every screen shows now, at `level` of its brightness.
     func face(_ zone: WallClock, level: Double) -> ScreenFace {
-        ScreenFace(configuration: configuration, reading: reading(zone), scores: board.values, texts: texts, glyphs: glyphs, level: level)
+        ScreenFace(
+            configuration: configuration, reading: reading(zone), scores: board.values, texts: texts, glyphs: glyphs, level: level, hidden: hidden
+        )
     }
 
     /// Shows `level` from now on: the backlight follows, the outputs are turned off at 0 and
@@ -317,6 +326,7 @@ public final class ClockLoop {
         var zone = wallClock
         var shown = zone.time(at: clock.date)
         onShow?(shown, clock.date)
+        hidden = hiddenTimers(at: wallSeconds)
         screens = displays.outputs.map { Screen(output: $0, face: face(zone, level: 1)) }
         // One frame per refresh of the fastest screen.
         var interval: Duration { .seconds(1) / (screens.map(\.output.refreshRate).max() ?? 60) }
@@ -331,6 +341,7 @@ public final class ClockLoop {
         func showReloaded(at instant: Duration) {
             zone = wallClock
             shown = zone.time(at: clock.date)
+            hidden = hiddenTimers(at: wallSeconds)
             let face = face(zone, level: max(shownBrightness, 0.01))
             if screens.map({ $0.reload(face, at: instant) }).contains(true) { logger.info("rows fold in and out") }
             moving = false
@@ -338,10 +349,12 @@ public final class ClockLoop {
         }
         while true {
             let now = clock.now
-            // A panel's next move (a message posted, its time up) is a frame to draw.
+            // A panel's next move (a message posted, its time up), or a timer's row to show or
+            // hide, is a frame to draw.
             for screen in screens {
                 if let change = screen.panelChange(after: now) { nextFrame = min(nextFrame, change) }
             }
+            if hiddenTimers(at: wallSeconds) != hidden { nextFrame = min(nextFrame, now) }
             // The night schedule (or a request) changed the brightness: the face is drawn again
             // whole at the new level; at 0 the screens are off and nothing is drawn.
             let level = brightness.level(atMinute: reading(zone).minute())
@@ -360,6 +373,16 @@ public final class ClockLoop {
                     Date(timeIntervalSince1970: Double(reading(zone).unixSeconds(atMinute: $0)))
                 }
             } else if !suspended, now >= nextFrame {
+                // A timer that hides when idle started or ended: its row folds in or away
+                // (once no message is on the screen: a panel belongs to the layout it opened in).
+                let nowHidden = hiddenTimers(at: wallSeconds)
+                if nowHidden != hidden, screens.allSatisfy(\.isQuiet) {
+                    hidden = nowHidden
+                    let face = face(zone, level: shownBrightness)
+                    if screens.map({ $0.reload(face, at: now) }).contains(true) {
+                        logger.info("rows fold in and out", metadata: ["hidden": "\(hidden.sorted())"])
+                    }
+                }
                 let time = zone.time(at: clock.date)
                 if configuration.face.values(at: time) != configuration.face.values(at: shown) {
                     shown = time
@@ -396,6 +419,8 @@ public final class ClockLoop {
                     if let change = brightness.nextChange(afterMinute: reading(zone).minute()) {
                         next = min(next, Date(timeIntervalSince1970: Double(reading(zone).unixSeconds(atMinute: change))))
                     }
+                    let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timers[$0.name]?.hidesAt }
+                    if let change = hides.filter({ $0 > wallSeconds }).min() { next = min(next, Date(timeIntervalSince1970: change)) }
                     wallDeadline = next
                 }
             }

@@ -11,11 +11,16 @@ struct ScreenFace {
     var glyphs: any GlyphSource
     /// Above 0: the screen is on (off is the output's power, not a colour).
     var level: Double
+    /// Items not shown now (timers that hide when idle).
+    var hidden: Set<String> = []
 
-    /// The configuration with its colours at ``level``.
-    var dimmed: ClockConfiguration {
+    /// The configuration as `output` shows it: its own rows, if it has them, without what is
+    /// hidden, its colours at ``level``.
+    func configuration(for output: FrameOutput) -> ClockConfiguration {
         var c = configuration
         c.style = configuration.style.dimmed(to: level)
+        c.hiddenItems = hidden
+        if let own = configuration.screen(output.connector).rows { c.rowNames = own }
         return c
     }
 }
@@ -50,16 +55,17 @@ final class Screen {
 
     init(output: FrameOutput, face: ScreenFace) {
         self.output = output
-        scene = Self.scene(for: output, face)
-        panel = MessagePanel(layout: scene.renderer.layout, style: face.dimmed.style, glyphs: face.glyphs)
-        rows = face.configuration.rows
+        let shown = face.configuration(for: output)
+        scene = Self.scene(for: output, shown, face)
+        panel = MessagePanel(layout: scene.renderer.layout, style: shown.style, glyphs: face.glyphs)
+        rows = shown.rows
     }
 
     /// The face laid out upright on the output's canvas.
-    private static func scene(for output: FrameOutput, _ face: ScreenFace) -> ClockScene {
+    private static func scene(for output: FrameOutput, _ configuration: ClockConfiguration, _ face: ScreenFace) -> ClockScene {
         let size = output.canvasSize
         return ClockScene(
-            configuration: face.dimmed, width: size.width, height: size.height, showing: face.reading, scores: face.scores,
+            configuration: configuration, width: size.width, height: size.height, showing: face.reading, scores: face.scores,
             texts: face.texts, glyphs: face.glyphs
         )
     }
@@ -69,15 +75,16 @@ final class Screen {
     /// were laid out for the old face: they go with it. Returns whether rows fold.
     func reload(_ face: ScreenFace, at instant: Duration) -> Bool {
         let old = scene
-        scene = Self.scene(for: output, face)
-        panel = MessagePanel(layout: scene.renderer.layout, style: face.dimmed.style, glyphs: face.glyphs)
+        let shown = face.configuration(for: output)
+        scene = Self.scene(for: output, shown, face)
+        panel = MessagePanel(layout: scene.renderer.layout, style: shown.style, glyphs: face.glyphs)
         let oldRows = rows
-        rows = face.configuration.rows
+        rows = shown.rows
         change = nil
         if (try? scene.frame(at: instant)) != nil {
             change = RowChange(
                 from: old.canvas, old.renderer.layout, rows: oldRows, to: scene.canvas, scene.renderer.layout, rows: rows,
-                background: face.dimmed.style.background.pixel, perspective: face.configuration.perspective,
+                background: shown.style.background.pixel, perspective: face.configuration.perspective,
                 lighting: CardLighting(strength: face.configuration.shading), at: instant
             )
         }
@@ -89,13 +96,17 @@ final class Screen {
     /// The face at another brightness, drawn whole at the next frame; a panel with messages
     /// keeps them (and its colours) until it closes.
     func dim(_ face: ScreenFace) {
-        scene = Self.scene(for: output, face)
-        if panel.reveal.state == .closed, panel.reveal.waiting.isEmpty {
-            panel = MessagePanel(layout: scene.renderer.layout, style: face.dimmed.style, glyphs: face.glyphs)
+        let shown = face.configuration(for: output)
+        scene = Self.scene(for: output, shown, face)
+        if isQuiet {
+            panel = MessagePanel(layout: scene.renderer.layout, style: shown.style, glyphs: face.glyphs)
         }
         redrawAll = true
         moving = false
     }
+
+    /// Whether the message panel is closed with nothing waiting.
+    var isQuiet: Bool { panel.reveal.state == .closed && panel.reveal.waiting.isEmpty }
 
     /// Shows the clocks' reading (and timers' seconds, if any) from `now` on.
     func show(_ reading: ClockReading, timers: [String: Int?]?, at now: Duration) {

@@ -36,6 +36,7 @@ public final class DRMOutput: FrameOutput {
 
     public var devicePath: String { card.path }
     /// `Virtual-1 1280x800@75`: the connector and its mode.
+    public var connector: String? { connectorName }
     public var screenName: String { "\(connectorName) \(DRMDevice.describe(mode))" }
     public var name: String { "\(devicePath) \(screenName)" + (rotation == .none ? "" : " rotated \(rotation.rawValue)") }
     public var eventDescriptor: Int32? { card.fd }

@@ -30,10 +30,13 @@ public protocol FrameOutput: AnyObject {
     /// Turns the screen off (DPMS off, blanked) or on again; on, the next present redraws all.
     /// Outputs with nothing to turn off (image files) do nothing.
     func setPower(_ on: Bool) throws(DisplayError)
+    /// The connector's name, for outputs that have one (`HDMI-A-1`): a screen's own settings.
+    var connector: String? { get }
 }
 
 extension FrameOutput {
     public func setPower(_ on: Bool) throws(DisplayError) {}
+    public var connector: String? { nil }
 }
 
 extension FrameOutput {
