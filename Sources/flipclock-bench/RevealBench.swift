@@ -13,25 +13,15 @@ extension Bench {
         let offsets = (1...30).map { max(1, message.height * $0 / 30) }
         var source = face.canvas, target = Canvas(width: BenchScene.width, height: BenchScene.height)
         for i in source.pixels.indices { source.pixels[i] ^= UInt32(truncatingIfNeeded: i) }
-        let clock = ContinuousClock()
-        var ours: [Double] = [], copy: [Double] = []
         var rows = 0
-        for round in 0...rounds {
-            for offset in offsets {
-                let picture = RevealPicture(phase: .opening, message: message, number: 1, offset: offset, scroll: 0)
-                let t0 = clock.now
-                let damage = try panel.draw(face: face.canvas, damage: [], picture: picture).damage
-                let t1 = clock.now
-                copyScreen(from: source, to: &target)
-                let t2 = clock.now
-                if round > 0 {
-                    ours.append((t1 - t0).seconds)
-                    copy.append((t2 - t1).seconds)
-                    rows = max(rows, damage.map(\.height).reduce(0, +))
-                }
-            }
+        let t = try interleaved(offsets, rounds: rounds) { offset in
+            let picture = RevealPicture(phase: .opening, message: message, number: 1, offset: offset, scroll: 0)
+            let damage = try panel.draw(face: face.canvas, damage: [], picture: picture).damage
+            rows = max(rows, damage.map(\.height).reduce(0, +))
+        } reference: {
+            copyScreen(from: source, to: &target)
         }
-        return (median(ours), median(copy), median(zip(ours, copy).map { $0 / $1 }), rows)
+        return (t.ours, t.reference, t.ratio, rows)
     }
 
     /// The whole screen's pixels, one block.

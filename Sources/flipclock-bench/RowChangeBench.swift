@@ -3,7 +3,7 @@ import FlipClockCore
 extension Bench {
     /// One frame of a reload's row change on the bench screen (the time, seconds switched on,
     /// and a row of scores unfolding under it) against a memcpy of the whole screen, interleaved.
-    static func measureRowChange(_ scene: BenchScene, rounds: Int) throws -> (ours: Double, copy: Double, ratio: Double) {
+    static func measureRowChange(_ scene: BenchScene, rounds: Int) throws -> (ours: Double, reference: Double, ratio: Double) {
         var before = scene.configuration
         before.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
         before.rowNames = [["time"]]
@@ -25,23 +25,8 @@ extension Bench {
         ) else { return (0, 0, 0) }
         var source = new.canvas, target = Canvas(width: BenchScene.width, height: BenchScene.height)
         for i in source.pixels.indices { source.pixels[i] ^= UInt32(truncatingIfNeeded: i) }
-        let clock = ContinuousClock()
-        var ours: [Double] = [], copy: [Double] = []
         // The change's frames at 60 Hz.
         let instants = stride(from: 0, to: change.duration.seconds, by: 1.0 / 60).map { Duration.seconds($0) }
-        for round in 0...rounds {
-            for instant in instants {
-                let t0 = clock.now
-                change.frame(at: instant)
-                let t1 = clock.now
-                copyScreen(from: source, to: &target)
-                let t2 = clock.now
-                if round > 0 {
-                    ours.append((t1 - t0).seconds)
-                    copy.append((t2 - t1).seconds)
-                }
-            }
-        }
-        return (median(ours), median(copy), median(zip(ours, copy).map { $0 / $1 }))
+        return interleaved(instants, rounds: rounds) { change.frame(at: $0) } reference: { copyScreen(from: source, to: &target) }
     }
 }
