@@ -113,6 +113,17 @@ import Testing
         #expect(c.screen("HDMI-A-1").rows == nil)
     }
 
+    @Test func aDateTakesItsNamesFromTheLocaleTheFileOrTheEnvironmentNames() throws {
+        let french = try ConfigFile.parse("[date]\n", path: "f.toml", environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(french.date?.values(CalendarDay(year: 2026, month: 11, day: 23)).joined() == "LUN.23NOV".replacingOccurrences(of: ".", with: ""))
+        let german = try ConfigFile.parse("[date]\nlocale = \"de_DE\"\nformat = \"%A\"\n", path: "f.toml", environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(german.date?.values(CalendarDay(year: 2026, month: 11, day: 23)).joined() == "MONTAG")
+        let c = try ConfigFile.parse("[date]\n", path: "f.toml", environment: ["LC_ALL": "C.UTF-8", "LANG": "fr_FR.UTF-8"])
+        #expect(c.date?.values(CalendarDay(year: 2026, month: 11, day: 23)).joined() == "MON23NOV")
+        let given = try ConfigFile.parse("[date]\nformat = \"%a\"\nshort_weekdays = [\"So\", \"Mo\", \"Di\", \"Mi\", \"Do\", \"Fr\", \"Sa\"]\n", path: "f.toml", environment: ["LANG": "fr_FR"])
+        #expect(given.date?.values(CalendarDay(year: 2026, month: 11, day: 23)).joined() == "MO")
+    }
+
     @Test func anEmptyFileIsTheDefaults() throws {
         #expect(try ConfigFile.parse("# nothing\n", path: "f.toml") == ClockConfiguration())
     }

@@ -15,8 +15,11 @@ public enum ConfigFile {
         return try parse(text, path: path)
     }
 
-    /// Validates `text` as the configuration file `path`.
-    public static func parse(_ text: String, path: String) throws(ConfigError) -> ClockConfiguration {
+    /// Validates `text` as the configuration file `path`; a date without `locale` takes its
+    /// names from the locale `environment` names (`LC_ALL`, `LC_TIME`, `LANG`).
+    public static func parse(
+        _ text: String, path: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ConfigError) -> ClockConfiguration {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -41,6 +44,10 @@ public enum ConfigFile {
         for (index, place) in configuration.places.enumerated() where TimeZone(identifier: place.zone) == nil {
             throw unknownZone(place.zone, ["place[\(index)]", "time_zone"])
         }
+        if configuration.date != nil, configuration.date?.locale == nil, let locale = environmentLocale(environment), let names = localeNames(locale) {
+            let given = configuration.date!.names
+            configuration.date?.names = given.merged(over: names)
+        }
         if let locale = configuration.date?.locale {
             guard let names = localeNames(locale) else {
                 let place = locator.place(["date", "locale"])?.value ?? (line: 1, column: 1)
@@ -53,6 +60,14 @@ public enum ConfigFile {
             configuration.date?.names = given.merged(over: names)
         }
         return configuration
+    }
+
+    /// The locale the environment sets for dates (`de_DE` of `LANG=de_DE.UTF-8`); `nil` for
+    /// none, or the C locale.
+    static func environmentLocale(_ environment: [String: String]) -> String? {
+        guard let value = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else { return nil }
+        let name = String(value.prefix { $0 != "." && $0 != "@" })
+        return name == "C" || name == "POSIX" || name.isEmpty ? nil : name
     }
 
     /// Month and weekday names in `identifier`'s language (Foundation's locale data);
