@@ -31,6 +31,12 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The colour `amount` (0…1) of the way to `other`, each channel rounded.
+    public func mixed(with other: RGBColor, by amount: Double) -> RGBColor {
+        func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * amount).rounded()) }
+        return RGBColor(red: mix(red, other.red), green: mix(green, other.green), blue: mix(blue, other.blue))
+    }
+
     /// The colour as an opaque packed pixel.
     public var pixel: UInt32 { PixelMath.opaque(r: red, g: green, b: blue) }
 

@@ -11,8 +11,9 @@ public struct MessagePanel: Sendable {
     public private(set) var reveal: PanelReveal
     private var renderer: RevealRenderer
     private let glyphs: any GlyphSource
-    /// The panel's surface, a little darker than the face's background: the screen opens
-    /// onto something recessed.
+    /// The panel's surface: halfway from the face's background to its cards, so on a dark
+    /// face and a light one alike the screen opens onto a surface of its own, lit less than
+    /// the cards (its edges are shaded as a recess).
     private let surface: UInt32
     private let ink: UInt32
     /// The image of the message on the panel, kept while that message shows.
@@ -23,7 +24,7 @@ public struct MessagePanel: Sendable {
         self.glyphs = glyphs
         reveal = PanelReveal(timing: timing, capacity: capacity)
         renderer = RevealRenderer(width: layout.width, height: layout.height)
-        surface = PixelMath.shade(style.background.pixel, by: 190)
+        surface = style.background.mixed(with: style.card, by: 0.5).pixel
         ink = style.digits.pixel
     }
 
