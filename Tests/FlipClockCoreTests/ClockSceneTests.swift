@@ -64,4 +64,42 @@ struct BlockGlyphs: GlyphSource {
         s.setScores(["home": 1000, "away": -4], at: .zero)
         #expect(s.shownScores == ["home": 99, "away": 0])
     }
+
+    /// A text row of two cards under the time, showing `text` first.
+    func board(_ change: TextDisplay.Change, showing text: String) -> ClockScene {
+        var c = ClockConfiguration()
+        var board = TextDisplay(name: "board", cards: 2, text: text)
+        board.change = change
+        c.texts = [board]
+        return ClockScene(configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), glyphs: BlockGlyphs())
+    }
+
+    /// What the text cards show at rest or turn to, every 5 ms until `end`, each change once.
+    func boardLandings(_ s: inout ClockScene, until end: Duration) throws -> [String] {
+        var seen: [String] = []
+        var t = Duration.zero
+        while t <= end {
+            _ = try s.frame(at: t)
+            let cards = s.renderer.pictures(at: t)[4...5].map { $0.top.isEmpty ? "_" : $0.top }.joined()
+            if seen.last != cards { seen.append(cards) }
+            t += .milliseconds(5)
+        }
+        #expect(!s.isMoving(at: end))
+        return seen
+    }
+
+    @Test func aSplitFlapCardStepsThroughItsDrum() throws {
+        var s = board(.step, showing: "AY")
+        s.setTexts(["board": "D1"], at: .zero)
+        // Each card turns on its own: A→B→C→D; Y→Z→0→1, blank-free as the drum holds them.
+        #expect(try boardLandings(&s, until: .seconds(3)) == ["BZ", "C0", "D1"])
+        #expect(TextDisplay.step(from: "*", toward: "A") == "")
+        #expect(TextDisplay.step(from: "", toward: "A") == "A")
+    }
+
+    @Test func aFlippingTextCardGoesStraightToItsCharacter() throws {
+        var s = board(.flip, showing: "AY")
+        s.setTexts(["board": "D1"], at: .zero)
+        #expect(try boardLandings(&s, until: .seconds(3)) == ["D1"])
+    }
 }

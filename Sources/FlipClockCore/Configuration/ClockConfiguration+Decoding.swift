@@ -167,6 +167,7 @@ extension ClockConfiguration {
         if let v = try r.string("label") { text.label = v }
         if let v = try r.integer("cards", in: 1...TextDisplay.longest) { text.cards = v }
         if let v = try r.choice("align", TextDisplay.Alignment.allCases.map { ($0.rawValue, $0) }) { text.alignment = v }
+        if let v = try r.choice("change", TextDisplay.Change.allCases.map { ($0.rawValue, $0) }) { text.change = v }
         if let v = try r.string("text") {
             switch text.checked(v) {
             case .success(let shown): text.text = shown

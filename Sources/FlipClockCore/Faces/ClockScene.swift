@@ -14,8 +14,10 @@ public struct ClockScene: Sendable {
     private var counters: [String: CounterFlip]
     /// What each timer's cards show, by name.
     private var timerValues: [String: [String]]
-    /// What each text shows, by name.
+    /// What each text is to show, by name, and what its cards show or are turning to now
+    /// (a card that steps goes through the drum a character at a time).
     private var texts: [String: String]
+    private var textCards: [String: [String]]
 
     public init(
         configuration: ClockConfiguration, width: Int, height: Int, showing reading: ClockReading, scores values: [String: Int] = [:],
@@ -26,21 +28,24 @@ public struct ClockScene: Sendable {
         self.reading = reading
         var counters: [String: CounterFlip] = [:]
         var timerValues: [String: [String]] = [:]
-        var shownTexts: [String: String] = [:]
+        var shownTexts: [String: String] = [:], textCards: [String: [String]] = [:]
         for item in items {
             switch item {
             case .score(let s): counters[s.name] = CounterFlip(showing: min(max(values[s.name] ?? s.minimum, s.minimum), s.maximum))
             case .timer(let t): timerValues[t.name] = t.values(t.direction == .down ? t.duration : 0)
-            case .text(let t): shownTexts[t.name] = texts[t.name] ?? t.text
+            case .text(let t):
+                shownTexts[t.name] = texts[t.name] ?? t.text
+                textCards[t.name] = t.values(shownTexts[t.name]!)
             case .clock, .date: break
             }
         }
         self.counters = counters
         self.timerValues = timerValues
         self.texts = shownTexts
+        self.textCards = textCards
         renderer = FaceRenderer(
             layout: configuration.layout(width: width, height: height),
-            values: Self.values(items, reading, counters: counters, timers: timerValues, texts: shownTexts),
+            values: Self.values(items, reading, counters: counters, timers: timerValues, texts: textCards),
             style: configuration.style, glyphs: glyphs, timing: configuration.timing,
             lighting: CardLighting(strength: configuration.shading), perspective: configuration.perspective
         )
@@ -48,11 +53,11 @@ public struct ClockScene: Sendable {
 
     /// What every card would show at `reading`, with the scores, timers and texts as they are.
     public func values(at reading: ClockReading) -> [String] {
-        Self.values(items, reading, counters: counters, timers: timerValues, texts: texts)
+        Self.values(items, reading, counters: counters, timers: timerValues, texts: textCards)
     }
 
     private static func values(
-        _ items: [FaceItem], _ reading: ClockReading, counters: [String: CounterFlip], timers: [String: [String]], texts: [String: String]
+        _ items: [FaceItem], _ reading: ClockReading, counters: [String: CounterFlip], timers: [String: [String]], texts: [String: [String]]
     ) -> [String] {
         items.flatMap { item -> [String] in
             switch item {
@@ -60,7 +65,7 @@ public struct ClockScene: Sendable {
             case .date(let d): d.values(reading.day(in: d.zone))
             case .score(let s): s.values(counters[s.name]!.shown)
             case .timer(let t): timers[t.name]!
-            case .text(let t): t.values(texts[t.name]!)
+            case .text(let t): texts[t.name]!
             }
         }
     }
@@ -81,10 +86,16 @@ public struct ClockScene: Sendable {
         renderer.show(allValues, at: now)
     }
 
-    /// Shows the texts in `texts` (by name, already checked; others keep theirs) from `now` on.
+    /// Shows the texts in `texts` (by name, already checked; others keep theirs) from `now`
+    /// on: straight, or each card stepping through its drum, as each text's display says.
     public mutating func setTexts(_ texts: [String: String], at now: Duration) {
-        for (name, text) in texts where self.texts[name] != nil { self.texts[name] = text }
+        for case .text(let display) in items {
+            guard let text = texts[display.name] else { continue }
+            self.texts[display.name] = text
+            if display.change == .flip { textCards[display.name] = display.values(text) }
+        }
         renderer.show(allValues, at: now)
+        step(at: now)
     }
 
     /// The score values the cards show or are turning to, by name.
@@ -102,16 +113,31 @@ public struct ClockScene: Sendable {
         step(at: now)
     }
 
-    /// Starts the next step of every stepping score whose cards rest.
+    /// Starts the next step of every stepping score whose cards rest, and of every text card
+    /// that rests short of its character.
     private mutating func step(at now: Duration) {
         var first = 0
         for item in items {
             let cards = first..<first + item.cardCount
             first += item.cardCount
-            guard case .score(let score) = item, let counter = counters[score.name], counter.shown != counter.target,
-                renderer.isResting(cards, at: now), let next = counters[score.name]!.nextStep()
-            else { continue }
-            renderer.show(allValues, at: now, timing: timing.faster(by: next.speedUp))
+            switch item {
+            case .score(let score):
+                guard let counter = counters[score.name], counter.shown != counter.target, renderer.isResting(cards, at: now),
+                    let next = counters[score.name]!.nextStep()
+                else { continue }
+                renderer.show(allValues, at: now, timing: timing.faster(by: next.speedUp))
+            case .text(let display) where display.change == .step:
+                let target = display.values(texts[display.name]!)
+                var shown = textCards[display.name]!
+                for k in shown.indices where shown[k] != target[k] && renderer.isResting(cards.lowerBound + k..<cards.lowerBound + k + 1, at: now) {
+                    shown[k] = TextDisplay.step(from: shown[k], toward: target[k])
+                }
+                guard shown != textCards[display.name] else { continue }
+                textCards[display.name] = shown
+                renderer.show(allValues, at: now, timing: TextDisplay.stepTiming)
+            default:
+                continue
+            }
         }
     }
 
@@ -123,6 +149,7 @@ public struct ClockScene: Sendable {
 
     public func isMoving(at now: Duration) -> Bool {
         renderer.isMoving(at: now) || counters.values.contains { $0.shown != $0.target }
+            || items.contains { if case .text(let t) = $0 { textCards[t.name] != t.values(texts[t.name]!) } else { false } }
     }
 
     public var canvas: Canvas { renderer.canvas }

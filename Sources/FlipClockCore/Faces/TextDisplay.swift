@@ -5,6 +5,14 @@ public struct TextDisplay: Equatable, Sendable {
         case left, centre, right
     }
 
+    /// How a card reaches its new character.
+    public enum Change: String, CaseIterable, Sendable {
+        /// Through every character on the card's drum in between, as a split-flap board turns.
+        case step
+        /// Straight to it in one flip.
+        case flip
+    }
+
     public var name: String
     public var label: String
     /// How many cards, 1 to 32.
@@ -12,12 +20,25 @@ public struct TextDisplay: Equatable, Sendable {
     /// What it shows until it is set (and after a reset).
     public var text: String
     public var alignment: Alignment
+    public var change: Change = .step
 
     public static let longest = 32
     /// What a card can show: letters A–Z, digits, a blank and common signs. Lower-case letters
     /// are shown in upper case.
     public static let characters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-+/!?'&#@()%=*")
     static let signs = ". , : ; - + / ! ? ' & # @ ( ) % = *"
+    /// The characters in the order a card's drum holds them (`""` the blank card).
+    public static let drum: [String] = [""] + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,:;-+/!?'&#@()%=*".map(String.init)
+    /// The flips of one step: quick, as a drum turns.
+    public static let stepTiming = FlipTiming(
+        firstHalf: .milliseconds(45), secondHalf: .milliseconds(45), firstEasing: .linear, secondEasing: .easeOut
+    )
+
+    /// The character after `value` on the drum, on the way to `target`.
+    public static func step(from value: String, toward target: String) -> String {
+        guard value != target, let i = drum.firstIndex(of: value) else { return target }
+        return drum[(i + 1) % drum.count]
+    }
 
     public init(name: String, label: String = "", cards: Int = 10, text: String = "", alignment: Alignment = .left) {
         self.name = name
