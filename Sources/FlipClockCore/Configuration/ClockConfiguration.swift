@@ -117,11 +117,19 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// item's label under its cards. A row too wide for the screen (a world clock on a
     /// portrait screen) is broken into a row per item when that makes the cards larger.
     public func layout(width: Int, height: Int) -> FaceLayout {
-        let asWritten = FaceLayout.fit(rows: rows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
-        guard rows.contains(where: { $0.count > 1 }) else { return asWritten }
-        let broken = FaceLayout.fit(rows: rows.flatMap { $0.map { Self.layoutRow([$0]) } }, width: width, height: height, spacing: spacing)
-        let size = { (layout: FaceLayout) in layout.slots.first?.rect.height ?? 0 }
-        return size(broken) > size(asWritten) * 5 / 4 ? broken : asWritten
+        FaceLayout.fit(rows: arrangedRows(width: width, height: height).map(Self.layoutRow), width: width, height: height, spacing: spacing)
+    }
+
+    /// The rows as a `width` × `height` output shows them: as written, or a row per item
+    /// when that makes the cards larger by a quarter.
+    public func arrangedRows(width: Int, height: Int) -> [[FaceItem]] {
+        let rows = self.rows
+        guard rows.contains(where: { $0.count > 1 }) else { return rows }
+        let broken = rows.flatMap { $0.map { [$0] } }
+        let size = { (rows: [[FaceItem]]) in
+            FaceLayout.fit(rows: rows.map(Self.layoutRow), width: width, height: height, spacing: spacing).slots.first?.rect.height ?? 0
+        }
+        return size(broken) > size(rows) * 5 / 4 ? broken : rows
     }
 
     /// A row of items as the layout sees it: their groups, a label under each item's groups.

@@ -58,7 +58,7 @@ final class Screen {
         let shown = face.configuration(for: output)
         scene = Self.scene(for: output, shown, face)
         panel = MessagePanel(layout: scene.renderer.layout, style: shown.style, glyphs: face.glyphs)
-        rows = shown.rows
+        rows = shown.arrangedRows(width: output.canvasSize.width, height: output.canvasSize.height)
     }
 
     /// The face laid out upright on the output's canvas.
@@ -79,7 +79,7 @@ final class Screen {
         scene = Self.scene(for: output, shown, face)
         panel = MessagePanel(layout: scene.renderer.layout, style: shown.style, glyphs: face.glyphs)
         let oldRows = rows
-        rows = shown.rows
+        rows = shown.arrangedRows(width: output.canvasSize.width, height: output.canvasSize.height)
         change = nil
         if (try? scene.frame(at: instant)) != nil {
             change = RowChange(
