@@ -79,9 +79,6 @@ public final class ClockLoop {
         configuration.timeZone.flatMap { WallClock(zone: $0) } ?? WallClock(timeZone: clock.systemZone)
     }
 
-    /// The time of day the face shows now.
-    var shownTime: WallTime { wallClock.time(at: clock.date) }
-
     /// How the face's clocks read now.
     func reading(_ zone: WallClock) -> ClockReading { ClockReading(clock.date, own: zone.timeZone, configuration: configuration) }
 
