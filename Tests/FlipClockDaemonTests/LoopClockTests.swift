@@ -307,4 +307,38 @@ func minutes(_ from: String, _ to: String) -> [String] {
         _ = try loop.run()
         #expect(loop.screens.map { $0.scene.items.map(\.name) } == [["time", "home", "away"], ["home", "away"]])
     }
+
+    /// The face with `configure` applied, drawn whole at 12:01 on the test output.
+    func face(_ configure: (inout ClockConfiguration) -> Void = { _ in }) throws -> Canvas {
+        var c = ClockConfiguration()
+        configure(&c)
+        var scene = ClockScene(
+            configuration: c, width: 96, height: 60, showing: ClockReading(time: WallTime(hour: 12, minute: 1, second: 0)), glyphs: BoxGlyphs()
+        )
+        _ = try scene.frame(at: .zero)
+        return scene.canvas
+    }
+
+    @Test func afterAMessageClosesTheScreenIsTheFaceAgain() throws {
+        let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(30)) { _ in } schedule: { clock, loop in
+            clock.at(.seconds(2), .run { _ = loop.answer("message \"Tea\" for 5s", time: WallTime(hour: 12, minute: 1, second: 2)) })
+        }
+        #expect(run.output.frames > 4)
+        let same = run.output.last?.pixels == (try face()).pixels
+        #expect(same, "the panel left pixels behind")
+    }
+
+    @Test func afterAReloadFoldsItsRowsTheScreenIsTheNewFace() throws {
+        let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(10)) { _ in } schedule: { clock, loop in
+            var new = ClockConfiguration()
+            new.scores = [ScoreDisplay(name: "home", label: "HOME")]
+            new.backlight = "none"
+            loop.reload = { (new, BoxGlyphs()) }
+            clock.at(.seconds(2), .run { loop.requests.send(.reload) })
+        }
+        // 0.7 s of folding at 5 frames a second, then the new face whole.
+        #expect(run.output.frames >= 1 + 3 + 1)
+        let same = run.output.last?.pixels == (try face { $0.scores = [ScoreDisplay(name: "home", label: "HOME")] }).pixels
+        #expect(same, "the face after the rows folded is not the new one")
+    }
 }
