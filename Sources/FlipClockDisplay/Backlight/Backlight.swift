@@ -45,7 +45,8 @@ public final class Backlight {
 
     private func write(_ value: Int) throws(DisplayError) {
         let path = "\(folder)/brightness"
-        let fd = open(path, O_WRONLY | O_CLOEXEC)
+        // As `echo N > brightness` opens it: truncated, so a plain file (a test's) holds just the number.
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
         defer { close(fd) }
         let text = Array("\(value)\n".utf8)
