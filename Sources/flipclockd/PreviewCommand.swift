@@ -7,7 +7,7 @@ import Logging
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Render the clock's frames as PNG files, with no display: DIR/frame-00000.png … and DIR/sheet.png (or DIR/fold.png)."
+        abstract: "Render the clock's frames as PNG files, with no display: DIR/frame-00000.png … and a contact sheet (DIR/sheet.png, fold.png or reveal.png)."
     )
 
     @Option(help: "The time the preview starts at: HH:MM or HH:MM:SS (24-hour).")

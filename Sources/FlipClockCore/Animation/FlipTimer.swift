@@ -79,15 +79,11 @@ public struct FlipTimer: Equatable, Sendable, Codable {
         state = .idle
     }
 
-    /// The next instant after `now` at which the shown seconds change; `nil` when it will not.
     /// Whether a timer shown only while in use (``TimerDisplay/hideWhenIdle``) is hidden at
     /// `now`: idle, or a countdown finished ``TimerDisplay/lingers`` seconds ago.
     public func isHidden(at now: Double) -> Bool {
-        switch state {
-        case .idle: true
-        case .paused: false
-        case let .running(since, from): direction == .down && now >= since + from + TimerDisplay.lingers
-        }
+        if case .idle = state { return true }
+        return hidesAt.map { now >= $0 } ?? false
     }
 
     /// When a running countdown that hides when idle leaves the screen; `nil` for any other.
@@ -96,6 +92,7 @@ public struct FlipTimer: Equatable, Sendable, Codable {
         return since + from + TimerDisplay.lingers
     }
 
+    /// The next instant after `now` at which the shown seconds change; `nil` when it will not.
     public func nextChange(after now: Double) -> Double? {
         guard case let .running(since, from) = state, !isFinished(at: now) else { return nil }
         let elapsed = now - since

@@ -12,19 +12,7 @@ extension ClockConfiguration {
         for (index, t) in try top.tables("timer").enumerated() { try decodeTimer(t, index: index) }
         for (index, t) in try top.tables("place").enumerated() { try decodePlace(t, index: index) }
         if let t = try top.table("date") { try decodeDate(t) }
-        for (index, t) in try top.tables("night").enumerated() {
-            var r = ConfigReader(t, path: "night[\(index)]")
-            let at = t.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1)
-            guard let hours = try r.string("hours") else {
-                throw ConfigError(at, key: r.key("hours"), "a night period needs hours = \"HH:MM-HH:MM\"")
-            }
-            let percent = try r.integer("brightness", in: 0...100) ?? 0
-            guard let period = NightSchedule.Period(parsing: hours, brightness: Double(percent) / 100) else {
-                throw ConfigError(t["hours"]!.valueLocation, key: r.key("hours"), "\"\(hours)\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\"")
-            }
-            try r.rejectUnknownKeys()
-            night.periods.append(period)
-        }
+        for (index, t) in try top.tables("night").enumerated() { try decodeNight(t, index: index) }
         for (index, t) in try top.tables("text").enumerated() { try decodeText(t, index: index) }
         let rows = try top.tables("row")
         if !rows.isEmpty { try decodeRows(rows) }
@@ -132,7 +120,7 @@ extension ClockConfiguration {
         var r = ConfigReader(table, path: "place[\(index)]")
         let name = try newName(&r, kind: "place")
         guard let zone = try r.string("time_zone"), !zone.isEmpty else {
-            throw ConfigError(table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1), key: r.key("time_zone"),
+            throw ConfigError(r.firstKey, key: r.key("time_zone"),
                 "a place needs an IANA time zone such as \"Asia/Tokyo\"")
         }
         var place = ClockDisplay(name: name, label: name.uppercased(), zone: zone, face: face)
@@ -161,6 +149,19 @@ extension ClockConfiguration {
         try r.rejectUnknownKeys()
     }
 
+    private mutating func decodeNight(_ table: ConfigTable, index: Int) throws(ConfigError) {
+        var r = ConfigReader(table, path: "night[\(index)]")
+        guard let hours = try r.string("hours") else {
+            throw ConfigError(r.firstKey, key: r.key("hours"), "a night period needs hours = \"HH:MM-HH:MM\"")
+        }
+        let percent = try r.integer("brightness", in: 0...100) ?? 0
+        guard let period = NightSchedule.Period(parsing: hours, brightness: Double(percent) / 100) else {
+            throw ConfigError(table["hours"]!.valueLocation, key: r.key("hours"), "\"\(hours)\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\"")
+        }
+        try r.rejectUnknownKeys()
+        night.periods.append(period)
+    }
+
     private mutating func decodeText(_ table: ConfigTable, index: Int) throws(ConfigError) {
         var r = ConfigReader(table, path: "text[\(index)]")
         var text = TextDisplay(name: try newName(&r, kind: "text"))
@@ -184,7 +185,7 @@ extension ClockConfiguration {
         for (index, table) in tables.enumerated() {
             var r = ConfigReader(table, path: "row[\(index)]")
             guard let names = try r.strings("show"), !names.isEmpty else {
-                throw ConfigError(table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1), key: r.key("show"),
+                throw ConfigError(r.firstKey, key: r.key("show"),
                     "a row needs show = [names], from: \(items.map(\.name).joined(separator: ", "))")
             }
             for (name, at) in names { try checkShown(name, at: at, key: r.key("show"), shown: &shown) }

@@ -117,19 +117,19 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// item's label under its cards. A row too wide for the screen (a world clock on a
     /// portrait screen) is broken into a row per item when that makes the cards larger.
     public func layout(width: Int, height: Int) -> FaceLayout {
-        FaceLayout.fit(rows: arrangedRows(width: width, height: height).map(Self.layoutRow), width: width, height: height, spacing: spacing)
+        arrangement(width: width, height: height).layout
     }
 
-    /// The rows as a `width` × `height` output shows them: as written, or a row per item
-    /// when that makes the cards larger by a quarter.
-    public func arrangedRows(width: Int, height: Int) -> [[FaceItem]] {
+    /// The rows as a `width` × `height` output shows them, and their layout: as written, or
+    /// a row per item when that makes the cards larger by a quarter.
+    public func arrangement(width: Int, height: Int) -> (rows: [[FaceItem]], layout: FaceLayout) {
         let rows = self.rows
-        guard rows.contains(where: { $0.count > 1 }) else { return rows }
-        let broken = rows.flatMap { $0.map { [$0] } }
-        let size = { (rows: [[FaceItem]]) in
-            FaceLayout.fit(rows: rows.map(Self.layoutRow), width: width, height: height, spacing: spacing).slots.first?.rect.height ?? 0
-        }
-        return size(broken) > size(rows) * 5 / 4 ? broken : rows
+        let asWritten = FaceLayout.fit(rows: rows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
+        guard rows.contains(where: { $0.count > 1 }) else { return (rows, asWritten) }
+        let brokenRows = rows.flatMap { $0.map { [$0] } }
+        let broken = FaceLayout.fit(rows: brokenRows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
+        let size = { (layout: FaceLayout) in layout.slots.first?.rect.height ?? 0 }
+        return size(broken) > size(asWritten) * 5 / 4 ? (brokenRows, broken) : (rows, asWritten)
     }
 
     /// A row of items as the layout sees it: their groups, a label under each item's groups.

@@ -161,12 +161,15 @@ struct ConfigReader {
         return strings
     }
 
+    /// Where a key the table lacks is reported: its first key (the table's first line).
+    var firstKey: FileLocation { table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1) }
+
     /// A name that commands and rows use: letters, digits, `-` and `_`; `kind` says what it names.
     mutating func name(kind: String) throws(ConfigError) -> (text: String, at: FileLocation) {
         guard let node = node("name"), case .string(let name) = node.value, !name.isEmpty,
             name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else {
-            let at = table["name"]?.valueLocation ?? table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1)
+            let at = table["name"]?.valueLocation ?? firstKey
             throw ConfigError(at, key: key("name"), "a \(kind) needs a name of letters, digits, - and _")
         }
         return (name, node.valueLocation)

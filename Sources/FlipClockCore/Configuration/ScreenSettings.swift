@@ -1,8 +1,8 @@
 /// What one screen shows and how: `[output]`'s defaults, or a connector's own
 /// `[output.screen.NAME]` table.
 ///
-/// Every screen shows the configured face, laid out for its own size and rotation; settings
-/// a connector may one day choose for itself (its own face) belong here.
+/// Every screen shows the configured face laid out for its own size and rotation, or the
+/// rows it names itself.
 public struct ScreenSettings: Equatable, Sendable {
     /// `rotation`: how the picture is turned on the output.
     public var rotation: ScreenRotation

@@ -50,7 +50,7 @@ public enum ControlRequest: Equatable, Sendable {
 
     /// Parses one line of the text protocol.
     public static func parse(_ line: String) throws(ControlError) -> ControlRequest {
-        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let words = line.split(whereSeparator: isBlank).map(String.init)
         guard let command = words.first else { throw ControlError(.syntax, "empty request") }
         switch command {
         case "status", "reload", "ping":
@@ -98,26 +98,28 @@ public enum ControlRequest: Equatable, Sendable {
             guard words.count >= 2 else { throw ControlError(.syntax, "text takes a text row's name and the words to show") }
             return .text(name: words[1], text: try textArgument(line))
         case "message":
-            return try message(line.drop { $0 == " " || $0 == "\t" }.dropFirst(command.count))
+            return try message(line.drop(while: isBlank).dropFirst(command.count))
         default:
             throw ControlError(.unknownCommand, "\"\(command)\"; \(commands)")
         }
     }
+
+    /// What separates the words of a request.
+    static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
 
     /// The commands there are, for the reply to one that is not.
     public static let commands = "commands are score, timer, text, display, message, status, reload, ping"
 
     /// What follows `text NAME`: the rest of the line as typed, or a quoted text.
     static func textArgument(_ line: String) throws(ControlError) -> String {
-        let blank = { (c: Character) in c == " " || c == "\t" }
         var rest = Substring(line)
-        rest = rest.drop(while: blank).dropFirst(4)
-        rest = rest.drop(while: blank)
-        rest = rest.drop(while: { !blank($0) })
-        rest = rest.drop(while: blank)
+        rest = rest.drop(while: isBlank).dropFirst(4)
+        rest = rest.drop(while: isBlank)
+        rest = rest.drop(while: { !isBlank($0) })
+        rest = rest.drop(while: isBlank)
         guard rest.first == "\"" else { return String(rest) }
         let (text, after) = try quoted(rest, what: "text")
-        guard after.allSatisfy(blank) else { throw ControlError(.syntax, "nothing may follow the text's closing quote") }
+        guard after.allSatisfy(isBlank) else { throw ControlError(.syntax, "nothing may follow the text's closing quote") }
         return text
     }
 
@@ -151,13 +153,12 @@ public enum ControlRequest: Equatable, Sendable {
     /// The text is quoted so it may hold spaces and the words `for` and `row`; inside the
     /// quotes `\"` is a quote, `\\` a backslash and `\n` a line break (``quoted(_:)`` writes it so).
     static func message(_ rest: Substring) throws(ControlError) -> ControlRequest {
-        let blank = { (c: Character) in c == " " || c == "\t" }
         let usage = ControlError(.syntax, "message takes \"TEXT\" for DURATION [row N], or clear")
-        let rest = rest.drop(while: blank)
-        if rest.split(whereSeparator: blank) == ["clear"] { return .clearMessages }
+        let rest = rest.drop(while: isBlank)
+        if rest.split(whereSeparator: isBlank) == ["clear"] { return .clearMessages }
         guard rest.first == "\"" else { throw usage }
         let (text, after) = try quoted(rest, what: "message")
-        let words = after.split(whereSeparator: blank).map(String.init)
+        let words = after.split(whereSeparator: isBlank).map(String.init)
         var seconds: Int?, row: Int?
         var k = 0
         while k < words.count {

@@ -5,7 +5,8 @@
 /// time shown changes (``show(_:at:)``), the scores, timers and texts whenever they are set,
 /// then draw frames while ``isMoving(at:)``.
 public struct ClockScene: Sendable {
-    /// What the face shows, in the order of its cards.
+    /// What the face shows, row by row as laid out on its output, and in the order of its cards.
+    public let rows: [[FaceItem]]
     public let items: [FaceItem]
     public private(set) var renderer: FaceRenderer
     private let timing: FlipTiming
@@ -14,37 +15,37 @@ public struct ClockScene: Sendable {
     private var counters: [String: CounterFlip]
     /// What each timer's cards show, by name.
     private var timerValues: [String: [String]]
-    /// What each text is to show, by name, and what its cards show or are turning to now
+    /// What each text's cards are to show, by name, and what they show or are turning to now
     /// (a card that steps goes through the drum a character at a time).
-    private var texts: [String: String]
+    private var textTargets: [String: [String]]
     private var textCards: [String: [String]]
 
     public init(
         configuration: ClockConfiguration, width: Int, height: Int, showing reading: ClockReading, scores values: [String: Int] = [:],
         texts: [String: String] = [:], glyphs: any GlyphSource
     ) {
-        items = configuration.rows.flatMap { $0 }
+        let (rows, layout) = configuration.arrangement(width: width, height: height)
+        self.rows = rows
+        items = rows.flatMap { $0 }
         timing = configuration.timing
         self.reading = reading
         var counters: [String: CounterFlip] = [:]
         var timerValues: [String: [String]] = [:]
-        var shownTexts: [String: String] = [:], textCards: [String: [String]] = [:]
+        var textCards: [String: [String]] = [:]
         for item in items {
             switch item {
             case .score(let s): counters[s.name] = CounterFlip(showing: min(max(values[s.name] ?? s.minimum, s.minimum), s.maximum))
             case .timer(let t): timerValues[t.name] = t.values(t.direction == .down ? t.duration : 0)
-            case .text(let t):
-                shownTexts[t.name] = texts[t.name] ?? t.text
-                textCards[t.name] = t.values(shownTexts[t.name]!)
+            case .text(let t): textCards[t.name] = t.values(texts[t.name] ?? t.text)
             case .clock, .date: break
             }
         }
         self.counters = counters
         self.timerValues = timerValues
-        self.texts = shownTexts
+        textTargets = textCards
         self.textCards = textCards
         renderer = FaceRenderer(
-            layout: configuration.layout(width: width, height: height),
+            layout: layout,
             values: Self.values(items, reading, counters: counters, timers: timerValues, texts: textCards),
             style: configuration.style, glyphs: glyphs, timing: configuration.timing,
             lighting: CardLighting(strength: configuration.shading), perspective: configuration.perspective
@@ -91,8 +92,8 @@ public struct ClockScene: Sendable {
     public mutating func setTexts(_ texts: [String: String], at now: Duration) {
         for case .text(let display) in items {
             guard let text = texts[display.name] else { continue }
-            self.texts[display.name] = text
-            if display.change == .flip { textCards[display.name] = display.values(text) }
+            textTargets[display.name] = display.values(text)
+            if display.change == .flip { textCards[display.name] = textTargets[display.name] }
         }
         renderer.show(allValues, at: now)
         step(at: now)
@@ -127,7 +128,7 @@ public struct ClockScene: Sendable {
                 else { continue }
                 renderer.show(allValues, at: now, timing: timing.faster(by: next.speedUp))
             case .text(let display) where display.change == .step:
-                let target = display.values(texts[display.name]!)
+                let target = textTargets[display.name]!
                 var shown = textCards[display.name]!
                 for k in shown.indices where shown[k] != target[k] && renderer.isResting(cards.lowerBound + k..<cards.lowerBound + k + 1, at: now) {
                     shown[k] = TextDisplay.step(from: shown[k], toward: target[k])
@@ -149,7 +150,7 @@ public struct ClockScene: Sendable {
 
     public func isMoving(at now: Duration) -> Bool {
         renderer.isMoving(at: now) || counters.values.contains { $0.shown != $0.target }
-            || items.contains { if case .text(let t) = $0 { textCards[t.name] != t.values(texts[t.name]!) } else { false } }
+            || textCards != textTargets
     }
 
     public var canvas: Canvas { renderer.canvas }

@@ -141,8 +141,8 @@ public struct FaceLayout: Equatable, Sendable {
         var labels: [Label] = []
         var bands: [DamageRect] = []
         for row in rows {
-            let tall = Int((cardHeight * (1 + (row.hasLabels ? labelGap + labelHeight : 0))).rounded(.up))
-            bands.append(DamageRect(x: 0, y: Int(y), width: width, height: tall + tall % 2))
+            let band = Int((cardHeight * (1 + (row.hasLabels ? labelGap + labelHeight : 0))).rounded(.up))
+            bands.append(DamageRect(x: 0, y: Int(y), width: width, height: band + band % 2))
             var x = ((Double(width) - (row.units(spacing) * cardHeight).rounded()) / 2).rounded(.down)
             // Where each group starts and ends, for the labels under them.
             var extents: [(left: Double, right: Double)] = []

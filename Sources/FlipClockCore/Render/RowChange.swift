@@ -23,8 +23,9 @@ public struct RowChange: Sendable {
     private let oldLayout: FaceLayout, newLayout: FaceLayout
     private let background: UInt32
     private let eyeDistance: Double
-    public let start: Duration
-    public let duration: Duration
+    /// How far the rows that come have opened (those that go: the rest), eased in and out.
+    private let opening: RowFold
+    public var duration: Duration { opening.duration }
     private var folds: FoldRenderer
     private var resampler = RowResampler()
     public private(set) var canvas: Canvas
@@ -64,8 +65,7 @@ public struct RowChange: Sendable {
         self.newLayout = newLayout
         self.background = background
         eyeDistance = perspective * Double((newLayout.slots.first ?? oldLayout.slots.first)?.rect.height ?? new.height)
-        self.start = start
-        self.duration = duration
+        opening = RowFold(.appear, at: start, duration: duration, easing: .easeInOut)
         folds = FoldRenderer(lighting: lighting)
         canvas = old
     }
@@ -94,11 +94,11 @@ public struct RowChange: Sendable {
         return pairs
     }
 
-    public func isFinished(at now: Duration) -> Bool { now >= start + duration }
+    public func isFinished(at now: Duration) -> Bool { opening.isFinished(at: now) }
 
     /// Draws the face at `now` into ``canvas``; the whole canvas changes.
     public mutating func frame(at now: Duration) {
-        let p = Easing.easeInOut(min(max((now - start).seconds / duration.seconds, 0), 1))
+        let p = opening.openness(at: now)
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
         // Each part's height now, and how much of it is there (a row that goes from 1 to 0).
         let sizes: [(height: Double, presence: Double, gap: Double)] = parts.map { part in

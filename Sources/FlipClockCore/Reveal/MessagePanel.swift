@@ -47,7 +47,13 @@ public struct MessagePanel: Sendable {
     /// ``laidOut(_:for:row:)`` does, and `queue-full` when too many messages wait.
     @discardableResult
     public mutating func post(_ text: String, for hold: Duration, row: Int = 1, at now: Duration) throws(ControlError) -> Int {
-        let message = try laidOut(text, for: hold, row: row)
+        try post(laidOut(text, for: hold, row: row), at: now)
+    }
+
+    /// Queues `message`, laid out by ``laidOut(_:for:row:)`` on this face, from `now` on, and
+    /// returns its number; throws `queue-full` when too many messages wait.
+    @discardableResult
+    public mutating func post(_ message: PanelMessage, at now: Duration) throws(ControlError) -> Int {
         let number = try reveal.post(message, at: now)
         // Opening now: its text is set here, not in the first frame of the opening.
         if reveal.picture(at: now).number == number { try prepare(number, message) }

@@ -33,31 +33,32 @@ public enum ConfigFile {
         }
         let locator = TOMLKeyLocator(text)
         var configuration = try ClockConfiguration(document: document(table, path: [], locator: locator, file: path))
-        func unknownZone(_ zone: String, _ key: [String]) -> ConfigError {
+        // What only Foundation knows: zones and locales, reported where the file names them.
+        func error(at key: [String], _ message: String) -> ConfigError {
             let place = locator.place(key)?.value ?? (line: 1, column: 1)
-            return ConfigError(
-                FileLocation(file: path, line: place.line, column: place.column), key: key.joined(separator: "."),
-                "\"\(zone)\" is not a known IANA time zone"
-            )
+            return ConfigError(FileLocation(file: path, line: place.line, column: place.column), key: key.joined(separator: "."), message)
         }
-        if let zone = configuration.timeZone, TimeZone(identifier: zone) == nil { throw unknownZone(zone, ["clock", "time_zone"]) }
+        if let zone = configuration.timeZone, TimeZone(identifier: zone) == nil {
+            throw error(at: ["clock", "time_zone"], "\"\(zone)\" is not a known IANA time zone")
+        }
         for (index, place) in configuration.places.enumerated() where TimeZone(identifier: place.zone) == nil {
-            throw unknownZone(place.zone, ["place[\(index)]", "time_zone"])
+            throw error(at: ["place[\(index)]", "time_zone"], "\"\(place.zone)\" is not a known IANA time zone")
         }
-        if configuration.date != nil, configuration.date?.locale == nil, let locale = environmentLocale(environment), let names = localeNames(locale) {
-            let given = configuration.date!.names
-            configuration.date?.names = given.merged(over: names)
-        }
-        if let locale = configuration.date?.locale {
-            guard let names = localeNames(locale) else {
-                let place = locator.place(["date", "locale"])?.value ?? (line: 1, column: 1)
-                throw ConfigError(
-                    FileLocation(file: path, line: place.line, column: place.column), key: "date.locale",
-                    "\"\(locale)\" is not a locale with month names; write a name such as \"de_DE\" or \"fr_FR\""
-                )
+        if var date = configuration.date {
+            // The file's locale must exist; the environment's is used only if it does.
+            let names: DateNames?
+            if let locale = date.locale {
+                guard let found = localeNames(locale) else {
+                    throw error(at: ["date", "locale"], "\"\(locale)\" is not a locale with month names; write a name such as \"de_DE\" or \"fr_FR\"")
+                }
+                names = found
+            } else {
+                names = environmentLocale(environment).flatMap(localeNames)
             }
-            let given = configuration.date!.names
-            configuration.date?.names = given.merged(over: names)
+            if let names {
+                date.names = date.names.merged(over: names)
+                configuration.date = date
+            }
         }
         return configuration
     }
@@ -73,8 +74,8 @@ public enum ConfigFile {
     /// Month and weekday names in `identifier`'s language (Foundation's locale data);
     /// `nil` for a locale it does not know.
     static func localeNames(_ identifier: String) -> DateNames? {
-        guard Locale.availableIdentifiers.contains(identifier) || Locale.availableIdentifiers.contains(identifier.replacingOccurrences(of: "-", with: "_"))
-        else { return nil }
+        let known = Locale.availableIdentifiers
+        guard known.contains(identifier) || known.contains(identifier.replacingOccurrences(of: "-", with: "_")) else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: identifier)
         // Stand-alone forms: the names as a calendar heads a month, not inflected inside a date.

@@ -23,9 +23,10 @@ public enum Preview {
 
     public static func run(_ request: PreviewRequest, glyphs: any GlyphSource, logger: Logger) throws -> Report {
         try FileManager.default.createDirectory(atPath: request.directory, withIntermediateDirectories: true)
+        let reading = request.readings()
         var scene = ClockScene(
             configuration: request.configuration, width: request.width, height: request.height,
-            showing: request.reading(after: 0), scores: request.scores, glyphs: glyphs
+            showing: reading(0), scores: request.scores, glyphs: glyphs
         )
         var output = PNGFrameOutput(directory: request.directory)
         var shownSecond = 0
@@ -35,7 +36,7 @@ public enum Preview {
             // Every whole second that has begun by this frame, at its exact instant.
             while Duration.seconds(shownSecond + 1) <= now {
                 shownSecond += 1
-                scene.show(request.reading(after: shownSecond), at: .seconds(shownSecond))
+                scene.show(reading(shownSecond), at: .seconds(shownSecond))
             }
             let damage = try scene.frame(at: now)
             if index > 0, !damage.isEmpty { moving += 1 }
@@ -55,11 +56,12 @@ public enum Preview {
     public static func sheet(for request: PreviewRequest, glyphs: any GlyphSource) throws -> Canvas {
         let width = 640
         let height = max(2, width * request.height / max(request.width, 1))
+        let reading = request.readings()
         let scene = ClockScene(
-            configuration: request.configuration, width: width, height: height, showing: request.reading(after: 0), scores: request.scores, glyphs: glyphs
+            configuration: request.configuration, width: width, height: height, showing: reading(0), scores: request.scores, glyphs: glyphs
         )
         if request.sheet == .fold { return try FoldSheet.render(scene.renderer, labels: glyphs) }
-        let before = scene.values(at: request.reading(after: 0))
+        let before = scene.values(at: reading(0))
         if request.sheet == .reveal {
             let panel = MessagePanel(layout: scene.renderer.layout, style: request.configuration.style, glyphs: glyphs)
             return try RevealSheet.render(
@@ -70,7 +72,7 @@ public enum Preview {
         var after = before
         var second = 1
         while after == before, second <= 86400 {
-            after = scene.values(at: request.reading(after: second))
+            after = scene.values(at: reading(second))
             second += 1
         }
         return try ContactSheet.render(scene.renderer, from: before, to: after, labels: glyphs)

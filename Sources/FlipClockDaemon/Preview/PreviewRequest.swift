@@ -64,9 +64,11 @@ public struct PreviewRequest: Equatable, Sendable {
         return calendar.date(from: components) ?? Date()
     }
 
-    /// How the face's clocks read `seconds` after the start.
-    public func reading(after seconds: Int) -> ClockReading {
-        ClockReading(start.addingTimeInterval(Double(seconds)), own: zone, configuration: configuration)
+    /// How the face's clocks read a number of seconds after the start, as the daemon reads
+    /// them (each zone's offset at that instant); the start and the zones are looked up once.
+    public func readings() -> (Int) -> ClockReading {
+        let start = self.start, own = zone, zones = ClockReading.zones(of: configuration)
+        return { ClockReading(start.addingTimeInterval(Double($0)), own: own, zones: zones) }
     }
 
     public var frameCount: Int { Int((seconds * Double(framesPerSecond)).rounded()) }

@@ -29,7 +29,11 @@ public final class ClockLoop {
         public var idleWakeups = 0
     }
 
-    private(set) var configuration: ClockConfiguration
+    private(set) var configuration: ClockConfiguration {
+        didSet { placeZones = ClockReading.zones(of: configuration) }
+    }
+    /// The places' time zones, looked up once per configuration, not at every frame.
+    private var placeZones: [String: TimeZone]
     let displays: DisplaySet
     /// The screens shown on now, one per output.
     private(set) var screens: [Screen] = []
@@ -80,13 +84,20 @@ public final class ClockLoop {
     }
 
     /// How the face's clocks read now.
-    func reading(_ zone: WallClock) -> ClockReading { ClockReading(clock.date, own: zone.timeZone, configuration: configuration) }
+    func reading(_ zone: WallClock) -> ClockReading { ClockReading(clock.date, own: zone.timeZone, zones: placeZones) }
 
-    /// What every screen shows now, at `level` of its brightness.
-    func face(_ zone: WallClock, level: Double) -> ScreenFace {
+    /// What every screen shows at `reading`, at the brightness shown (while the screens are
+    /// off, barely lit: they are drawn again when they come on).
+    func face(_ reading: ClockReading) -> ScreenFace {
         ScreenFace(
-            configuration: configuration, reading: reading(zone), scores: board.values, texts: texts, glyphs: glyphs, level: level, hidden: hidden
+            configuration: configuration, reading: reading, scores: board.values, texts: texts, glyphs: glyphs,
+            level: max(shownBrightness, 0.01), hidden: hidden
         )
+    }
+
+    /// When the night schedule (or a request's override) next changes the brightness, after `reading`.
+    func nightChange(after reading: ClockReading) -> Date? {
+        brightness.nextChange(afterMinute: reading.minute()).map { Date(timeIntervalSince1970: Double(reading.unixSeconds(atMinute: $0))) }
     }
 
     /// Shows `level` from now on: the backlight follows, the outputs are turned off at 0 and
@@ -148,6 +159,7 @@ public final class ClockLoop {
     ) {
         self.requests = requests
         self.configuration = configuration
+        placeZones = ClockReading.zones(of: configuration)
         self.displays = displays
         self.takesConsole = takesConsole
         self.glyphs = glyphs
@@ -186,10 +198,9 @@ public final class ClockLoop {
     enum Effect {
         case none
         case scores([String: Int])
-        case timers
         case texts([String: String])
-        case brightness
-        case panel
+        /// Something else to draw from now: a timer, the brightness, a message.
+        case redraw
         case reloaded
     }
 
@@ -219,11 +230,8 @@ public final class ClockLoop {
                 ]) : "OK \(text)", .none)
             case let .display(level):
                 brightness.set(level, atMinute: reading(wallClock).minute())
-                let until = brightness.overrideEnds.map { m -> String in
-                    let t = ClockReading(unixSeconds: m * 60).time()
-                    return " until \(t.hour < 10 ? "0" : "")\(t.hour):\(t.minute < 10 ? "0" : "")\(t.minute)"
-                } ?? ""
-                return (json ? ControlJSON.reply(["display": Self.summary(level)]) : "OK display=\(Self.summary(level))\(until)", .brightness)
+                let until = brightness.overrideEnds.map { " until \("\(ClockReading(unixSeconds: $0 * 60).time())".prefix(5))" } ?? ""
+                return (json ? ControlJSON.reply(["display": Self.summary(level)]) : "OK display=\(Self.summary(level))\(until)", .redraw)
             case .reload:
                 guard reloadConfiguration() != nil else {
                     throw ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")
@@ -257,15 +265,15 @@ public final class ClockLoop {
             case let .message(text, seconds, row):
                 guard !screens.isEmpty else { throw ControlError(.state, "no screen is connected to show it on") }
                 // Every screen shows it, or none: each checks it against its own layout first.
-                for screen in screens { try screen.check(text, for: .seconds(seconds), row: row ?? 1) }
+                let laidOut = try screens.map { screen throws(ControlError) in try screen.layOut(text, for: .seconds(seconds), row: row ?? 1) }
                 var number = 0
-                for screen in screens { number = try screen.post(text, for: .seconds(seconds), row: row ?? 1, at: clock.now) }
+                for (screen, message) in zip(screens, laidOut) { number = try screen.post(message, at: clock.now) }
                 let waiting = screens[0].panel.reveal.waiting.count
                 logger.info("message", metadata: ["number": "\(number)", "seconds": "\(seconds)", "text": "\(text)"])
-                return (json ? ControlJSON.reply(["message": number, "waiting": waiting]) : "OK message \(number)", .panel)
+                return (json ? ControlJSON.reply(["message": number, "waiting": waiting]) : "OK message \(number)", .redraw)
             case .clearMessages:
                 for screen in screens { screen.clearMessages(at: clock.now) }
-                return (json ? ControlJSON.reply(["cleared": true]) : "OK messages cleared", .panel)
+                return (json ? ControlJSON.reply(["cleared": true]) : "OK messages cleared", .redraw)
             case let .timer(action, name, duration):
                 guard var timer = timers[name] else {
                     let known = configuration.timers.map(\.name).joined(separator: ", ")
@@ -283,7 +291,7 @@ public final class ClockLoop {
                 try state?.save(board.values, timers: next, texts: texts)
                 timers = next
                 logger.info("timer \(action.rawValue)", metadata: ["timers": "\(timerSummary)"])
-                return (json ? ControlJSON.reply(["timers": timerSummary]) : "OK \(timerSummary)", .timers)
+                return (json ? ControlJSON.reply(["timers": timerSummary]) : "OK \(timerSummary)", .redraw)
             }
         } catch {
             return (json ? ControlJSON.reply(error) : error.description, .none)
@@ -324,7 +332,8 @@ public final class ClockLoop {
         var shown = zone.time(at: clock.date)
         onShow?(shown, clock.date)
         hidden = hiddenTimers(at: wallSeconds)
-        screens = displays.outputs.map { Screen(output: $0, face: face(zone, level: 1)) }
+        let first = face(reading(zone))
+        screens = displays.outputs.map { Screen(output: $0, face: first) }
         // One frame per refresh of the fastest screen.
         var interval: Duration { .seconds(1) / (screens.map(\.output.refreshRate).max() ?? 60) }
         var report = Report()
@@ -339,26 +348,29 @@ public final class ClockLoop {
             zone = wallClock
             shown = zone.time(at: clock.date)
             hidden = hiddenTimers(at: wallSeconds)
-            let face = face(zone, level: max(shownBrightness, 0.01))
+            let face = face(reading(zone))
             if screens.map({ $0.reload(face, at: instant) }).contains(true) { logger.info("rows fold in and out") }
             moving = false
             nextFrame = instant
         }
         while true {
             let now = clock.now
+            // How the clocks read: once a wake, for every screen and every deadline.
+            let read = reading(zone)
             // A panel's next move (a message posted, its time up), or a timer's row to show or
             // hide, is a frame to draw.
             for screen in screens {
                 if let change = screen.panelChange(after: now) { nextFrame = min(nextFrame, change) }
             }
-            if hiddenTimers(at: wallSeconds) != hidden { nextFrame = min(nextFrame, now) }
+            let nowHidden = hiddenTimers(at: wallSeconds)
+            if nowHidden != hidden { nextFrame = min(nextFrame, now) }
             // The night schedule (or a request) changed the brightness: the face is drawn again
             // whole at the new level; at 0 the screens are off and nothing is drawn.
-            let level = brightness.level(atMinute: reading(zone).minute())
+            let level = brightness.level(atMinute: read.minute())
             if !suspended, level != shownBrightness {
                 try apply(level)
                 if level > 0 {
-                    let face = face(zone, level: level)
+                    let face = face(read)
                     for screen in screens { screen.dim(face) }
                 }
                 moving = false
@@ -366,16 +378,13 @@ public final class ClockLoop {
             }
             if !suspended, shownBrightness == 0, now >= nextFrame {
                 nextFrame = .seconds(1 << 40)
-                wallDeadline = brightness.nextChange(afterMinute: reading(zone).minute()).map {
-                    Date(timeIntervalSince1970: Double(reading(zone).unixSeconds(atMinute: $0)))
-                }
+                wallDeadline = nightChange(after: read)
             } else if !suspended, now >= nextFrame {
                 // A timer that hides when idle started or ended: its row folds in or away
                 // (once no message is on the screen: a panel belongs to the layout it opened in).
-                let nowHidden = hiddenTimers(at: wallSeconds)
                 if nowHidden != hidden, screens.allSatisfy(\.isQuiet) {
                     hidden = nowHidden
-                    let face = face(zone, level: shownBrightness)
+                    let face = face(read)
                     if screens.map({ $0.reload(face, at: now) }).contains(true) {
                         logger.info("rows fold in and out", metadata: ["hidden": "\(hidden.sorted())"])
                     }
@@ -387,7 +396,7 @@ public final class ClockLoop {
                 }
                 let timerFaces = timers.isEmpty ? nil : timerFaces(at: wallSeconds)
                 for screen in screens {
-                    screen.show(reading(zone), timers: timerFaces, at: now)
+                    screen.show(read, timers: timerFaces, at: now)
                     let framesBefore = report.frames
                     let flip = try screen.frame(at: now, report: &report)
                     if framesBefore == 0, report.frames == 1 {
@@ -413,9 +422,7 @@ public final class ClockLoop {
                     if let change = timers.values.compactMap({ $0.nextChange(after: wallSeconds) }).min() {
                         next = min(next, Date(timeIntervalSince1970: change))
                     }
-                    if let change = brightness.nextChange(afterMinute: reading(zone).minute()) {
-                        next = min(next, Date(timeIntervalSince1970: Double(reading(zone).unixSeconds(atMinute: change))))
-                    }
+                    if let change = nightChange(after: read) { next = min(next, change) }
                     let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timers[$0.name]?.hidesAt }
                     if let change = hides.filter({ $0 > wallSeconds }).min() { next = min(next, Date(timeIntervalSince1970: change)) }
                     wallDeadline = next
@@ -493,7 +500,7 @@ public final class ClockLoop {
             if let uevents, fds[ueventIndex].revents & Int16(POLLIN) != 0, let card = displays.card,
                 uevents.take().contains(where: { $0.isHotplug(of: card.path) })
             {
-                followHotplug(card, showing: zone.time(at: clock.date))
+                followHotplug(card, showing: face(reading(zone)))
                 nextFrame = min(nextFrame, clock.now)
             }
             if let watch, fds[watchIndex].revents & Int16(POLLIN) != 0,
@@ -516,12 +523,10 @@ public final class ClockLoop {
                     case .scores(let changed):
                         for screen in screens { screen.setScores(changed, at: at) }
                         nextFrame = min(nextFrame, at)
-                    case .timers:
-                        nextFrame = min(nextFrame, at)
                     case .texts(let changed):
                         for screen in screens { screen.setTexts(changed, at: at) }
                         nextFrame = min(nextFrame, at)
-                    case .brightness, .panel:
+                    case .redraw:
                         nextFrame = min(nextFrame, at)
                     case .reloaded:
                         showReloaded(at: at)
@@ -534,7 +539,7 @@ public final class ClockLoop {
     /// Looks at the card's connectors again: a screen for each monitor plugged in (drawn whole
     /// at the next frame), none for each one unplugged. A failed look keeps the screens as
     /// they are.
-    private func followHotplug(_ card: DRMCard, showing time: WallTime) {
+    private func followHotplug(_ card: DRMCard, showing face: ScreenFace) {
         do {
             let change = try card.rescan()
             for output in change.removed {
@@ -542,7 +547,7 @@ public final class ClockLoop {
                 logger.notice("screen unplugged", metadata: ["screen": "\(output.name)"])
             }
             for output in change.added {
-                let screen = Screen(output: output, face: face(wallClock, level: max(shownBrightness, 0.01)))
+                let screen = Screen(output: output, face: face)
                 if shownBrightness == 0 { try? output.setPower(false) }
                 screens.append(screen)
                 logger.notice("screen plugged in", metadata: ["screen": "\(output.name)"])

@@ -14,11 +14,14 @@ struct ScreenFace {
     /// Items not shown now (timers that hide when idle).
     var hidden: Set<String> = []
 
+    /// The look with its colours at ``level``.
+    var style: CardStyle { configuration.style.dimmed(to: level) }
+
     /// The configuration as `output` shows it: its own rows, if it has them, without what is
     /// hidden, its colours at ``level``.
     func configuration(for output: FrameOutput) -> ClockConfiguration {
         var c = configuration
-        c.style = configuration.style.dimmed(to: level)
+        c.style = style
         c.hiddenItems = hidden
         if let own = configuration.screen(output.connector).rows { c.rowNames = own }
         return c
@@ -35,8 +38,7 @@ final class Screen {
     private(set) var scene: ClockScene
     /// Messages on a panel that opens under a row (seed 004), laid out for this screen.
     private(set) var panel: MessagePanel
-    /// The rows the face shows, and the change from the last ones while rows fold (seeds 000–002).
-    private var rows: [[FaceItem]]
+    /// The change from the last face's rows while rows fold (seeds 000–002).
     private var change: RowChange?
     /// Whether something moved at the last frame, since when, and in how many frames.
     private(set) var moving = false
@@ -55,19 +57,18 @@ final class Screen {
 
     init(output: FrameOutput, face: ScreenFace) {
         self.output = output
-        let shown = face.configuration(for: output)
-        scene = Self.scene(for: output, shown, face)
-        panel = MessagePanel(layout: scene.renderer.layout, style: shown.style, glyphs: face.glyphs)
-        rows = shown.arrangedRows(width: output.canvasSize.width, height: output.canvasSize.height)
+        (scene, panel) = Self.draw(face, on: output)
     }
 
-    /// The face laid out upright on the output's canvas.
-    private static func scene(for output: FrameOutput, _ configuration: ClockConfiguration, _ face: ScreenFace) -> ClockScene {
+    /// The face laid out upright on the output's canvas, and an empty message panel over it.
+    private static func draw(_ face: ScreenFace, on output: FrameOutput) -> (ClockScene, MessagePanel) {
+        let configuration = face.configuration(for: output)
         let size = output.canvasSize
-        return ClockScene(
+        let scene = ClockScene(
             configuration: configuration, width: size.width, height: size.height, showing: face.reading, scores: face.scores,
             texts: face.texts, glyphs: face.glyphs
         )
+        return (scene, MessagePanel(layout: scene.renderer.layout, style: configuration.style, glyphs: face.glyphs))
     }
 
     /// A reloaded configuration's face: rows that went or came fold from `instant` on, and the
@@ -75,16 +76,12 @@ final class Screen {
     /// were laid out for the old face: they go with it. Returns whether rows fold.
     func reload(_ face: ScreenFace, at instant: Duration) -> Bool {
         let old = scene
-        let shown = face.configuration(for: output)
-        scene = Self.scene(for: output, shown, face)
-        panel = MessagePanel(layout: scene.renderer.layout, style: shown.style, glyphs: face.glyphs)
-        let oldRows = rows
-        rows = shown.arrangedRows(width: output.canvasSize.width, height: output.canvasSize.height)
+        (scene, panel) = Self.draw(face, on: output)
         change = nil
         if (try? scene.frame(at: instant)) != nil {
             change = RowChange(
-                from: old.canvas, old.renderer.layout, rows: oldRows, to: scene.canvas, scene.renderer.layout, rows: rows,
-                background: shown.style.background.pixel, perspective: face.configuration.perspective,
+                from: old.canvas, old.renderer.layout, rows: old.rows, to: scene.canvas, scene.renderer.layout, rows: scene.rows,
+                background: face.style.background.pixel, perspective: face.configuration.perspective,
                 lighting: CardLighting(strength: face.configuration.shading), at: instant
             )
         }
@@ -96,11 +93,9 @@ final class Screen {
     /// The face at another brightness, drawn whole at the next frame; a panel with messages
     /// keeps them (and its colours) until it closes.
     func dim(_ face: ScreenFace) {
-        let shown = face.configuration(for: output)
-        scene = Self.scene(for: output, shown, face)
-        if isQuiet {
-            panel = MessagePanel(layout: scene.renderer.layout, style: shown.style, glyphs: face.glyphs)
-        }
+        let (scene, panel) = Self.draw(face, on: output)
+        self.scene = scene
+        if isQuiet { self.panel = panel }
         redrawAll = true
         moving = false
     }
@@ -118,14 +113,16 @@ final class Screen {
 
     func setTexts(_ changed: [String: String], at now: Duration) { scene.setTexts(changed, at: now) }
 
-    /// Throws what is wrong with a message for this screen (its row, its text) without posting it.
-    func check(_ text: String, for hold: Duration, row: Int) throws(ControlError) {
-        _ = try panel.laidOut(text, for: hold, row: row)
+    /// The message laid out for this screen's panel; throws what is wrong with it here (its
+    /// row, its text), posting nothing.
+    func layOut(_ text: String, for hold: Duration, row: Int) throws(ControlError) -> PanelMessage {
+        try panel.laidOut(text, for: hold, row: row)
     }
 
+    /// Queues `message` (laid out by ``layOut(_:for:row:)``); returns its number.
     @discardableResult
-    func post(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(ControlError) -> Int {
-        try panel.post(text, for: hold, row: row, at: now)
+    func post(_ message: PanelMessage, at now: Duration) throws(ControlError) -> Int {
+        try panel.post(message, at: now)
     }
 
     func clearMessages(at now: Duration) { panel.clear(at: now) }
