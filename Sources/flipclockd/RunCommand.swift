@@ -21,6 +21,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("check-config"), help: "Validate a configuration file and exit: 0 if valid, 78 if not.")
     var checkConfig: String?
 
+    @Option(help: "The console to show the clock on and take switching over for (/dev/tty1; default: the one it was started on, else the active one).")
+    var terminal: String?
+
     func run() async throws {
         if let path = checkConfig {
             let configuration = try ConfigPath.load(path)
@@ -36,11 +39,17 @@ struct RunCommand: AsyncParsableCommand {
         let clock = try ConfigPath.clock(configuration)
         let path = config ?? ConfigPath.defaultPath
         let override = output
+        let terminal = terminal
+        // A service (systemd's notify socket) waits for its display: at boot the driver may come later.
+        let notifier = SystemdNotifier()
+        let waitsForDisplay = notifier != nil
         // The clock (opening the output first, waiting for it if it is missing or busy) and
         // the signals as services of one group: SIGTERM and SIGINT shut it down gracefully,
         // and the loop gives the screen back before the group returns.
         let service = ClockService { requests in
-            guard let displays = try await OutputSelection.open(configuration, logger: logger) else { return nil }
+            guard let displays = try OutputSelection.open(configuration, waitsForDisplay: waitsForDisplay, requests: requests, logger: logger) else {
+                return nil
+            }
             logger.info("running", metadata: [
                 "output": "\(displays.name)", "face": "\(configuration.face.format.rawValue)", "font": "\(font.name)",
             ])
@@ -48,7 +57,8 @@ struct RunCommand: AsyncParsableCommand {
             let loop = ClockLoop(
                 configuration: configuration, displays: displays, takesConsole: !displays.outputs.contains { $0 is ImageFileOutput }, glyphs: font, clock: clock, requests: requests, logger: logger
             )
-            loop.notifier = SystemdNotifier()
+            loop.notifier = notifier
+            loop.terminalPath = terminal
             loop.reload = {
                 var reloaded = try path.map { path throws(ConfigError) in try ConfigFile.load(path: path) } ?? ClockConfiguration()
                 if let override { reloaded.output = override }
@@ -83,7 +93,10 @@ struct RunCommand: AsyncParsableCommand {
             try await group.run()
         } catch let error as DisplayError {
             FileHandle.standardError.write(Data("flipclockd: output: \(error)\n".utf8))
-            throw ExitCode(78)
+            // Only a configuration the display cannot satisfy will not fix itself: systemd
+            // stops restarting on 78 (EX_CONFIG). A display that failed while running is
+            // opened again by the restart.
+            throw ExitCode(error.isTransient ? 1 : 78)
         }
     }
 }

@@ -128,7 +128,7 @@ import Testing
     static func unitForBuild() throws -> String {
         let dir = NSTemporaryDirectory() + "flipclock-unit-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let text = try String(contentsOfFile: unit, encoding: .utf8).replacingOccurrences(of: "/usr/local/bin/flipclockd", with: FlipclockdCommandTests.binary.path)
+        let text = try String(contentsOfFile: unit, encoding: .utf8).replacingOccurrences(of: "/usr/bin/flipclockd", with: FlipclockdCommandTests.binary.path)
         try write(text, to: dir + "/flipclockd.service")
         return dir + "/flipclockd.service"
     }
@@ -148,7 +148,7 @@ import Testing
 
     @Test func theUnitVerifies() throws {
         let unit = try Self.unitForBuild()
-        let result = try Self.analyze(["verify", unit])
+        let result = try Self.analyze(["verify", "--man=no", unit])
         #expect(result.status == 0)
         #expect(result.output == "")
     }

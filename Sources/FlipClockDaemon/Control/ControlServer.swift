@@ -35,7 +35,9 @@ public final class ControlServer {
             throw ControlError(.state, "cannot listen on \(path): \(reason)")
         }
         chmod(path, 0o660)
-        if let group, let entry = getgrnam(group) { chown(path, uid_t.max, entry.pointee.gr_gid) }
+        // A service whose group is already `group` (the unit's `Group=`) has nothing to change,
+        // and its system call filter refuses chown.
+        if let group, let entry = getgrnam(group), entry.pointee.gr_gid != getegid() { chown(path, uid_t.max, entry.pointee.gr_gid) }
         listener = fd
         self.path = path
     }

@@ -46,6 +46,8 @@ public final class ClockLoop {
     let logger: Logger
     /// Whether the outputs are on a console whose switching the loop takes over.
     let takesConsole: Bool
+    /// The console to take (`/dev/tty1`); `nil`: the process's own, else the active one.
+    public var terminalPath: String?
     private(set) var terminal: VirtualTerminal?
     /// Tells systemd the daemon is ready, reloading or stopping, and that it is alive.
     public var notifier: SystemdNotifier?
@@ -303,7 +305,13 @@ public final class ClockLoop {
     public func run() throws -> Report {
         // The kernel signals a console switch to the thread that took the console over, so
         // the loop's own thread, which lives as long as the loop, takes it.
-        if takesConsole { terminal = VirtualTerminal() }
+        if takesConsole {
+            do {
+                terminal = try VirtualTerminal(path: terminalPath)
+            } catch {
+                logger.warning("not taking over the console: switching consoles will not pause the clock", metadata: ["error": "\(error)"])
+            }
+        }
         defer {
             displays.close()
             terminal?.restore()
@@ -342,6 +350,8 @@ public final class ClockLoop {
         var nextFrame = clock.now
         var wallDeadline: Date?
         var suspended = false
+        // The screens could not be taken back after a console switch: tried again every second.
+        var resumeFailed: DisplayError?
         var nextWatchdog = Duration.zero
         // A reloaded configuration's face: rows that went or came fold in and out.
         func showReloaded(at instant: Duration) {
@@ -436,7 +446,9 @@ public final class ClockLoop {
                 notifier?.watchdog()
                 nextWatchdog = awake + interval
             }
-            var until = suspended ? awake + .seconds(3600) : nextFrame
+            // While switched away, the console is looked at every second: a switch back whose
+            // signal was lost, or whose display could not be taken, is not waited for forever.
+            var until = suspended ? awake + .seconds(terminal == nil ? 3600 : 1) : nextFrame
             if notifier?.watchdogInterval != nil { until = min(until, nextWatchdog) }
             if let deadline = control?.nextDeadline { until = min(until, deadline) }
             if let due = reloadAt { until = min(until, due) }
@@ -480,20 +492,51 @@ public final class ClockLoop {
                     return report
                 case .reload:
                     if reloadConfiguration() != nil { showReloaded(at: clock.now) }
-                case .terminalReleased:
-                    for screen in screens { screen.output.suspend() }
-                    terminal?.acknowledgeRelease()
-                    suspended = true
-                    logger.info("switched away from the console: not drawing", metadata: ["terminal": "\(terminal?.path ?? "-")"])
-                case .terminalAcquired:
-                    terminal?.acknowledgeAcquire()
-                    for screen in screens {
-                        try screen.output.resume()
-                        screen.redrawAll = true
+                case .terminalReleased, .terminalAcquired:
+                    // Without a console taken over, these signals are someone else's.
+                    guard let terminal else {
+                        logger.notice("a console signal, but no console was taken over: ignored")
+                        break
                     }
-                    suspended = false
-                    nextFrame = clock.now
-                    logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal?.path ?? "-")"])
+                    if request == .terminalAcquired {
+                        terminal.acknowledgeAcquire()
+                        break
+                    }
+                    if !suspended {
+                        for screen in screens { screen.output.suspend() }
+                        suspended = true
+                    }
+                    // A release the user overtook by coming back is not waited for.
+                    if terminal.acknowledgeRelease() {
+                        logger.info("switched away from the console: not drawing", metadata: ["terminal": "\(terminal.path)"])
+                    }
+                }
+            }
+            // The signals of a switch away and back may be handled out of order, or lost: what
+            // the console shows now decides. A display that will not be taken back is tried
+            // again at the next wake.
+            if let terminal {
+                let shown = terminal.isShown
+                if suspended, shown {
+                    do {
+                        for screen in screens {
+                            try screen.output.resume()
+                            screen.redrawAll = true
+                        }
+                        suspended = false
+                        nextFrame = clock.now
+                        logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal.path)"])
+                        resumeFailed = nil
+                    } catch {
+                        if error != resumeFailed {
+                            logger.error("cannot take the display back; retrying every second", metadata: ["error": "\(error)"])
+                        }
+                        resumeFailed = error
+                    }
+                } else if !suspended, !shown {
+                    for screen in screens { screen.output.suspend() }
+                    suspended = true
+                    logger.notice("another console is shown: not drawing", metadata: ["terminal": "\(terminal.path)"])
                 }
             }
             for (i, output) in eventOutputs.enumerated() where fds[eventsStart + i].revents & Int16(POLLIN) != 0 { try output.handleEvents() }

@@ -6,33 +6,39 @@ import UnixSignals
 
 /// The clock loop as a service of the daemon's `ServiceGroup`.
 ///
-/// It opens the output (waiting for a display that is missing or busy), then runs the loop.
 /// The loop waits on descriptors (the display's events, the control socket, its clocks), so
-/// it runs on a thread of its own; the group's graceful shutdown (SIGTERM, SIGINT) and task
-/// cancellation ask it to stop, and it returns once the screen is given back.
+/// it runs on a thread of its own, which also opens the output (waiting for a display that is
+/// missing or busy) and takes the console: the kernel signals a console switch to the thread
+/// that took it over, and kernel 6.1 lets only the thread that opened a DRM device become
+/// its master again. The group's graceful shutdown (SIGTERM, SIGINT) and task cancellation
+/// ask it to stop, and it returns once the screen is given back.
 public final class ClockService: Service, @unchecked Sendable {
-    public typealias Start = (LoopRequests) async throws -> ClockLoop?
-    // The loop is touched only by its own thread once it starts; other threads reach it
-    // through `requests`, which are Sendable.
+    /// Opens the output and makes the loop, on the loop's thread; `nil` if a stop was asked
+    /// while it waited.
+    public typealias Start = (LoopRequests) throws -> ClockLoop?
+    // The report is written by the loop's thread before it resumes the task that reads it.
     public let requests = LoopRequests()
     private let start: Start
     public private(set) var report: ClockLoop.Report?
 
-    /// `start` opens the output and makes the loop; `nil` if it was stopped while waiting.
     public init(start: @escaping Start) {
         self.start = start
     }
 
     public func run() async throws {
-        guard let made = try await start(requests) else { return }
-        // Handed to the loop's thread and touched by no other.
-        nonisolated(unsafe) let loop = made
         let requests = self.requests
+        // Called on the loop's thread only, and only once.
+        nonisolated(unsafe) let start = self.start
         try await withGracefulShutdownHandler {
             try await withTaskCancellationHandler {
-                report = try await withCheckedThrowingContinuation { (done: CheckedContinuation<ClockLoop.Report, any Error>) in
+                report = try await withCheckedThrowingContinuation { (done: CheckedContinuation<ClockLoop.Report?, any Error>) in
                     let thread = Thread {
-                        do { done.resume(returning: try loop.run()) } catch { done.resume(throwing: error) }
+                        do {
+                            guard let loop = try start(requests) else { return done.resume(returning: nil) }
+                            done.resume(returning: try loop.run())
+                        } catch {
+                            done.resume(throwing: error)
+                        }
                     }
                     thread.name = "clock"
                     thread.start()

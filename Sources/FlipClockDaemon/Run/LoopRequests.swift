@@ -30,6 +30,24 @@ public final class LoopRequests: Sendable {
         _ = write(descriptor, &one, 8)
     }
 
+    /// Waits up to `timeout` for a stop request, or for one of `descriptors` to be readable;
+    /// `true` if a stop was asked. Other requests stay for the loop (see ``wakeIfPending()``).
+    func waitForStop(upTo timeout: Duration, or descriptors: [Int32] = []) -> Bool {
+        var fds = ([descriptor] + descriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let ms = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        _ = poll(&fds, nfds_t(fds.count), max(ms, 0))
+        var count: UInt64 = 0
+        _ = read(descriptor, &count, 8)
+        return pending.withLock { $0.contains(.stop) }
+    }
+
+    /// Wakes the loop for requests that came while ``waitForStop(upTo:or:)`` waited.
+    func wakeIfPending() {
+        guard pending.withLock({ !$0.isEmpty }) else { return }
+        var one: UInt64 = 1
+        _ = write(descriptor, &one, 8)
+    }
+
     /// What was asked since the last call, oldest first.
     func take() -> [Request] {
         var count: UInt64 = 0

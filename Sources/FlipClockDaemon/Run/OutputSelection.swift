@@ -1,47 +1,64 @@
 import FlipClockCore
 import FlipClockDisplay
-import Foundation
 import Logging
-import AsyncAlgorithms
-import ServiceLifecycle
 
 /// Opens the output the configuration asks for.
 ///
-/// `auto` takes DRM/KMS if a display is connected, else the framebuffer device, else PNG
-/// frames, and says which and why. An explicit `drm` or `fbdev` whose device is missing or
-/// busy is retried with backoff (the display may come later, or another program may let
-/// go of it); a configuration the device cannot satisfy (no such connector or mode) is an error.
+/// `auto` takes DRM/KMS if a display is connected, else the framebuffer device, and says
+/// which and why. Run by hand where there is no display, `auto` writes PNG frames instead; as
+/// a service it waits for a display, since at boot the driver may load after the daemon
+/// starts. A device that is missing, busy or refuses to be master is retried with backoff
+/// (1, 2, 4 … 30 s, and at once when the kernel reports a new device); a configuration the
+/// device cannot satisfy (no such connector or mode) is an error.
+///
+/// It runs on the loop's own thread: the kernel (6.1) lets only the thread that opened a DRM
+/// device become its master again after a console switch.
 public enum OutputSelection {
-    /// The screens, or `nil` if the daemon was shut down while waiting for the device.
-    public static func open(_ c: ClockConfiguration, logger: Logger) async throws -> DisplaySet? {
+    /// The screens, or `nil` if a stop was asked while waiting for the device.
+    ///
+    /// `waitsForDisplay`: `auto` never settles for PNG frames (a service).
+    public static func open(
+        _ c: ClockConfiguration, waitsForDisplay: Bool, requests: LoopRequests, logger: Logger
+    ) throws(DisplayError) -> DisplaySet? {
         let rotation = c.screen(nil).rotation
         let size = PixelSize(width: c.imageWidth, height: c.imageHeight)
+        let fbdev = c.device.flatMap { $0.hasPrefix("/dev/fb") ? $0 : nil } ?? "/dev/fb0"
         switch c.output {
         case .png:
             return DisplaySet(try ImageFileOutput(directory: c.imageDirectory, size: size, rotation: rotation))
         case .drm:
-            return try await retrying("drm", logger: logger) { () throws(DisplayError) in DisplaySet(try drm(c)) }
+            return try retrying("drm", requests: requests, logger: logger) { () throws(DisplayError) in DisplaySet(try drm(c)) }
         case .fbdev:
-            return try await retrying("fbdev", logger: logger) { () throws(DisplayError) in
+            return try retrying("fbdev", requests: requests, logger: logger) { () throws(DisplayError) in
                 DisplaySet(try FBDevOutput(device: c.device ?? "/dev/fb0", rotation: rotation))
+            }
+        case .auto where waitsForDisplay:
+            return try retrying("display", requests: requests, logger: logger) { () throws(DisplayError) in
+                try display(c, fbdev: fbdev, rotation: rotation, logger: logger)
             }
         case .auto:
             do {
-                return DisplaySet(try drm(c))
-            } catch let drm {
-                if !drm.isTransient { throw drm }
-                do {
-                    let fb = try FBDevOutput(device: c.device.flatMap { $0.hasPrefix("/dev/fb") ? $0 : nil } ?? "/dev/fb0", rotation: rotation)
-                    logger.notice("no DRM display, using the framebuffer", metadata: ["drm": "\(drm)"])
-                    return DisplaySet(fb)
-                } catch let fbdev {
-                    let png = try ImageFileOutput(directory: c.imageDirectory, size: size, rotation: rotation)
-                    logger.notice(
-                        "no display: writing PNG frames instead",
-                        metadata: ["drm": "\(drm)", "fbdev": "\(fbdev)", "frames": "\(png.path)"]
-                    )
-                    return DisplaySet(png)
-                }
+                return try display(c, fbdev: fbdev, rotation: rotation, logger: logger)
+            } catch let error where error.isTransient {
+                let png = try ImageFileOutput(directory: c.imageDirectory, size: size, rotation: rotation)
+                logger.notice("no display: writing PNG frames instead", metadata: ["display": "\(error)", "frames": "\(png.path)"])
+                return DisplaySet(png)
+            }
+        }
+    }
+
+    /// A DRM card with a connected display, else the framebuffer device.
+    static func display(_ c: ClockConfiguration, fbdev: String, rotation: ScreenRotation, logger: Logger) throws(DisplayError) -> DisplaySet {
+        do {
+            return DisplaySet(try drm(c))
+        } catch let drm {
+            if !drm.isTransient { throw drm }
+            do {
+                let fb = try FBDevOutput(device: fbdev, rotation: rotation)
+                logger.notice("no DRM display, using the framebuffer", metadata: ["drm": "\(drm)"])
+                return DisplaySet(fb)
+            } catch let fb {
+                throw .unavailable([drm, fb])
             }
         }
     }
@@ -51,24 +68,33 @@ public enum OutputSelection {
         try DRMCard(device: c.device, connectors: c.connectors, settings: { c.screen($0) })
     }
 
-    /// Tries `open` until it works, waiting 1, 2, 4 … 30 s between tries; shut down while
-    /// waiting, gives `nil`.
-    static func retrying(_ kind: String, logger: Logger, _ open: () throws(DisplayError) -> DisplaySet) async throws(DisplayError) -> DisplaySet? {
+    /// Tries `open` until it works, waiting 1, 2, 4 … 30 s between tries, or less when the
+    /// kernel reports a device; `nil` if a stop is asked meanwhile.
+    static func retrying(
+        _ kind: String, requests: LoopRequests, logger: Logger, _ open: () throws(DisplayError) -> DisplaySet
+    ) throws(DisplayError) -> DisplaySet? {
+        let devices = UeventSocket()
+        defer { requests.wakeIfPending() }
         var delay = 1
+        var said: DisplayError?
         while true {
             do {
                 return try open()
             } catch {
                 if !error.isTransient { throw error }
-                logger.error("\(kind) output not available; retrying", metadata: ["error": "\(error)", "in_seconds": "\(delay)"])
+                // Said once, and again when the reason changes.
+                if error != said {
+                    logger.error("\(kind) output not available; retrying", metadata: ["error": "\(error)", "in_seconds": "\(delay)"])
+                    said = error
+                }
             }
-            var waited = false
-            for await _ in AsyncTimerSequence(interval: .seconds(delay), clock: .continuous).cancelOnGracefulShutdown() {
-                waited = true
-                break
+            if requests.waitForStop(upTo: .seconds(delay), or: devices.map { [$0.descriptor] } ?? []) { return nil }
+            if let devices, devices.take().contains(where: \.isDisplayDevice) {
+                logger.info("a display device appeared")
+                delay = 1
+            } else {
+                delay = min(delay * 2, 30)
             }
-            if !waited || Task.isCancelled { return nil }
-            delay = min(delay * 2, 30)
         }
     }
 }

@@ -37,4 +37,9 @@ public struct Uevent: Equatable, Sendable {
     public func isHotplug(of card: String) -> Bool {
         properties["SUBSYSTEM"] == "drm" && properties["HOTPLUG"] == "1" && action == "change" && deviceNode == card
     }
+
+    /// Whether a display device came: a DRM card or a framebuffer device added.
+    public var isDisplayDevice: Bool {
+        action == "add" && (properties["SUBSYSTEM"] == "drm" || properties["SUBSYSTEM"] == "graphics") && deviceNode != nil
+    }
 }

@@ -12,6 +12,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
     case call(function: String, device: String, reason: String)
     /// The framebuffer's pixel format is not one flipclock draws.
     case unsupportedFormat(device: String, format: String)
+    /// No display of any kind could be used: why each was not.
+    indirect case unavailable([DisplayError])
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
             "\(device) \(connector): no mode \(wanted); modes: \(available.joined(separator: ", "))"
         case let .call(function, device, reason): "\(device): \(function) failed: \(reason)"
         case let .unsupportedFormat(device, format): "\(device): unsupported pixel format \(format); flipclock draws 32 bpp XRGB and 16 bpp RGB565"
+        case let .unavailable(errors): errors.map(\.description).joined(separator: "; ")
         }
     }
 
@@ -30,7 +33,7 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
     /// configuration the user must change.
     public var isTransient: Bool {
         switch self {
-        case .cannotOpen, .noConnectedDisplay, .call: true
+        case .cannotOpen, .noConnectedDisplay, .call, .unavailable: true
         case .noConnector, .noMode, .unsupportedFormat: false
         }
     }

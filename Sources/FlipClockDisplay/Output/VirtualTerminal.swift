@@ -9,51 +9,86 @@ import Glibc
 /// When the user switches to another virtual terminal the kernel sends ``releaseSignal``;
 /// the daemon stops drawing, gives up the display and calls ``acknowledgeRelease()``. When
 /// they come back it sends ``acquireSignal``; the daemon calls ``acknowledgeAcquire()``,
-/// takes the display again and redraws everything. The console is also kept in graphics
-/// mode so its text and cursor do not draw over the clock. ``restore()`` undoes both.
+/// takes the display again and redraws everything. Signals of two kinds may be handled out
+/// of the order they were sent, so ``isShown`` tells what is true now. The console is also
+/// kept in graphics mode so its text and cursor do not draw over the clock. ``restore()``
+/// undoes both.
+///
+/// The kernel lets a process switch a console it has as its controlling terminal (or one
+/// with `CAP_SYS_TTY_CONFIG`). A service is a session of its own with none, so opening the
+/// console makes it the controlling terminal; systemd need not hand it over (`TTYPath=`
+/// with `StandardInput=tty` makes systemd reset and hang up the console again for every
+/// command it runs for the unit, `ExecReload=` among them).
 public final class VirtualTerminal {
     public static let releaseSignal = SIGUSR1
     public static let acquireSignal = SIGUSR2
 
     public let path: String
+    /// The console's number, as `chvt` takes it.
+    public let number: Int32
     private let fd: Int32
     private var restored = false
 
-    /// The service's own terminal if it is a virtual terminal (systemd's `TTYPath=`), else the
-    /// active one; `nil` where there is none (a container, a serial console) or it may not be
-    /// switched by this process.
-    public init?() {
-        if isatty(0) == 1, flipclock_vt_active(0) > 0, let name = ttyname(0) {
-            let fd = dup(0)
-            if fd >= 0, flipclock_vt_set_process_mode(fd, 1, Int16(Self.releaseSignal), Int16(Self.acquireSignal)) == 0 {
-                _ = flipclock_kd_set_graphics(fd, 1)
-                path = String(cString: name)
-                self.fd = fd
-                return
-            }
-            if fd >= 0 { Glibc.close(fd) }
+    /// Takes over `path` (`/dev/tty1`); without one, the process's standard input if it is a
+    /// virtual terminal (the clock started by hand on a console), else the active console.
+    public init(path wanted: String?) throws(DisplayError) {
+        let path: String
+        let fd: Int32
+        if let wanted {
+            path = wanted
+            fd = try Self.open(path)
+        } else if isatty(0) == 1, flipclock_vt_active(0) > 0, let name = ttyname(0) {
+            path = String(cString: name)
+            fd = dup(0)
+            guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
+        } else {
+            let console = try Self.open("/dev/tty0")
+            let active = flipclock_vt_active(console)
+            Glibc.close(console)
+            guard active > 0 else { throw .call(function: "VT_GETSTATE", device: "/dev/tty0", reason: errnoText()) }
+            path = "/dev/tty\(active)"
+            fd = try Self.open(path)
         }
-        let console = open("/dev/tty0", O_RDWR | O_CLOEXEC)
-        guard console >= 0 else { return nil }
-        let active = flipclock_vt_active(console)
-        Glibc.close(console)
-        guard active > 0 else { return nil }
-        let path = "/dev/tty\(active)"
-        let fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        guard flipclock_vt_set_process_mode(fd, 1, Int16(Self.releaseSignal), Int16(Self.acquireSignal)) == 0 else {
+        guard let number = Self.consoleNumber(of: path) else {
             Glibc.close(fd)
-            return nil
+            throw .call(function: "ttyname", device: path, reason: "not a virtual terminal (/dev/ttyN)")
+        }
+        guard flipclock_vt_set_process_mode(fd, 1, Int16(Self.releaseSignal), Int16(Self.acquireSignal)) == 0 else {
+            let reason = errnoText()
+            Glibc.close(fd)
+            throw .call(function: "VT_SETMODE", device: path, reason: "\(reason) (a console can be switched only by the process it is the controlling terminal of)")
         }
         _ = flipclock_kd_set_graphics(fd, 1)
         self.path = path
+        self.number = number
         self.fd = fd
     }
 
     deinit { assert(restored, "VirtualTerminal.restore() must run: it gives the console back") }
 
-    /// Lets the switch away go ahead; call after the display is released.
-    public func acknowledgeRelease() { _ = flipclock_vt_release(fd) }
+    /// The console's number in a path `/dev/ttyN`.
+    public static func consoleNumber(of path: String) -> Int32? {
+        guard path.hasPrefix("/dev/tty"), let n = Int32(path.dropFirst("/dev/tty".count)), n > 0 else { return nil }
+        return n
+    }
+
+    /// Opens a console for its ioctls. Members of group `tty` may only write to a console,
+    /// and the ioctls need no more. Without `O_NOCTTY`, so it becomes the session's controlling
+    /// terminal if the session has none.
+    private static func open(_ path: String) throws(DisplayError) -> Int32 {
+        var fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
+        if fd < 0, errno == EACCES { fd = Glibc.open(path, O_WRONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
+        return fd
+    }
+
+    /// Whether this console is the one on the screen now.
+    public var isShown: Bool { flipclock_vt_active(fd) == number }
+
+    /// Lets the switch away go ahead; call after the display is released. `false` when no
+    /// switch was waiting (the user came back before the release was handled).
+    @discardableResult
+    public func acknowledgeRelease() -> Bool { flipclock_vt_release(fd) == 0 }
 
     /// Accepts the switch back; call before taking the display again.
     public func acknowledgeAcquire() { _ = flipclock_vt_acknowledge_acquire(fd) }
