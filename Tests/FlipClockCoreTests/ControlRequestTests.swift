@@ -48,6 +48,18 @@ import Testing
         }
     }
 
+    /// Durations too long for an Int are refused as out of range; they used to overflow and
+    /// kill the daemon (SIGILL).
+    @Test func hugeDurationsAreRefusedNotFatal() {
+        #expect(throws: ControlError(.syntax, "\"9999999999999999h\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")) {
+            try ControlRequest.parse("timer start pomo 9999999999999999h")
+        }
+        #expect(throws: ControlError(.syntax, "\"999999999999999999:00\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")) {
+            try ControlRequest.parse("timer start pomo 999999999999999999:00")
+        }
+        #expect(throws: PanelMessage.holdOutOfRange) { try ControlRequest.parse("message \"x\" for 9999999999999999h") }
+    }
+
     @Test func parsesMessages() throws {
         #expect(try ControlRequest.parse(#"message "Dinner is ready" for 30s"#) == .message(text: "Dinner is ready", seconds: 30, row: nil))
         #expect(try ControlRequest.parse(#"  message   "for row 2"  for 1h30m   row 2 "#) == .message(text: "for row 2", seconds: 5400, row: 2))

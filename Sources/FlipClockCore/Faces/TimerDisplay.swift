@@ -46,24 +46,40 @@ public struct TimerDisplay: Equatable, Sendable {
     }
 
     /// Parses `25m`, `90s`, `1h30m`, `1500` (seconds) or `MM:SS`; `nil` for anything else.
+    ///
+    /// A duration too long for an `Int` is `Int.max`, never an overflow: every caller checks
+    /// its range next and says it is out of range.
     public static func parseDuration(_ text: String) -> Int? {
-        if let seconds = Int(text), seconds >= 0 { return seconds }
+        if let seconds = number(text[...]) { return seconds }
         let clock = text.split(separator: ":", omittingEmptySubsequences: false)
-        if clock.count == 2, let m = Int(clock[0]), let s = Int(clock[1]), m >= 0, (0..<60).contains(s), clock[1].count == 2 {
-            return m * 60 + s
+        if clock.count == 2, let m = number(clock[0]), let s = number(clock[1]), s < 60, clock[1].count == 2 {
+            return saturating(m, times: 60, plus: s)
         }
-        var total = 0, number = "", units: Set<Character> = []
+        var total = 0, digits = "", units: Set<Character> = []
         for c in text {
             if c.isASCII, c.isNumber {
-                number.append(c)
-            } else if let scale = ["h": 3600, "m": 60, "s": 1][c], let n = Int(number), !units.contains(c) {
-                total += n * scale
+                digits.append(c)
+            } else if let scale = ["h": 3600, "m": 60, "s": 1][c], let n = number(digits[...]), !units.contains(c) {
+                total = saturating(n, times: scale, plus: total)
                 units.insert(c)
-                number = ""
+                digits = ""
             } else {
                 return nil
             }
         }
-        return number.isEmpty && !units.isEmpty ? total : nil
+        return digits.isEmpty && !units.isEmpty ? total : nil
+    }
+
+    /// ASCII digits as a number (`Int.max` if longer than an `Int` holds); `nil` if not all digits.
+    static func number(_ digits: Substring) -> Int? {
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int(digits) ?? .max
+    }
+
+    /// `a × b + c`, or `Int.max` where that overflows.
+    static func saturating(_ a: Int, times b: Int, plus c: Int) -> Int {
+        let (product, o1) = a.multipliedReportingOverflow(by: b)
+        let (sum, o2) = product.addingReportingOverflow(c)
+        return o1 || o2 ? .max : sum
     }
 }
