@@ -28,6 +28,34 @@ import Testing
         }
     }
 
+    /// Messages that froze the loop for 41 s (8,000 characters) or held gigabytes of panel
+    /// image (2,000 line breaks) are refused before any layout.
+    @Test func longMessagesAreRefusedBeforeTheirLayout() throws {
+        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: BlockGlyphs())
+        let tooLong = ControlError(.tooLong, "a message is at most 280 characters")
+        #expect(throws: tooLong) { try panel.post(String(repeating: "W", count: 8000), for: .seconds(3), at: .zero) }
+        #expect(throws: tooLong) { try panel.post(String(repeating: "\n", count: 2000) + "x", for: .seconds(3), at: .zero) }
+        #expect(throws: ControlError(.tooLong, "a message is at most 12 lines on this screen; this one takes 13")) {
+            try panel.post((1...13).map(String.init).joined(separator: "\n"), for: .seconds(3), at: .zero)
+        }
+        let longest = String(repeating: "x", count: 280)
+        #expect(throws: Never.self) { try PanelMessage.checkLength(longest) }
+        #expect(throws: tooLong) { try PanelMessage.checkLength(longest + "x") }
+        #expect(panel.reveal.phase == .closed)
+    }
+
+    /// Whether a message would find room is asked of the panel before it is laid out.
+    @Test func roomIsCheckedAtTheInstantOfPosting() throws {
+        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: BlockGlyphs(), capacity: 1)
+        try panel.post("one", for: .seconds(5), at: .zero)
+        try panel.post("two", for: .seconds(5), at: .zero)
+        #expect(throws: ControlError(.queueFull, "1 message is waiting already; try again later, or clear them (message clear)")) {
+            try panel.reveal.checkRoom(at: .seconds(1))
+        }
+        // Once the first has closed (0.5 s opening, 5 s open, 0.5 s closing) there is room again.
+        #expect(throws: Never.self) { try panel.reveal.checkRoom(at: .seconds(7)) }
+    }
+
     /// A font without the character asked for, as FreeType's is for most emoji.
     struct ASCIIGlyphs: GlyphSource {
         struct Missing: Error, CustomStringConvertible { var description: String }

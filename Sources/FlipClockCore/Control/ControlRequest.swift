@@ -158,6 +158,7 @@ public enum ControlRequest: Equatable, Sendable {
         if rest.split(whereSeparator: isBlank) == ["clear"] { return .clearMessages }
         guard rest.first == "\"" else { throw usage }
         let (text, after) = try quoted(rest, what: "message")
+        try PanelMessage.checkLength(text)
         let words = after.split(whereSeparator: isBlank).map(String.init)
         var seconds: Int?, row: Int?
         var k = 0

@@ -30,13 +30,18 @@ public struct MessagePanel: Sendable {
 
     /// `text` laid out on this face under `row` (from 1 at the top), held open for `hold`.
     ///
-    /// Throws `syntax` for an empty text or one the font cannot draw, `range` for a hold
-    /// outside ``PanelMessage/holds`` or a row the face does not have.
+    /// Throws `syntax` for an empty text or one the font cannot draw, `too-long` for one
+    /// over ``PanelMessage/longest`` characters or ``PanelMessage/mostLines`` lines, `range`
+    /// for a hold outside ``PanelMessage/holds`` or a row the face does not have.
     public func laidOut(_ text: String, for hold: Duration, row: Int = 1) throws(ControlError) -> PanelMessage {
+        try PanelMessage.checkLength(text)
         guard text.contains(where: { !$0.isWhitespace }) else { throw PanelMessage.empty }
         guard PanelMessage.holds.contains(hold) else { throw PanelMessage.holdOutOfRange }
         let geometry = try PanelGeometry(layout: layout, row: row)
         let lines = try self.lines(text, geometry)
+        guard lines.count <= PanelMessage.mostLines else {
+            throw ControlError(.tooLong, "a message is at most \(PanelMessage.mostLines) lines on this screen; this one takes \(lines.count)")
+        }
         return PanelMessage(
             text: text, hold: hold, row: row, height: geometry.height(lines: lines.count),
             scrollLines: max(0, lines.count - geometry.visibleLines)

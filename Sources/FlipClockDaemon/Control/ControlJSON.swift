@@ -72,6 +72,7 @@ public enum ControlJSON {
             return .clearMessages
         }
         guard let text = object["text"] as? String else { throw ControlError(.syntax, "\"text\" is missing") }
+        try PanelMessage.checkLength(text)
         guard let given = object["duration"] else { throw ControlError(.syntax, "\"duration\" is missing") }
         guard let seconds = (given as? Int) ?? (given as? String).flatMap(TimerDisplay.parseDuration) else {
             throw ControlError(.syntax, "\"duration\" is not a duration (30, \"30s\", \"5m\", \"1h30m\", \"MM:SS\")")

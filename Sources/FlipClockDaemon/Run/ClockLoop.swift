@@ -267,7 +267,7 @@ public final class ClockLoop {
             case let .message(text, seconds, row):
                 guard !screens.isEmpty else { throw ControlError(.state, "no screen is connected to show it on") }
                 // Every screen shows it, or none: each checks it against its own layout first.
-                let laidOut = try screens.map { screen throws(ControlError) in try screen.layOut(text, for: .seconds(seconds), row: row ?? 1) }
+                let laidOut = try screens.map { screen throws(ControlError) in try screen.layOut(text, for: .seconds(seconds), row: row ?? 1, at: clock.now) }
                 var number = 0
                 for (screen, message) in zip(screens, laidOut) { number = try screen.post(message, at: clock.now) }
                 let waiting = screens[0].panel.reveal.waiting.count

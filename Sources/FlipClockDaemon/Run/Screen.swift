@@ -114,9 +114,10 @@ final class Screen {
     func setTexts(_ changed: [String: String], at now: Duration) { scene.setTexts(changed, at: now) }
 
     /// The message laid out for this screen's panel; throws what is wrong with it here (its
-    /// row, its text), posting nothing.
-    func layOut(_ text: String, for hold: Duration, row: Int) throws(ControlError) -> PanelMessage {
-        try panel.laidOut(text, for: hold, row: row)
+    /// row, its text, a full queue at `now`: checked first, so it costs no layout), posting nothing.
+    func layOut(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(ControlError) -> PanelMessage {
+        try panel.reveal.checkRoom(at: now)
+        return try panel.laidOut(text, for: hold, row: row)
     }
 
     /// Queues `message` (laid out by ``layOut(_:for:row:)``); returns its number.
