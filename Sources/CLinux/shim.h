@@ -15,9 +15,17 @@
 #include <poll.h>
 #include <signal.h>
 #include <time.h>
+#include <sys/prctl.h>
 
 // ppoll is declared only under _GNU_SOURCE, which the Glibc module is not built with.
 int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
+// memfd_create likewise (a file in memory, handed to a child process).
+int memfd_create(const char *name, unsigned int flags);
+#ifndef MFD_CLOEXEC
+#define MFD_CLOEXEC 0x0001U
+#endif
+// A process that may crash on purpose (the configuration parser's child) leaves no core.
+static inline void flipclock_no_core_dump(void) { prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
 // accept4 likewise.
 struct sockaddr;
 int accept4(int fd, struct sockaddr *address, unsigned int *length, int flags);

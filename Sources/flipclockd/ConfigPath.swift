@@ -15,11 +15,18 @@ enum ConfigPath {
     static func load(_ path: String?) throws -> ClockConfiguration {
         guard let path else { return ClockConfiguration() }
         do {
-            return try ConfigFile.load(path: path)
+            // Parsed first by a child process: a parser crash on the file is an error here.
+            return try ConfigCheck().load(path: path)
         } catch {
             FileHandle.standardError.write(Data("flipclockd: \(error)\n".utf8))
             throw ExitCode(78)
         }
+    }
+
+    /// What ``ConfigCheck`` runs in a child process: exit 0 if the text on standard input
+    /// is a valid configuration file `path`, 78 if not.
+    static func parseStandardInput(as path: String) throws {
+        if !ConfigCheck.parseStandardInput(as: path) { throw ExitCode(78) }
     }
 
     static func openFont(_ configuration: ClockConfiguration) throws -> FontFace {

@@ -21,10 +21,18 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("check-config"), help: "Validate a configuration file and exit: 0 if valid, 78 if not.")
     var checkConfig: String?
 
+    @Option(name: .customLong("parse-config"), help: .hidden)
+    var parseConfig: String?
+
     @Option(help: "The console to show the clock on and take switching over for (/dev/tty1; default: the one it was started on, else the active one).")
     var terminal: String?
 
     func run() async throws {
+        if let path = parseConfig {
+            // The child process of ConfigCheck: the text on standard input, named `path`.
+            try ConfigPath.parseStandardInput(as: path)
+            return
+        }
         if let path = checkConfig {
             let configuration = try ConfigPath.load(path)
             _ = try ConfigPath.openFont(configuration)
@@ -60,7 +68,7 @@ struct RunCommand: AsyncParsableCommand {
             loop.notifier = notifier
             loop.terminalPath = terminal
             loop.reload = {
-                var reloaded = try path.map { path throws(ConfigError) in try ConfigFile.load(path: path) } ?? ClockConfiguration()
+                var reloaded = try path.map { path throws(ConfigError) in try ConfigCheck().load(path: path) } ?? ClockConfiguration()
                 if let override { reloaded.output = override }
                 do {
                     return (reloaded, try FontFace(path: reloaded.fontPath))

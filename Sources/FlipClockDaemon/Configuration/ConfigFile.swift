@@ -1,18 +1,41 @@
 import FlipClockCore
+import FlipClockDisplay
 import Foundation
 import TOMLKit
 
 /// The configuration file: TOML, parsed with TOMLKit, validated into a ``ClockConfiguration``.
 public enum ConfigFile {
-    /// Reads and validates the file at `path`.
+    /// Reads and validates the file at `path` in this process (see ``ConfigCheck`` for a file
+    /// being edited).
     public static func load(path: String) throws(ConfigError) -> ClockConfiguration {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigError(FileLocation(file: path, line: 1, column: 1), key: nil, "cannot read: \(readFailure(path))")
+        try parse(read(path), path: path)
+    }
+
+    /// The text of the file at `path`: at most ``ConfigCheck/largest`` bytes of UTF-8 with no
+    /// NUL (which would end the parser's text early, silently).
+    public static func read(_ path: String) throws(ConfigError) -> String {
+        let start = FileLocation(file: path, line: 1, column: 1)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ConfigError(start, key: nil, "cannot read: \(errnoText())") }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: ConfigCheck.largest + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw ConfigError(start, key: nil, "cannot read: \(errnoText())") }
+            if n == 0 { break }
+            count += n
         }
-        return try parse(text, path: path)
+        guard count <= ConfigCheck.largest else { throw ConfigError(start, key: nil, "larger than 1 MiB; a configuration is a few KiB") }
+        bytes.removeSubrange(count...)
+        if let nul = bytes.firstIndex(of: 0) {
+            let line = bytes[..<nul].count { $0 == 10 } + 1
+            let column = nul - (bytes[..<nul].lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
+            throw ConfigError(FileLocation(file: path, line: line, column: column), key: nil, "a NUL byte; the file is not text")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw ConfigError(start, key: nil, "not UTF-8 text") }
+        return text
     }
 
     /// Validates `text` as the configuration file `path`; a date without `locale` takes its
@@ -83,14 +106,6 @@ public enum ConfigFile {
             months: formatter.standaloneMonthSymbols, shortMonths: formatter.shortStandaloneMonthSymbols.map { $0.replacingOccurrences(of: ".", with: "") },
             weekdays: formatter.standaloneWeekdaySymbols, shortWeekdays: formatter.shortStandaloneWeekdaySymbols.map { $0.replacingOccurrences(of: ".", with: "") }
         )
-    }
-
-    /// The errno text for a file that cannot be read, from the system itself.
-    private static func readFailure(_ path: String) -> String {
-        let fd = open(path, O_RDONLY)
-        if fd < 0 { return String(cString: strerror(errno)) }
-        close(fd)
-        return "not UTF-8 text"
     }
 
     static func document(_ table: TOMLTable, path: [String], locator: TOMLKeyLocator, file: String) -> ConfigTable {

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// The text of the current `errno`.
-func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+public func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
 /// Runs a C call that returns a negative value (or -1 with `errno`) on failure, retrying
 /// `EINTR`, and throws the failure as a ``DisplayError``.

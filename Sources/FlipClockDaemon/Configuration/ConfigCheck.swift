@@ -1,0 +1,129 @@
+import CLinux
+import FlipClockCore
+import FlipClockDisplay
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Loads a configuration file that is someone's editor buffer, whatever its bytes.
+///
+/// The TOML parser (toml++, C++) aborts the process on some malformed headers (`[=]`,
+/// `[[[1]]]`). So the text is read once and parsed first by a child process (the daemon's
+/// own binary, `--parse-config`), with a time limit; only if the child finished (the file
+/// valid, or wrong in a way the parser reports) is it parsed here. A crash or a hang of
+/// the parser costs the child, and the error says so.
+public struct ConfigCheck: Sendable {
+    /// The daemon's binary, which parses the text on its standard input with `--parse-config PATH`.
+    public var parser: String
+    public var timeLimit: Duration
+
+    /// The largest configuration file read: far more than any face needs.
+    public static let largest = 1 << 20
+
+    public init(parser: String = "/proc/self/exe", timeLimit: Duration = .seconds(10)) {
+        self.parser = parser
+        self.timeLimit = timeLimit
+    }
+
+    /// Reads and validates the file at `path`.
+    public func load(path: String) throws(ConfigError) -> ClockConfiguration {
+        let text = try ConfigFile.read(path)
+        switch run(path: path, text: text) {
+        case .finished:
+            return try ConfigFile.parse(text, path: path)
+        case .failed(let why):
+            throw ConfigError(FileLocation(file: path, line: 1, column: 1), key: nil, "not valid TOML: the parser \(why)")
+        }
+    }
+
+    enum Outcome: Equatable {
+        /// The child exited: the text is safe to parse in this process.
+        case finished
+        /// The parser crashed or hung (what happened), or the child could not be run.
+        case failed(String)
+    }
+
+    /// Runs the parser on `text` in a child process.
+    func run(path: String, text: String) -> Outcome {
+        // The text reaches the child as a file in memory: nothing to block on or break.
+        let file = memfd_create("flipclock-config", UInt32(MFD_CLOEXEC))
+        guard file >= 0 else { return .failed("could not be started: memfd_create: \(errnoText())") }
+        defer { close(file) }
+        var bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { write(file, $0.baseAddress! + written, $0.count - written) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return .failed("could not be started: write: \(errnoText())") }
+            written += n
+        }
+        lseek(file, 0, SEEK_SET)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, file, 0)
+        // What it says is said again here: the text is parsed in this process for the message.
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let arguments = [parser, "--parse-config", path]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        // A crash is expected of it: no backtrace (the runtime's backtracer) to wait for.
+        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var e = environ
+        while let entry = e.pointee {
+            if !String(cString: entry).hasPrefix("SWIFT_BACKTRACE=") { environment.append(strdup(entry)) }
+            e += 1
+        }
+        environment.append(nil)
+        defer { for v in environment { free(v) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, parser, &actions, nil, &argv, &environment)
+        bytes = []
+        guard spawned == 0 else { return .failed("could not be started: \(parser): \(String(cString: strerror(spawned)))") }
+        return wait(pid)
+    }
+
+    /// Waits for the child up to the time limit, killing it past that.
+    private func wait(_ pid: pid_t) -> Outcome {
+        let deadline = ContinuousClock.now + timeLimit
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0, errno != EINTR { return .failed("could not be waited for: \(errnoText())") }
+            if ContinuousClock.now >= deadline {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                return .failed("took longer than \(timeLimit.components.seconds) s")
+            }
+            usleep(2000)
+        }
+        // WIFEXITED and WTERMSIG are macros: the status is the exit code << 8, or the signal.
+        let signal = status & 0x7f
+        if signal == 0 { return .finished }
+        return .failed("crashed reading it (\(String(cString: strsignal(signal))))")
+    }
+
+    /// The child's side: parses the text on standard input (at most ``largest`` bytes) as
+    /// the file `path`; whether it is valid.
+    public static func parseStandardInput(as path: String) -> Bool {
+        // A crash of the parser is what this process is for: no core dump of it.
+        flipclock_no_core_dump()
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= largest {
+            let n = read(0, &chunk, chunk.count)
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[..<n]
+        }
+        do {
+            _ = try ConfigFile.parse(String(decoding: bytes, as: UTF8.self), path: path)
+            return true
+        } catch {
+            return false
+        }
+    }
+}
