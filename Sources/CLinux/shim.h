@@ -26,6 +26,13 @@ int memfd_create(const char *name, unsigned int flags);
 #endif
 // A process that may crash on purpose (the configuration parser's child) leaves no core.
 static inline void flipclock_no_core_dump(void) { prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
+// The user at the other end of a Unix socket (SO_PEERCRED); struct ucred is declared only
+// under _GNU_SOURCE. -1 if it cannot be had.
+static inline long long flipclock_peer_uid(int fd) {
+    struct { pid_t pid; uid_t uid; gid_t gid; } peer;
+    socklen_t size = sizeof peer;
+    return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0 ? (long long)peer.uid : -1;
+}
 // accept4 likewise.
 struct sockaddr;
 int accept4(int fd, struct sockaddr *address, unsigned int *length, int flags);

@@ -48,6 +48,25 @@ struct RunCommand: AsyncParsableCommand {
         let path = config ?? ConfigPath.defaultPath
         let override = output
         let terminal = terminal
+        // The control socket first: a daemon already listening on it, or a file that is not a
+        // socket where it goes, stops this one before it takes the display.
+        var control: ControlServer?
+        do {
+            let folder = (configuration.controlSocket as NSString).deletingLastPathComponent
+            // Group members reach the socket through its folder whatever the umask.
+            if !FileManager.default.fileExists(atPath: folder) {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            }
+            control = try ControlServer(path: configuration.controlSocket, group: configuration.controlGroup)
+            if let problem = control?.problem { logger.error("\(problem)") }
+        } catch let refusal as ControlServer.Refusal {
+            FileHandle.standardError.write(Data("flipclockd: control.socket: \(refusal)\n".utf8))
+            throw ExitCode(78)
+        } catch {
+            logger.error("no control socket: scores cannot be set", metadata: ["socket": "\(configuration.controlSocket)", "error": "\(error)"])
+        }
+        // Handed to the loop's thread, and used by no other.
+        nonisolated(unsafe) let server = control
         // A service (systemd's notify socket) waits for its display: at boot the driver may come later.
         let notifier = SystemdNotifier()
         let waitsForDisplay = notifier != nil
@@ -78,13 +97,7 @@ struct RunCommand: AsyncParsableCommand {
             }
             loop.state = StateFile(path: configuration.stateFile)
             loop.configurationPath = path
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: (configuration.controlSocket as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-                loop.control = try ControlServer(path: configuration.controlSocket, group: configuration.controlGroup)
-            } catch {
-                logger.error("no control socket: scores cannot be set", metadata: ["socket": "\(configuration.controlSocket)", "error": "\(error)"])
-            }
+            loop.control = server
             return loop
         }
         let group = ServiceGroup(

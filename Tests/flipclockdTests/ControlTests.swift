@@ -215,7 +215,8 @@ import Testing
         for round in 0..<rounds {
             try d.start()
             // The daemon comes back with the last acknowledged value.
-            #expect(try d.ctl(["status"]).stdout.contains("away=\(acknowledged)"), "round \(round)")
+            let status = try d.ctl(["status"])
+            #expect(status.stdout.contains("away=\(acknowledged)"), "round \(round): \(status)")
             let pid = d.process.processIdentifier
             let delay = UInt32.random(in: 500_000...2_500_000)
             let killer = Thread {

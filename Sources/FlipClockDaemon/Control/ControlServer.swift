@@ -1,110 +1,191 @@
 import CLinux
 import FlipClockCore
+import FlipClockDisplay
 import Foundation
 
 /// The control socket: a Unix stream socket speaking one request per line, one reply per line.
 ///
 /// Non-blocking, driven by the daemon's loop: ``descriptors`` are polled with everything
 /// else, ``service(_:now:)`` reads what arrived and returns the complete requests; the loop
-/// answers each with ``reply(_:to:)``. A line longer than the limit is refused and the client
-/// dropped; a client that sends nothing for ``idleTimeout`` is dropped; at most
-/// ``maximumClients`` at once.
+/// answers each with ``reply(_:to:)``. Every bound is here, where the bytes enter:
+/// - a line is at most ``ControlRequest/maximumLength`` bytes of UTF-8 text without control
+///   characters (else an error reply; a longer one drops the client);
+/// - a client must finish each line within ``lineTimeout`` of connecting or of its last line:
+///   a byte now and then does not hold a place;
+/// - at most ``maximumClients`` at once, ``clientsPerUser`` of one user (`SO_PEERCRED`);
+/// - at most ``linesPerWake`` requests of one client per wake of the loop: the rest wait for
+///   the next, so a flood of requests cannot starve the screen.
 public final class ControlServer {
     public let path: String
-    public static let idleTimeout: Duration = .seconds(10)
+    public static let lineTimeout: Duration = .seconds(10)
     public static let maximumClients = 64
+    public static let clientsPerUser = 48
+    public static let linesPerWake = 16
 
+    /// What is not as configured, for the log.
+    public let problem: String?
     private let listener: Int32
+    /// The socket file this server made: the only file it removes.
+    private let made: (device: UInt, inode: UInt)
     private var clients: [Int32: Client] = [:]
 
     struct Client {
         var buffer: [UInt8] = []
-        var lastHeard: Duration
+        /// When the client connected or last finished a line: the next line is due within ``lineTimeout`` of it.
+        var lineStarted: Duration
+        var user: uid_t
     }
 
-    /// Listens at `path` (replacing a stale socket), mode 0660, owned by `group` if given.
-    public init(path: String, group: String?) throws(ControlError) {
-        unlink(path)
+    /// Why the daemon must not start with this socket: what the user has to change.
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Listens at `path`, mode 0660, owned by `group` if given.
+    ///
+    /// A socket left at `path` by a daemon that is gone is replaced. A live daemon answering
+    /// there, or a file that is not a socket, is a ``Refusal``: two daemons never share a
+    /// socket, and nothing but a socket is removed. Anything else (no such folder, no
+    /// permission) is a `ControlError`. A group that does not exist leaves the socket the
+    /// daemon's own group, and ``problem`` says so.
+    public init(path: String, group: String?) throws {
         guard var address = sockaddr_un(path: path) else { throw ControlError(.state, "\(path): path too long for a socket") }
+        let gid = group.flatMap { getgrnam($0)?.pointee.gr_gid }
+        problem = group.flatMap { gid == nil ? "control.group: no group \"\($0)\" on this system; only the daemon's own user and group may use the socket" : nil }
+        var found = stat()
+        if lstat(path, &found) == 0 {
+            guard found.st_mode & S_IFMT == S_IFSOCK else { throw Refusal(description: "\(path) exists and is not a socket; not replacing it") }
+            if Self.answers(&address, path: path) {
+                throw Refusal(description: "another flipclockd is listening on \(path)")
+            }
+            unlink(path)
+        }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ControlError(.state, "cannot create the control socket \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw ControlError(.state, "cannot create the control socket \(path): \(errnoText())") }
         let bound = address.withSocketAddress(path: path) { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 16) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = errnoText()
             close(fd)
             throw ControlError(.state, "cannot listen on \(path): \(reason)")
         }
         chmod(path, 0o660)
         // A service whose group is already `group` (the unit's `Group=`) has nothing to change,
         // and its system call filter refuses chown.
-        if let group, let entry = getgrnam(group), entry.pointee.gr_gid != getegid() { chown(path, uid_t.max, entry.pointee.gr_gid) }
+        if let gid, gid != getegid() { chown(path, uid_t.max, gid) }
+        var mine = stat()
+        lstat(path, &mine)
+        made = (UInt(mine.st_dev), UInt(mine.st_ino))
         listener = fd
         self.path = path
+    }
+
+    /// Whether a server answers at `address` now.
+    private static func answers(_ address: inout sockaddr_un, path: String) -> Bool {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        return address.withSocketAddress(path: path) { connect(probe, $0, $1) } == 0
     }
 
     deinit {
         for fd in clients.keys { close(fd) }
         close(listener)
-        unlink(path)
+        var now = stat()
+        if lstat(path, &now) == 0, UInt(now.st_dev) == made.device, UInt(now.st_ino) == made.inode { unlink(path) }
     }
 
     public var descriptors: [Int32] { [listener] + clients.keys.sorted() }
 
-    /// When the next silent client must be dropped.
-    public var nextDeadline: Duration? { clients.values.map { $0.lastHeard + Self.idleTimeout }.min() }
+    /// When the next slow client must be dropped.
+    public var nextDeadline: Duration? { clients.values.map { $0.lineStarted + Self.lineTimeout }.min() }
 
-    /// Accepts, reads, and drops timed-out clients; returns complete request lines by client.
-    public func service(_ readable: Set<Int32>, now: Duration) -> [(client: Int32, line: String)] {
-        var requests: [(client: Int32, line: String)] = []
-        if readable.contains(listener) {
-            while true {
-                let fd = accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
-                if fd < 0 { break }
-                if clients.count >= Self.maximumClients {
-                    send(fd, ControlError(.state, "too many clients").description + "\n")
-                    close(fd)
+    /// Whether whole lines wait beyond this wake's budget: the loop wakes again at once.
+    public var hasWaitingLines: Bool { clients.values.contains { $0.buffer.contains(UInt8(ascii: "\n")) } }
+
+    /// Accepts, reads, and drops timed-out clients; returns complete request lines by client,
+    /// at most ``linesPerWake`` of each, with the user who sent them.
+    public func service(_ readable: Set<Int32>, now: Duration) -> [(client: Int32, user: uid_t, line: String)] {
+        if readable.contains(listener) { accept(now: now) }
+        var requests: [(client: Int32, user: uid_t, line: String)] = []
+        for fd in clients.keys.sorted() {
+            guard var client = clients[fd] else { continue }
+            if readable.contains(fd), client.buffer.count <= ControlRequest.maximumLength {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = read(fd, &chunk, chunk.count)
+                if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
+                    drop(fd)
                     continue
                 }
-                clients[fd] = Client(lastHeard: now)
+                if n > 0 { client.buffer += chunk[0..<n] }
             }
-        }
-        for fd in readable where fd != listener {
-            guard var client = clients[fd] else { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = read(fd, &chunk, chunk.count)
-            if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) {
-                drop(fd)
-                continue
-            }
-            guard n > 0 else { continue }
-            client.buffer += chunk[0..<n]
-            client.lastHeard = now
-            while let newline = client.buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: client.buffer[..<newline], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            var taken = 0
+            while taken < Self.linesPerWake, let newline = client.buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let bytes = Array(client.buffer[..<newline])
                 client.buffer.removeSubrange(...newline)
-                requests.append((fd, line))
+                client.lineStarted = now
+                taken += 1
+                switch Self.text(bytes) {
+                case .success(let line): requests.append((fd, client.user, line))
+                case .failure(let error): send(fd, error.description + "\n")
+                }
             }
-            if client.buffer.count > ControlRequest.maximumLength {
+            if client.buffer.count > ControlRequest.maximumLength, !client.buffer.contains(UInt8(ascii: "\n")) {
                 send(fd, ControlError(.tooLong, "a request is at most \(ControlRequest.maximumLength) bytes").description + "\n")
                 drop(fd)
                 continue
             }
-            clients[fd] = client
+            if clients[fd] != nil { clients[fd] = client }
         }
-        for (fd, client) in clients where now - client.lastHeard >= Self.idleTimeout { drop(fd) }
+        for (fd, client) in clients where now - client.lineStarted >= Self.lineTimeout { drop(fd) }
         return requests
     }
 
-    /// Sends one reply line.
+    /// A request line's text: UTF-8 without control characters (a tab is a space; a carriage
+    /// return before the newline is dropped), trimmed.
+    static func text(_ bytes: [UInt8]) -> Result<String, ControlError> {
+        var bytes = bytes
+        if bytes.last == 13 { bytes.removeLast() }
+        if let at = bytes.firstIndex(where: { ($0 < 32 && $0 != 9) || $0 == 127 }) {
+            let hex = String(bytes[at], radix: 16, uppercase: true)
+            return .failure(ControlError(.syntax, "a request has a control character (0x\(hex.count == 1 ? "0" : "")\(hex)) at byte \(at + 1)"))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .failure(ControlError(.syntax, "a request is UTF-8 text"))
+        }
+        return .success(text.trimmingCharacters(in: .whitespaces))
+    }
+
+    private func accept(now: Duration) {
+        while true {
+            let fd = accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+            if fd < 0 { return }
+            let peer = flipclock_peer_uid(fd)
+            let user = peer >= 0 ? uid_t(peer) : uid_t.max
+            if clients.count >= Self.maximumClients {
+                send(fd, ControlError(.state, "too many clients").description + "\n")
+                close(fd)
+                continue
+            }
+            if clients.values.count(where: { $0.user == user }) >= Self.clientsPerUser {
+                send(fd, ControlError(.state, "too many clients of user \(user)").description + "\n")
+                close(fd)
+                continue
+            }
+            clients[fd] = Client(lineStarted: now, user: user)
+        }
+    }
+
+    /// Sends one reply line; control characters in it are escaped, so it stays one line.
     public func reply(_ text: String, to client: Int32) {
         guard clients[client] != nil else { return }
-        send(client, text + "\n")
+        send(client, text.oneLine + "\n")
     }
 
     private func send(_ fd: Int32, _ text: String) {
         // Replies are short; a client too slow to take one is dropped rather than waited for.
-        let sent = text.withCString { Foundation.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-        if sent < 0, clients[fd] != nil { drop(fd) }
+        let bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        if sent < bytes.count, clients[fd] != nil { drop(fd) }
     }
 
     private func drop(_ fd: Int32) {

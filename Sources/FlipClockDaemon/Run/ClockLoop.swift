@@ -206,10 +206,14 @@ public final class ClockLoop {
         case reloaded
     }
 
-    /// Answers one request line: the reply, and what it changes on the screen.
+    /// Answers one request line: the reply, what it changes on the screen, and whether it
+    /// changed what the state file keeps (scores, timers, texts).
     ///
-    /// A score change is saved (and synced) before it is acknowledged.
-    func answer(_ line: String, time: WallTime) -> (reply: String, effect: Effect) {
+    /// The caller saves the state once for a batch of requests, before it sends their replies:
+    /// an acknowledged change survives a crash. `user` (the client's uid) is logged with a change.
+    func answer(_ line: String, time: WallTime, user: uid_t? = nil) -> (reply: String, effect: Effect, saves: Bool) {
+        var logger = self.logger
+        if let user { logger[metadataKey: "uid"] = "\(user)" }
         let json = line.hasPrefix("{")
         do throws(ControlError) {
             var request = json ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
@@ -223,29 +227,26 @@ public final class ClockLoop {
             }
             switch request {
             case .ping:
-                return (json ? ControlJSON.reply([:]) : "OK pong", .none)
+                return (json ? ControlJSON.reply([:]) : "OK pong", .none, false)
             case .status:
                 let text = "time=\(time)" + (board.displays.isEmpty ? "" : " scores \(board.summary)")
                     + (configuration.timers.isEmpty ? "" : " timers \(timerSummary)") + " display=\(Self.summary(shownBrightness)) output=\(displays.name)"
                 return (json ? ControlJSON.reply([
                     "time": "\(time)", "scores": board.values, "texts": texts, "display": Self.summary(shownBrightness), "output": displays.name,
-                ]) : "OK \(text)", .none)
+                ]) : "OK \(text)", .none, false)
             case let .display(level):
                 brightness.set(level, atMinute: reading(wallClock).minute())
                 let until = brightness.overrideEnds.map { " until \("\(ClockReading(unixSeconds: $0 * 60).time())".prefix(5))" } ?? ""
-                return (json ? ControlJSON.reply(["display": Self.summary(level)]) : "OK display=\(Self.summary(level))\(until)", .redraw)
+                return (json ? ControlJSON.reply(["display": Self.summary(level)]) : "OK display=\(Self.summary(level))\(until)", .redraw, false)
             case .reload:
                 guard reloadConfiguration() != nil else {
                     throw ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")
                 }
-                return (json ? ControlJSON.reply(["reloaded": true]) : "OK reloaded", .reloaded)
+                return (json ? ControlJSON.reply(["reloaded": true]) : "OK reloaded", .reloaded, false)
             case let .score(action, pairs):
-                var next = board
-                let changed = try next.apply(action, pairs)
-                try state?.save(next.values, timers: timers, texts: texts)
-                board = next
+                let changed = try board.apply(action, pairs)
                 logger.info("scores set", metadata: ["scores": "\(board.summary)"])
-                return (json ? ControlJSON.reply(["scores": board.values]) : "OK \(board.summary)", .scores(changed))
+                return (json ? ControlJSON.reply(["scores": board.values]) : "OK \(board.summary)", .scores(changed), true)
             case .timerUntil:
                 preconditionFailure("answered as a timer start above")
             case let .text(name, text):
@@ -258,12 +259,9 @@ public final class ClockLoop {
                 case .success(let s): shown = s
                 case .failure(let problem): throw ControlError(.range, problem.description)
                 }
-                var next = texts
-                next[name] = shown
-                try state?.save(board.values, timers: timers, texts: next)
-                texts = next
+                texts[name] = shown
                 logger.info("text set", metadata: ["name": "\(name)", "text": "\(shown)"])
-                return (json ? ControlJSON.reply(["texts": texts]) : "OK \(name)=\"\(shown)\"", .texts([name: shown]))
+                return (json ? ControlJSON.reply(["texts": texts]) : "OK \(name)=\"\(shown)\"", .texts([name: shown]), true)
             case let .message(text, seconds, row):
                 guard !screens.isEmpty else { throw ControlError(.state, "no screen is connected to show it on") }
                 // Every screen shows it, or none: each checks it against its own layout first.
@@ -272,10 +270,10 @@ public final class ClockLoop {
                 for (screen, message) in zip(screens, laidOut) { number = try screen.post(message, at: clock.now) }
                 let waiting = screens[0].panel.reveal.waiting.count
                 logger.info("message", metadata: ["number": "\(number)", "seconds": "\(seconds)", "text": "\(text)"])
-                return (json ? ControlJSON.reply(["message": number, "waiting": waiting]) : "OK message \(number)", .redraw)
+                return (json ? ControlJSON.reply(["message": number, "waiting": waiting]) : "OK message \(number)", .redraw, false)
             case .clearMessages:
                 for screen in screens { screen.clearMessages(at: clock.now) }
-                return (json ? ControlJSON.reply(["cleared": true]) : "OK messages cleared", .redraw)
+                return (json ? ControlJSON.reply(["cleared": true]) : "OK messages cleared", .redraw, false)
             case let .timer(action, name, duration):
                 guard var timer = timers[name] else {
                     let known = configuration.timers.map(\.name).joined(separator: ", ")
@@ -288,15 +286,12 @@ public final class ClockLoop {
                 case .resume: timer.resume(at: now)
                 case .reset: timer.reset(duration: configuration.timers.first { $0.name == name }?.duration)
                 }
-                var next = timers
-                next[name] = timer
-                try state?.save(board.values, timers: next, texts: texts)
-                timers = next
+                timers[name] = timer
                 logger.info("timer \(action.rawValue)", metadata: ["timers": "\(timerSummary)"])
-                return (json ? ControlJSON.reply(["timers": timerSummary]) : "OK \(timerSummary)", .redraw)
+                return (json ? ControlJSON.reply(["timers": timerSummary]) : "OK \(timerSummary)", .redraw, true)
             }
         } catch {
-            return (json ? ControlJSON.reply(error) : error.description, .none)
+            return (json ? ControlJSON.reply(error) : error.description, .none, false)
         }
     }
 
@@ -451,6 +446,8 @@ public final class ClockLoop {
             var until = suspended ? awake + .seconds(terminal == nil ? 3600 : 1) : nextFrame
             if notifier?.watchdogInterval != nil { until = min(until, nextWatchdog) }
             if let deadline = control?.nextDeadline { until = min(until, deadline) }
+            // Requests beyond the last wake's budget: answered at once, after this frame.
+            if control?.hasWaitingLines == true { until = min(until, awake) }
             if let due = reloadAt { until = min(until, due) }
             var fds = [pollfd(fd: requests.descriptor, events: Int16(POLLIN), revents: 0)]
             // Screens of one DRM card share its descriptor: polled once, its events handled once.
@@ -558,8 +555,24 @@ public final class ClockLoop {
             if let control {
                 let at = clock.now
                 let readable = Set(fds[controlStart...].filter { $0.revents != 0 }.map(\.fd))
-                for (client, line) in control.service(readable, now: at) {
-                    let (reply, effect) = answer(line, time: zone.time(at: clock.date))
+                let batch = control.service(readable, now: at)
+                // The state is saved once for the whole batch, before any of it is acknowledged;
+                // if it cannot be, the batch's changes are undone and refused.
+                let before = (board, timers, texts)
+                var answers = batch.map { request in (request.client, answer(request.line, time: zone.time(at: clock.date), user: request.user), request.line) }
+                if answers.contains(where: { $0.1.saves }), let state {
+                    do throws(ControlError) {
+                        try state.save(board.values, timers: timers, texts: texts)
+                    } catch {
+                        (board, timers, texts) = before
+                        logger.error("cannot save the state; the changes are refused", metadata: ["error": "\(error)"])
+                        answers = answers.map { client, answered, line in
+                            guard answered.saves else { return (client, answered, line) }
+                            return (client, (line.hasPrefix("{") ? ControlJSON.reply(error) : error.description, .none, false), line)
+                        }
+                    }
+                }
+                for (client, (reply, effect, _), _) in answers {
                     control.reply(reply, to: client)
                     switch effect {
                     case .none: break

@@ -36,9 +36,10 @@ public struct JournalLogHandler: LogHandler {
         }
     }
 
+    /// One journal line, whatever the text logged: control characters in it are written out.
     public static func line(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata) -> String {
         let fields = metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        return "<\(priority(level))>\(message)" + (fields.isEmpty ? "" : " \(fields)") + "\n"
+        return "<\(priority(level))>\("\(message)".oneLine)" + (fields.isEmpty ? "" : " \(fields.oneLine)") + "\n"
     }
 
     public func log(event: LogEvent) {

@@ -16,7 +16,8 @@ public final class SystemdNotifier: @unchecked Sendable {
         self.fd = fd
         self.path = path
         self.address = address
-        watchdogInterval = environment["WATCHDOG_USEC"].flatMap(Int64.init).map { .microseconds($0) / 2 }
+        // 0 (or nonsense) is no watchdog, not one to feed at every instant.
+        watchdogInterval = environment["WATCHDOG_USEC"].flatMap(Int64.init).flatMap { $0 > 0 ? .microseconds($0) / 2 : nil }
     }
 
     deinit { close(fd) }
