@@ -41,10 +41,7 @@ extension ConfigPath {
             FileHandle.standardError.write(Data("flipclockd: FLIPCLOCK_START: \"\(start)\" is not a time; expected HH:MM or HH:MM:SS\n".utf8))
             throw ExitCode(78)
         }
-        let zone = configuration.timeZone.flatMap { TimeZone(identifier: $0) } ?? SystemZone.current()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let midnight = calendar.startOfDay(for: Date())
-        return try SystemClock(startingAt: midnight.addingTimeInterval(TimeInterval(time.secondOfDay)))
+        let zone = configuration.timeZone.flatMap(WallClock.init(zone:)) ?? WallClock(timeZone: SystemZone.current())
+        return try SystemClock(startingAt: zone.date(showing: time))
     }
 }

@@ -33,15 +33,16 @@ public enum ConfigFile {
         }
         let locator = TOMLKeyLocator(text)
         var configuration = try ClockConfiguration(document: document(table, path: [], locator: locator, file: path))
-        // What only Foundation knows: zones and locales, reported where the file names them.
+        // What only the system knows, its zone database and locales, reported where the file names them.
         func error(at key: [String], _ message: String) -> ConfigError {
             let place = locator.place(key)?.value ?? (line: 1, column: 1)
             return ConfigError(FileLocation(file: path, line: place.line, column: place.column), key: key.joined(separator: "."), message)
         }
-        if let zone = configuration.timeZone, TimeZone(identifier: zone) == nil {
+        let zones = ZoneInfo(environment: environment)
+        if let zone = configuration.timeZone, zones.rules(named: zone) == nil {
             throw error(at: ["clock", "time_zone"], "\"\(zone)\" is not a known IANA time zone")
         }
-        for (index, place) in configuration.places.enumerated() where TimeZone(identifier: place.zone) == nil {
+        for (index, place) in configuration.places.enumerated() where zones.rules(named: place.zone) == nil {
             throw error(at: ["place[\(index)]", "time_zone"], "\"\(place.zone)\" is not a known IANA time zone")
         }
         if var date = configuration.date {

@@ -33,7 +33,7 @@ public final class ClockLoop {
         didSet { placeZones = ClockReading.zones(of: configuration) }
     }
     /// The places' time zones, looked up once per configuration, not at every frame.
-    private var placeZones: [String: TimeZone]
+    private var placeZones: [String: ZoneRules]
     let displays: DisplaySet
     /// The screens shown on now, one per output.
     private(set) var screens: [Screen] = []
