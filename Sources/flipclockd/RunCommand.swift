@@ -3,9 +3,10 @@ import FlipClockCore
 import FlipClockDaemon
 import FlipClockDisplay
 import FlipClockFont
-import Foundation
+import FoundationEssentials
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -72,7 +73,7 @@ struct RunCommand: AsyncParsableCommand {
             loop.configurationPath = path
             do {
                 try FileManager.default.createDirectory(
-                    atPath: (configuration.controlSocket as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    atPath: URL(fileURLWithPath: configuration.controlSocket).deletingLastPathComponent().path, withIntermediateDirectories: true)
                 loop.control = try ControlServer(path: configuration.controlSocket, group: configuration.controlGroup)
             } catch {
                 logger.error("no control socket: scores cannot be set", metadata: ["socket": "\(configuration.controlSocket)", "error": "\(error)"])
@@ -92,7 +93,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             try await group.run()
         } catch let error as DisplayError {
-            FileHandle.standardError.write(Data("flipclockd: output: \(error)\n".utf8))
+            StandardError.write("flipclockd: output: \(error)\n")
             // Only a configuration the display cannot satisfy will not fix itself: systemd
             // stops restarting on 78 (EX_CONFIG). A display that failed while running is
             // opened again by the restart.

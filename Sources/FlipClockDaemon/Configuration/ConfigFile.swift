@@ -1,5 +1,6 @@
 import FlipClockCore
-import Foundation
+import FoundationEssentials
+import Glibc
 import TOMLKit
 
 /// The configuration file: TOML, parsed with TOMLKit, validated into a ``ClockConfiguration``.

@@ -1,6 +1,6 @@
 import CLinux
 import FlipClockCore
-import Foundation
+import Glibc
 
 /// The control socket: a Unix stream socket speaking one request per line, one reply per line.
 ///
@@ -80,7 +80,7 @@ public final class ControlServer {
             client.buffer += chunk[0..<n]
             client.lastHeard = now
             while let newline = client.buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: client.buffer[..<newline], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                let line = String(decoding: client.buffer[..<newline], as: UTF8.self).trimmingWhitespace
                 client.buffer.removeSubrange(...newline)
                 requests.append((fd, line))
             }
@@ -103,7 +103,7 @@ public final class ControlServer {
 
     private func send(_ fd: Int32, _ text: String) {
         // Replies are short; a client too slow to take one is dropped rather than waited for.
-        let sent = text.withCString { Foundation.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        let sent = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
         if sent < 0, clients[fd] != nil { drop(fd) }
     }
 
