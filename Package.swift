@@ -69,3 +69,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A module sees only the members of the modules it imports itself: a file that does not import
+// Foundation cannot reach Foundation's String methods through TOMLKit, which would link Foundation
+// and its ICU data into the static binaries.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

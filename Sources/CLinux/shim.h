@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <time.h>
 #include <sys/prctl.h>
+#include <pthread.h>
 
 // ppoll is declared only under _GNU_SOURCE, which the Glibc module is not built with.
 int ppoll(struct pollfd *fds, nfds_t nfds, const struct timespec *timeout, const sigset_t *sigmask);
@@ -36,6 +37,8 @@ static inline long long flipclock_peer_uid(int fd) {
 // accept4 likewise.
 struct sockaddr;
 int accept4(int fd, struct sockaddr *address, unsigned int *length, int flags);
+// pthread_setname_np likewise: the clock loop's thread is named as `top -H` shows it.
+int pthread_setname_np(pthread_t thread, const char *name);
 
 // The framebuffer and console ioctls: request numbers are macros Swift cannot import, and
 // ioctl is variadic.

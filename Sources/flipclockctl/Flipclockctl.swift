@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlipClockCore
 import FlipClockDaemon
-import Foundation
+import FoundationEssentials
 
 /// `flipclockctl`: scores, timers, messages, status and reload, through flipclockd's control socket.
 @main
@@ -24,8 +24,7 @@ struct Connection: ParsableArguments {
     func send(_ words: [String], json object: [String: Any]) throws {
         let line: String
         if json {
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            line = String(decoding: data, as: UTF8.self)
+            line = ControlJSON.encode(object)
         } else {
             line = words.joined(separator: " ")
         }
@@ -33,12 +32,12 @@ struct Connection: ParsableArguments {
         do {
             reply = try ControlClient.send(line, to: socket)
         } catch {
-            FileHandle.standardError.write(Data("flipclockctl: \(error)\n".utf8))
+            StandardError.write("flipclockctl: \(error)\n")
             throw ExitCode(69)
         }
         let failed = reply.hasPrefix("ERR") || reply.contains("\"ok\":false")
         if failed {
-            FileHandle.standardError.write(Data("flipclockctl: \(reply)\n".utf8))
+            StandardError.write("flipclockctl: \(reply)\n")
             throw ExitCode(1)
         }
         print(json ? reply : String(reply.dropFirst(reply.hasPrefix("OK ") ? 3 : 0)))

@@ -2,7 +2,7 @@ import ArgumentParser
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
-import Foundation
+import FoundationEssentials
 
 /// Loading the configuration and font for a command, with errors that end the process the
 /// way systemd expects: the message on standard error and exit status 78 (EX_CONFIG).
@@ -18,7 +18,7 @@ enum ConfigPath {
             // Parsed first by a child process: a parser crash on the file is an error here.
             return try ConfigCheck().load(path: path)
         } catch {
-            FileHandle.standardError.write(Data("flipclockd: \(error)\n".utf8))
+            StandardError.write("flipclockd: \(error)\n")
             throw ExitCode(78)
         }
     }
@@ -33,7 +33,7 @@ enum ConfigPath {
         do {
             return try FontFace(path: configuration.fontPath)
         } catch {
-            FileHandle.standardError.write(Data("flipclockd: look.font: \(error)\n".utf8))
+            StandardError.write("flipclockd: look.font: \(error)\n")
             throw ExitCode(78)
         }
     }
@@ -45,13 +45,10 @@ extension ConfigPath {
     static func clock(_ configuration: ClockConfiguration) throws -> SystemClock {
         guard let start = ProcessInfo.processInfo.environment["FLIPCLOCK_START"] else { return try SystemClock() }
         guard let time = WallTime(parsing: start) else {
-            FileHandle.standardError.write(Data("flipclockd: FLIPCLOCK_START: \"\(start)\" is not a time; expected HH:MM or HH:MM:SS\n".utf8))
+            StandardError.write("flipclockd: FLIPCLOCK_START: \"\(start)\" is not a time; expected HH:MM or HH:MM:SS\n")
             throw ExitCode(78)
         }
-        let zone = configuration.timeZone.flatMap { TimeZone(identifier: $0) } ?? SystemZone.current()
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let midnight = calendar.startOfDay(for: Date())
-        return try SystemClock(startingAt: midnight.addingTimeInterval(TimeInterval(time.secondOfDay)))
+        let zone = configuration.timeZone.flatMap(WallClock.init(zone:)) ?? WallClock(timeZone: SystemZone.current())
+        return try SystemClock(startingAt: zone.date(showing: time))
     }
 }

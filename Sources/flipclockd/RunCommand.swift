@@ -3,9 +3,10 @@ import FlipClockCore
 import FlipClockDaemon
 import FlipClockDisplay
 import FlipClockFont
-import Foundation
+import FoundationEssentials
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -113,7 +114,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             try await group.run()
         } catch let error as DisplayError {
-            FileHandle.standardError.write(Data("flipclockd: output: \(error)\n".utf8))
+            StandardError.write("flipclockd: output: \(error)\n")
             // Only a configuration the display cannot satisfy will not fix itself: systemd
             // stops restarting on 78 (EX_CONFIG). A display that failed while running is
             // opened again by the restart.

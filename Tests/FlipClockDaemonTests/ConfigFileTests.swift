@@ -180,7 +180,7 @@ import Testing
         ("[[score]]\nname = \"x\"\n[[text]]\nname = \"x\"\n", "f.toml:4:8: text[0].name: \"x\" is already the name of another score"),
         ("[date]\nformat = \"%a %Q\"\n", "f.toml:2:10: date.format: %Q is not a date field; fields are %a %A %b %B %d %e %m %Y %y %j and %% for %"),
         ("[date]\nmonths = [\"Jan\"]\n", "f.toml:2:10: date.months: has 1 names; expected 12"),
-        ("[date]\nlocale = \"xx_YY\"\n", "f.toml:2:10: date.locale: \"xx_YY\" is not a locale with month names; write a name such as \"de_DE\" or \"fr_FR\""),
+        ("[date]\nlocale = \"xx_YY\"\n", "f.toml:2:10: date.locale: \"xx_YY\" is not a locale installed here (locale -a lists them); write a name such as \"de_DE\" or \"fr_FR\""),
         ("[[text]]\nname = \"board\"\ncards = 4\ntext = \"HELLO\"\n", "f.toml:4:8: text[0].text: \"HELLO\" is 5 characters; board has 4 cards"),
         ("[[text]]\nname = \"board\"\nchange = \"spin\"\n", "f.toml:3:10: text[0].change: \"spin\" is not allowed; allowed \"step\", \"flip\""),
         ("[[text]]\nname = \"board\"\ncards = 40\n", "f.toml:3:9: text[0].cards: 40 is out of range; allowed 1...32"),

@@ -30,4 +30,27 @@ import Testing
             #expect(error.reason == reason)
         }
     }
+
+    @Test func repliesAreOneLineWithSortedKeys() {
+        #expect(ControlJSON.reply(["scores": ["home": 5, "away": 100], "display": "dim 20%", "cleared": true])
+            == #"{"cleared":true,"display":"dim 20%","ok":true,"scores":{"away":100,"home":5}}"#)
+        #expect(ControlJSON.reply(ControlError(.syntax, "a/b \"c\"\n")) == #"{"code":"syntax","error":"a\/b \"c\"\n","ok":false}"#)
+        #expect(ControlJSON.encode(["what": [1, "two", 3.5, false]]) == #"{"what":[1,"two",3.5,false]}"#)
+    }
+
+    @Test(arguments: [
+        (#"{"command":"display","brightness":true}"#, #"display takes "power": "on" or "off", or "brightness": 1...100"#),
+        (#"{"command":"display","brightness":50.5}"#, #"display takes "power": "on" or "off", or "brightness": 1...100"#),
+        (#"{"command":"score","action":"set","scores":{"home":true}}"#, #""home" is not a whole number"#),
+        (#"{"command":"score","action":"set","scores":[1]}"#, #""scores" is missing"#),
+        (#"{"command":"timer","action":"start","name":"egg","duration":null}"#, #""duration" is not a duration up to 99:59"#),
+        (#"["command"]"#, "not a JSON object"),
+    ])
+    func valuesOfTheWrongKindAreRefused(_ line: String, _ reason: String) {
+        #expect(throws: ControlError(.syntax, reason)) { try ControlJSON.parse(line) }
+    }
+
+    @Test func wholeNumbersMayBeWrittenWithAPoint() throws {
+        #expect(try ControlJSON.parse(#"{"command":"display","brightness":50.0}"#) == .display(brightness: 0.5))
+    }
 }

@@ -1,8 +1,8 @@
 /// One instant as the face's clocks read it: the Unix time, and each shown zone's offset
 /// from UTC at that instant.
 ///
-/// The core knows no time-zone database; the daemon looks the offsets up (Foundation's
-/// `TimeZone`) each time it wakes, so a daylight-saving change shows at the next reading.
+/// The core reads no time-zone database; the daemon looks the offsets up (``ZoneRules`` of
+/// the system's tzdata) each time it wakes, so a daylight-saving change shows at the next reading.
 /// The face's own zone (the configured one, or the system's) is ``ownZone``.
 public struct ClockReading: Equatable, Sendable {
     /// Seconds since 1970-01-01 00:00 UTC.

@@ -1,6 +1,7 @@
 import FlipClockCore
 import FlipClockDisplay
-import Foundation
+import FoundationEssentials
+import Glibc
 import TOMLKit
 
 /// The configuration file: TOML, parsed with TOMLKit, validated into a ``ClockConfiguration``.
@@ -56,27 +57,28 @@ public enum ConfigFile {
         }
         let locator = TOMLKeyLocator(text)
         var configuration = try ClockConfiguration(document: document(table, path: [], locator: locator, file: path))
-        // What only Foundation knows: zones and locales, reported where the file names them.
+        // What only the system knows, its zone database and locales, reported where the file names them.
         func error(at key: [String], _ message: String) -> ConfigError {
             let place = locator.place(key)?.value ?? (line: 1, column: 1)
             return ConfigError(FileLocation(file: path, line: place.line, column: place.column), key: key.joined(separator: "."), message)
         }
-        if let zone = configuration.timeZone, TimeZone(identifier: zone) == nil {
+        let zones = ZoneInfo(environment: environment)
+        if let zone = configuration.timeZone, zones.rules(named: zone) == nil {
             throw error(at: ["clock", "time_zone"], "\"\(zone)\" is not a known IANA time zone")
         }
-        for (index, place) in configuration.places.enumerated() where TimeZone(identifier: place.zone) == nil {
+        for (index, place) in configuration.places.enumerated() where zones.rules(named: place.zone) == nil {
             throw error(at: ["place[\(index)]", "time_zone"], "\"\(place.zone)\" is not a known IANA time zone")
         }
         if var date = configuration.date {
             // The file's locale must exist; the environment's is used only if it does.
             let names: DateNames?
             if let locale = date.locale {
-                guard let found = localeNames(locale) else {
-                    throw error(at: ["date", "locale"], "\"\(locale)\" is not a locale with month names; write a name such as \"de_DE\" or \"fr_FR\"")
+                guard let found = SystemLocales.dateNames(locale) else {
+                    throw error(at: ["date", "locale"], "\"\(locale)\" is not a locale installed here (locale -a lists them); write a name such as \"de_DE\" or \"fr_FR\"")
                 }
                 names = found
             } else {
-                names = environmentLocale(environment).flatMap(localeNames)
+                names = environmentLocale(environment).flatMap(SystemLocales.dateNames)
             }
             if let names {
                 date.names = date.names.merged(over: names)
@@ -86,26 +88,12 @@ public enum ConfigFile {
         return configuration
     }
 
-    /// The locale the environment sets for dates (`de_DE` of `LANG=de_DE.UTF-8`); `nil` for
-    /// none, or the C locale.
+    /// The locale the environment sets for dates, as glibc picks it (`de_DE.UTF-8` of
+    /// `LANG=de_DE.UTF-8`); `nil` for none, or the C locale.
     static func environmentLocale(_ environment: [String: String]) -> String? {
         guard let value = ["LC_ALL", "LC_TIME", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else { return nil }
-        let name = String(value.prefix { $0 != "." && $0 != "@" })
-        return name == "C" || name == "POSIX" || name.isEmpty ? nil : name
-    }
-
-    /// Month and weekday names in `identifier`'s language (Foundation's locale data);
-    /// `nil` for a locale it does not know.
-    static func localeNames(_ identifier: String) -> DateNames? {
-        let known = Locale.availableIdentifiers
-        guard known.contains(identifier) || known.contains(identifier.replacingOccurrences(of: "-", with: "_")) else { return nil }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: identifier)
-        // Stand-alone forms: the names as a calendar heads a month, not inflected inside a date.
-        return DateNames(
-            months: formatter.standaloneMonthSymbols, shortMonths: formatter.shortStandaloneMonthSymbols.map { $0.replacingOccurrences(of: ".", with: "") },
-            weekdays: formatter.standaloneWeekdaySymbols, shortWeekdays: formatter.shortStandaloneWeekdaySymbols.map { $0.replacingOccurrences(of: ".", with: "") }
-        )
+        let language = value.prefix { $0 != "." && $0 != "@" }
+        return language == "C" || language == "POSIX" || language.isEmpty ? nil : value
     }
 
     static func document(_ table: TOMLTable, path: [String], locator: TOMLKeyLocator, file: String) -> ConfigTable {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The client side of the control socket: one request line out, one reply line back.
 public enum ControlClient {
@@ -19,7 +19,7 @@ public enum ControlClient {
         var seconds = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
         let request = Array((line + "\n").utf8)
-        guard Foundation.send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
+        guard Glibc.send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
             throw Failure(description: "cannot send to \(socketPath): \(String(cString: strerror(errno)))")
         }
         var reply: [UInt8] = []

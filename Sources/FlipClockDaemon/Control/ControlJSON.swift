@@ -1,58 +1,58 @@
 import FlipClockCore
-import Foundation
+import FoundationEssentials
 
 /// The JSON form of the control protocol, for scripts: a request is one JSON object on a
 /// line, `{"command":"score","action":"set","scores":{"home":3,"away":2}}`, and so is the
 /// reply, `{"ok":true,"scores":{"home":3,"away":2}}` or `{"ok":false,"code":"range","error":"…"}`.
 public enum ControlJSON {
     public static func parse(_ line: String) throws(ControlError) -> ControlRequest {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8)) else {
             throw ControlError(.syntax, "not a JSON object")
         }
-        guard let command = object["command"] as? String else { throw ControlError(.syntax, "\"command\" is missing") }
+        guard let command = object["command"]?.string else { throw ControlError(.syntax, "\"command\" is missing") }
         switch command {
         case "status": return .status
         case "reload": return .reload
         case "ping": return .ping
         case "score":
-            guard let name = object["action"] as? String, let action = ControlRequest.ScoreAction(rawValue: name) else {
+            guard let name = object["action"]?.string, let action = ControlRequest.ScoreAction(rawValue: name) else {
                 throw ControlError(.syntax, "\"action\" is one of set, add, subtract, reset")
             }
-            let scores = object["scores"] as? [String: Any] ?? [:]
+            guard case .object(let scores) = object["scores"] ?? .object([:]) else { throw ControlError(.syntax, "\"scores\" is missing") }
             var pairs: [(name: String, value: Int)] = []
             for key in scores.keys.sorted() {
-                guard let value = scores[key] as? Int else { throw ControlError(.syntax, "\"\(key)\" is not a whole number") }
+                guard let value = scores[key]?.integer else { throw ControlError(.syntax, "\"\(key)\" is not a whole number") }
                 pairs.append((key, value))
             }
             if action != .reset, pairs.isEmpty { throw ControlError(.syntax, "\"scores\" is missing") }
             return .score(action, pairs)
         case "timer":
-            guard let name = object["action"] as? String, let action = ControlRequest.TimerAction(rawValue: name),
-                let timer = object["name"] as? String
+            guard let name = object["action"]?.string, let action = ControlRequest.TimerAction(rawValue: name),
+                let timer = object["name"]?.string
             else { throw ControlError(.syntax, "\"action\" is one of start, pause, resume, reset, with \"name\"") }
             if let at = object["at"] {
-                guard action == .start, let text = at as? String, let time = WallTime(parsing: text) else {
+                guard action == .start, let text = at.string, let time = WallTime(parsing: text) else {
                     throw ControlError(.syntax, "\"at\" is a time of day \"HH:MM\" or \"HH:MM:SS\", for start")
                 }
                 return .timerUntil(name: timer, time: time)
             }
             var duration: Int?
             if let d = object["duration"] {
-                guard let parsed = (d as? Int) ?? (d as? String).flatMap(TimerDisplay.parseDuration), parsed <= TimerDisplay.longest else {
+                guard let parsed = d.integer ?? d.string.flatMap(TimerDisplay.parseDuration), parsed <= TimerDisplay.longest else {
                     throw ControlError(.syntax, "\"duration\" is not a duration up to 99:59")
                 }
                 duration = parsed
             }
             return .timer(action, name: timer, duration: duration)
         case "display":
-            switch (object["power"] as? String, object["brightness"]) {
+            switch (object["power"]?.string, object["brightness"]) {
             case ("off", nil): return .display(brightness: 0)
             case ("on", nil): return .display(brightness: 1)
-            case (nil, let percent as Int) where (1...100).contains(percent): return .display(brightness: Double(percent) / 100)
+            case (nil, .integer(let percent)?) where (1...100).contains(percent): return .display(brightness: Double(percent) / 100)
             default: throw ControlError(.syntax, "display takes \"power\": \"on\" or \"off\", or \"brightness\": 1...100")
             }
         case "text":
-            guard let name = object["name"] as? String, let text = object["text"] as? String else {
+            guard let name = object["name"]?.string, let text = object["text"]?.string else {
                 throw ControlError(.syntax, "text needs \"name\" and \"text\" strings")
             }
             return .text(name: name, text: text)
@@ -64,23 +64,23 @@ public enum ControlJSON {
     }
 
     /// `{"command":"message","text":"…","duration":"30s"|30,"row":2}` or `{"command":"message","clear":true}`.
-    static func message(_ object: [String: Any]) throws(ControlError) -> ControlRequest {
+    static func message(_ object: [String: JSONValue]) throws(ControlError) -> ControlRequest {
         if let clear = object["clear"] {
-            guard clear as? Bool == true, object["text"] == nil else {
+            guard clear.bool == true, object["text"] == nil else {
                 throw ControlError(.syntax, "\"clear\" is true, and comes without \"text\"")
             }
             return .clearMessages
         }
-        guard let text = object["text"] as? String else { throw ControlError(.syntax, "\"text\" is missing") }
+        guard let text = object["text"]?.string else { throw ControlError(.syntax, "\"text\" is missing") }
         try PanelMessage.checkLength(text)
         guard let given = object["duration"] else { throw ControlError(.syntax, "\"duration\" is missing") }
-        guard let seconds = (given as? Int) ?? (given as? String).flatMap(TimerDisplay.parseDuration) else {
+        guard let seconds = given.integer ?? given.string.flatMap(TimerDisplay.parseDuration) else {
             throw ControlError(.syntax, "\"duration\" is not a duration (30, \"30s\", \"5m\", \"1h30m\", \"MM:SS\")")
         }
         guard PanelMessage.holds.contains(.seconds(seconds)) else { throw PanelMessage.holdOutOfRange }
         var row: Int?
         if let given = object["row"] {
-            guard let n = given as? Int, n >= 1 else { throw ControlError(.syntax, "\"row\" is a whole number from 1") }
+            guard let n = given.integer, n >= 1 else { throw ControlError(.syntax, "\"row\" is a whole number from 1") }
             row = n
         }
         guard text.contains(where: { !$0.isWhitespace }) else { throw PanelMessage.empty }
@@ -97,8 +97,11 @@ public enum ControlJSON {
         encode(["ok": false, "code": error.code.rawValue, "error": error.reason])
     }
 
-    static func encode(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{\"ok\":false}" }
+    /// `object` as one line of JSON, its keys sorted (the replies, and `flipclockctl --json`'s requests).
+    public static func encode(_ object: [String: Any]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let value = JSONValue(object), let data = try? encoder.encode(value) else { return "{\"ok\":false}" }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,7 +1,7 @@
 import CLinux
 import FlipClockCore
 import FlipClockDisplay
-import Foundation
+import Glibc
 
 /// The control socket: a Unix stream socket speaking one request per line, one reply per line.
 ///
@@ -152,7 +152,7 @@ public final class ControlServer {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(ControlError(.syntax, "a request is UTF-8 text"))
         }
-        return .success(text.trimmingCharacters(in: .whitespaces))
+        return .success(text.trimmingWhitespace)
     }
 
     private func accept(now: Duration) {
@@ -184,7 +184,7 @@ public final class ControlServer {
     private func send(_ fd: Int32, _ text: String) {
         // Replies are short; a client too slow to take one is dropped rather than waited for.
         let bytes = Array(text.utf8)
-        let sent = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
         if sent < bytes.count, clients[fd] != nil { drop(fd) }
     }
 

@@ -1,5 +1,6 @@
 import FlipClockCore
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The scores, kept on disk so that every acknowledged change survives a crash or a power cut.
 ///
@@ -34,7 +35,7 @@ public struct StateFile: Sendable {
 
     /// Writes `scores`, `timers` and `texts` durably.
     public func save(_ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:]) throws(ControlError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let temporary = "\(path).tmp"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 extension sockaddr_un {
     /// The address of a Unix socket at `path`, or of an abstract one for a path starting

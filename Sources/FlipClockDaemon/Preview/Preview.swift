@@ -1,6 +1,7 @@
 import FlipClockCore
 import FlipClockDisplay
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 
 /// Renders a preview: every frame of the clock over a stretch of time, as PNG files, plus a

@@ -1,5 +1,5 @@
 import FlipClockCore
-import Foundation
+import FoundationEssentials
 
 /// What `flipclockd preview` renders: a stretch of the clock from a chosen time, as frames.
 public struct PreviewRequest: Equatable, Sendable {
@@ -49,26 +49,16 @@ public struct PreviewRequest: Equatable, Sendable {
         .nanoseconds(Int64(index) * 1_000_000_000 / Int64(framesPerSecond))
     }
 
-    /// The face's own zone: the configured one, or the system's.
-    var zone: TimeZone { configuration.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current }
+    /// The face's own clock: in the configured zone, or the system's.
+    var wallClock: WallClock { configuration.timeZone.flatMap(WallClock.init(zone:)) ?? WallClock(timeZone: SystemZone.current()) }
 
-    /// The instant the face's own clock shows ``day`` at ``from``.
-    var start: Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let today = calendar.dateComponents([.year, .month, .day], from: Date())
-        let components = DateComponents(
-            year: day?.year ?? today.year, month: day?.month ?? today.month, day: day?.day ?? today.day,
-            hour: from.hour, minute: from.minute, second: from.second
-        )
-        return calendar.date(from: components) ?? Date()
-    }
-
-    /// How the face's clocks read a number of seconds after the start, as the daemon reads
-    /// them (each zone's offset at that instant); the start and the zones are looked up once.
+    /// How the face's clocks read a number of seconds after the start (the face's own clock
+    /// showing ``from`` on ``day``), as the daemon reads them (each zone's offset at that
+    /// instant); the start and the zones are looked up once.
     public func readings() -> (Int) -> ClockReading {
-        let start = self.start, own = zone, zones = ClockReading.zones(of: configuration)
-        return { ClockReading(start.addingTimeInterval(Double($0)), own: own, zones: zones) }
+        let own = wallClock, zones = ClockReading.zones(of: configuration)
+        let start = own.date(showing: from, on: day)
+        return { ClockReading(start.addingTimeInterval(Double($0)), own: own.timeZone, zones: zones) }
     }
 
     public var frameCount: Int { Int((seconds * Double(framesPerSecond)).rounded()) }

@@ -1,7 +1,7 @@
 import CLinux
 import FlipClockCore
 import FlipClockDisplay
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// The daemon's loop: the time face on every screen, drawn only while something moves.
@@ -33,7 +33,7 @@ public final class ClockLoop {
         didSet { placeZones = ClockReading.zones(of: configuration) }
     }
     /// The places' time zones, looked up once per configuration, not at every frame.
-    private var placeZones: [String: TimeZone]
+    private var placeZones: [String: ZoneRules]
     let displays: DisplaySet
     /// The screens shown on now, one per output.
     private(set) var screens: [Screen] = []
@@ -315,7 +315,7 @@ public final class ClockLoop {
         let uevents = displays.card == nil ? nil : UeventSocket()
         // The configuration file's folder, watched for the file being written or replaced;
         // editors save in bursts, so a reload waits until it has been quiet for a moment.
-        let watch = configurationPath.flatMap { FolderWatch(folder: ($0 as NSString).deletingLastPathComponent) }
+        let watch = configurationPath.flatMap { FolderWatch(folder: URL(fileURLWithPath: $0).deletingLastPathComponent().path) }
         let settle = Duration.milliseconds(300)
         var reloadAt: Duration?
 
@@ -544,7 +544,7 @@ public final class ClockLoop {
                 nextFrame = min(nextFrame, clock.now)
             }
             if let watch, fds[watchIndex].revents & Int16(POLLIN) != 0,
-                let name = configurationPath.map({ ($0 as NSString).lastPathComponent }), watch.changedNames().contains(name)
+                let name = configurationPath.map({ URL(fileURLWithPath: $0).lastPathComponent }), watch.changedNames().contains(name)
             {
                 reloadAt = clock.now + settle
             }

@@ -1,5 +1,5 @@
 import FlipClockDisplay
-import Foundation
+import FoundationEssentials
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -32,7 +32,7 @@ public final class ClockService: Service, @unchecked Sendable {
         try await withGracefulShutdownHandler {
             try await withTaskCancellationHandler {
                 report = try await withCheckedThrowingContinuation { (done: CheckedContinuation<ClockLoop.Report?, any Error>) in
-                    let thread = Thread {
+                    ClockThread.start(name: "clock") {
                         do {
                             guard let loop = try start(requests) else { return done.resume(returning: nil) }
                             done.resume(returning: try loop.run())
@@ -40,8 +40,6 @@ public final class ClockService: Service, @unchecked Sendable {
                             done.resume(throwing: error)
                         }
                     }
-                    thread.name = "clock"
-                    thread.start()
                 }
             } onCancel: {
                 requests.send(.stop)

@@ -1,5 +1,5 @@
 import CLinux
-import Foundation
+import Glibc
 
 /// A folder watched (inotify) for files in it being written, created, replaced or relinked.
 ///

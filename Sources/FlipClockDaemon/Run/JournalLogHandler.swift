@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Logging
 
 /// Log lines for journald: when stderr is the journal (systemd sets `JOURNAL_STREAM`), each
@@ -44,6 +44,6 @@ public struct JournalLogHandler: LogHandler {
 
     public func log(event: LogEvent) {
         let all = metadata.merging(event.metadata ?? [:]) { $1 }
-        FileHandle.standardError.write(Data(Self.line(level: event.level, message: event.message, metadata: all).utf8))
+        StandardError.write(Self.line(level: event.level, message: event.message, metadata: all))
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// systemd's notify protocol: one datagram of `KEY=VALUE` lines to `$NOTIFY_SOCKET` (a path,
 /// or an abstract name written with a leading `@`). Without the variable it does nothing.

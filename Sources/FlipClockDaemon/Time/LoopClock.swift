@@ -1,5 +1,7 @@
 import CLinux
-import Foundation
+import FlipClockCore
+import FoundationEssentials
+import Glibc
 
 /// The clocks the daemon's loop reads and sleeps on: the system's (``SystemClock``), or a
 /// test's (``SimulatedClock``) that runs a day in milliseconds.
@@ -13,7 +15,7 @@ public protocol LoopClock: AnyObject {
     /// The wall clock.
     var date: Date { get }
     /// The zone shown when the configuration names none: the system's, which can change.
-    var systemZone: TimeZone { get }
+    var systemZone: ZoneRules { get }
     /// Sleeps until `deadline` on the monotonic clock, until the wall clock reaches
     /// `wallDeadline`, or until one of `descriptors` is readable (their `revents` are set
     /// on return), whichever comes first; says what else woke it.

@@ -1,5 +1,7 @@
 import CLinux
-import Foundation
+import FlipClockCore
+import FoundationEssentials
+import Glibc
 
 /// A clock for tests: sleeping takes no time, so the loop runs a day in milliseconds.
 ///
@@ -14,7 +16,7 @@ public final class SimulatedClock: LoopClock {
         /// The machine sleeps this long: both clocks move on, and the wall clock is said to be set.
         case suspend(Duration)
         /// The system's zone changes.
-        case setZone(TimeZone)
+        case setZone(ZoneRules)
         /// The test does something at this instant.
         case run(() -> Void)
     }
@@ -23,13 +25,13 @@ public final class SimulatedClock: LoopClock {
     /// The wall clock's time since 1970 less the monotonic clock's, in whole nanoseconds so
     /// that a sleep to a whole second lands on it exactly.
     private var wallOffset: Duration
-    public private(set) var systemZone: TimeZone
+    public private(set) var systemZone: ZoneRules
     private var events: [(at: Duration, event: Event)] = []
     /// How many times the loop slept, and how many of those sleeps ended at a wall deadline.
     public private(set) var sleeps = 0
     public private(set) var wallWakes = 0
 
-    public init(date: Date, zone: TimeZone) {
+    public init(date: Date, zone: ZoneRules) {
         wallOffset = .since1970(date)
         systemZone = zone
     }

@@ -1,5 +1,7 @@
 import CLinux
-import Foundation
+import FlipClockCore
+import FoundationEssentials
+import Glibc
 
 /// The system's clocks: `ContinuousClock` for pacing, `CLOCK_REALTIME` for the face.
 ///
@@ -17,7 +19,7 @@ public final class SystemClock: LoopClock {
     private let wallTimer: Int32
     private var armed: Date?
     private let zoneWatch: FolderWatch?
-    public private(set) var systemZone: TimeZone
+    public private(set) var systemZone: ZoneRules
 
     /// The system's clocks; from `start` on, if given, instead of the system's wall clock.
     public init(startingAt start: Date? = nil) throws(DaemonError) {

@@ -1,28 +1,29 @@
 import FlipClockCore
-import Foundation
+import FoundationEssentials
 
 /// Local time of day in a time zone: the configured IANA zone or the system's.
 public struct WallClock: Sendable {
-    public let timeZone: TimeZone
-    private let calendar: Calendar
+    public let timeZone: ZoneRules
 
-    /// The clock for an IANA zone name; `nil` if the name is unknown.
+    /// The clock for an IANA zone name; `nil` if the system's zone database has no such zone.
     public init?(zone identifier: String) {
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
+        guard let zone = ZoneInfo.system.rules(named: identifier) else { return nil }
         self.init(timeZone: zone)
     }
 
-    public init(timeZone zone: TimeZone) {
+    public init(timeZone zone: ZoneRules) {
         timeZone = zone
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        self.calendar = calendar
     }
 
     /// The time of day shown at `date`.
     public func time(at date: Date) -> WallTime {
-        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return WallTime(hour: c.hour ?? 0, minute: c.minute ?? 0, second: min(c.second ?? 0, 59))
+        ClockReading(date, own: timeZone, zones: [:]).time()
+    }
+
+    /// The instant this clock shows `time` on `day` (`nil`: today, as this clock reads now).
+    public func date(showing time: WallTime, on day: CalendarDay? = nil) -> Date {
+        let day = day ?? ClockReading(Date(), own: timeZone, zones: [:]).day()
+        return Date(timeIntervalSince1970: Double(timeZone.unixSeconds(at: day, time)))
     }
 
     /// The first instant after `date` at which a face changing every `tick` changes: the next
@@ -31,7 +32,7 @@ public struct WallClock: Sendable {
         let step = tick.seconds
         // Zones differ from UTC by whole minutes, so whole seconds and minutes line up with Unix time.
         let t = date.timeIntervalSince1970
-        let offset = Double(timeZone.secondsFromGMT(for: date))
+        let offset = Double(timeZone.offset(at: Int(t.rounded(.down))))
         let next = ((t + offset) / step).rounded(.down) * step + step - offset
         return Date(timeIntervalSince1970: next)
     }

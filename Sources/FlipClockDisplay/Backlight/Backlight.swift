@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A panel's backlight through sysfs (`/sys/class/backlight/NAME`): dimmed with the night
 /// schedule, and put back as it was found when the daemon stops.
@@ -24,7 +25,7 @@ public final class Backlight {
         func read(_ file: String) throws(DisplayError) -> Int {
             let path = "\(folder)/\(file)"
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .cannotOpen(path: path, reason: errnoText()) }
-            guard let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            guard let value = Int(text.filter { !$0.isWhitespace }) else {
                 throw .cannotOpen(path: path, reason: "not a number: \(text.prefix(20))")
             }
             return value
@@ -50,6 +51,6 @@ public final class Backlight {
         guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
         defer { close(fd) }
         let text = Array("\(value)\n".utf8)
-        guard Foundation.write(fd, text, text.count) == text.count else { throw .call(function: "write", device: path, reason: errnoText()) }
+        guard Glibc.write(fd, text, text.count) == text.count else { throw .call(function: "write", device: path, reason: errnoText()) }
     }
 }

@@ -1,0 +1,72 @@
+import FoundationEssentials
+
+/// A value of the control protocol's JSON form, read and written by FoundationEssentials'
+/// `JSONDecoder` and `JSONEncoder`.
+///
+/// Foundation's `JSONSerialization` would serve `[String: Any]` as is, but it links all of
+/// Foundation and its ICU data (some 44 MB) into the static daemon.
+enum JSONValue: Codable, Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if value.decodeNil() {
+            self = .null
+        } else if let bool = try? value.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let integer = try? value.decode(Int.self) {
+            self = .integer(integer)
+        } else if let number = try? value.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? value.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? value.decode([JSONValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try value.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var value = encoder.singleValueContainer()
+        switch self {
+        case .null: try value.encodeNil()
+        case .bool(let bool): try value.encode(bool)
+        case .integer(let integer): try value.encode(integer)
+        case .number(let number): try value.encode(number)
+        case .string(let string): try value.encode(string)
+        case .array(let array): try value.encode(array)
+        case .object(let object): try value.encode(object)
+        }
+    }
+
+    /// What a reply holds: truth values, whole numbers, numbers, text, and lists and tables
+    /// of them; `nil` for anything else.
+    init?(_ any: Any) {
+        switch any {
+        case let bool as Bool: self = .bool(bool)
+        case let integer as Int: self = .integer(integer)
+        case let number as Double: self = .number(number)
+        case let string as String: self = .string(string)
+        case let array as [Any]:
+            let values = array.compactMap(JSONValue.init)
+            guard values.count == array.count else { return nil }
+            self = .array(values)
+        case let object as [String: Any]:
+            let values = object.compactMapValues(JSONValue.init)
+            guard values.count == object.count else { return nil }
+            self = .object(values)
+        default: return nil
+        }
+    }
+
+    var string: String? { if case .string(let s) = self { s } else { nil } }
+    var integer: Int? { if case .integer(let i) = self { i } else { nil } }
+    var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+}

@@ -1,0 +1,25 @@
+import CLinux
+import Glibc
+
+/// The clock loop's own thread: a POSIX thread, named as `top -H` and `ps -L` show it.
+///
+/// Foundation's `Thread` would do the same, but links all of Foundation and its ICU data
+/// (some 44 MB) into the static daemon.
+enum ClockThread {
+    /// Runs `body` on a new detached thread called `name` (at most 15 bytes).
+    static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        final class Body {
+            let run: @Sendable () -> Void
+            init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        }
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let created = pthread_create(&thread, nil, { context in
+            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+            return nil
+        }, context)
+        precondition(created == 0, "pthread_create: \(String(cString: strerror(created)))")
+        pthread_setname_np(thread, String(name.utf8.prefix(15))!)
+        pthread_detach(thread)
+    }
+}
