@@ -53,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
         // socket where it goes, stops this one before it takes the display.
         var control: ControlServer?
         do {
-            let folder = (configuration.controlSocket as NSString).deletingLastPathComponent
+            let folder = URL(fileURLWithPath: configuration.controlSocket).deletingLastPathComponent().path
             // Group members reach the socket through its folder whatever the umask.
             if !FileManager.default.fileExists(atPath: folder) {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
@@ -61,7 +61,7 @@ struct RunCommand: AsyncParsableCommand {
             control = try ControlServer(path: configuration.controlSocket, group: configuration.controlGroup)
             if let problem = control?.problem { logger.error("\(problem)") }
         } catch let refusal as ControlServer.Refusal {
-            FileHandle.standardError.write(Data("flipclockd: control.socket: \(refusal)\n".utf8))
+            StandardError.write("flipclockd: control.socket: \(refusal)\n")
             throw ExitCode(78)
         } catch {
             logger.error("no control socket: scores cannot be set", metadata: ["socket": "\(configuration.controlSocket)", "error": "\(error)"])
