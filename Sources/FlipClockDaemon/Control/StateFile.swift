@@ -18,16 +18,45 @@ public struct StateFile: Sendable {
         var texts: [String: String]?
     }
 
-    /// What was saved; empty if there is no file. A broken file is moved to
-    /// `PATH.broken-UNIXTIME` and the returned note says so.
-    public func load() -> (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?) {
+    /// The largest state file read: a few hundred bytes a score, timer or text.
+    static let largest = 1 << 20
+
+    /// Why `contents` cannot be what the daemon saved at about `now` (Unix seconds), checked as
+    /// strictly as a request: timers within their range, their instants finite and within a
+    /// year of now, texts no longer than a request line. `nil` if it can be.
+    static func problem(_ contents: Contents, now: Double) -> String? {
+        let longest = Double(TimerDisplay.longest)
+        for (name, timer) in (contents.timers ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard (0...TimerDisplay.longest).contains(timer.duration) else { return "timer \(name): duration \(timer.duration) is not 0...\(TimerDisplay.longest)" }
+            switch timer.state {
+            case .idle: break
+            case let .paused(at):
+                guard at.isFinite, (0...longest).contains(at) else { return "timer \(name): paused at \(at) s, not 0...\(TimerDisplay.longest)" }
+            case let .running(since, from):
+                guard from.isFinite, (0...longest).contains(from) else { return "timer \(name): running from \(from) s, not 0...\(TimerDisplay.longest)" }
+                guard since.isFinite, abs(since - now) <= 366 * 86400 else { return "timer \(name): running since \(since), not within a year of now (\(Int(now)))" }
+            }
+        }
+        for (name, text) in (contents.texts ?? [:]).sorted(by: { $0.key < $1.key }) where text.utf8.count > ControlRequest.maximumLength {
+            return "text \(name): \(text.utf8.count) bytes; a text is at most \(ControlRequest.maximumLength)"
+        }
+        return nil
+    }
+
+    /// What was saved; empty if there is no file. A file that cannot be read, parsed or
+    /// believed (see ``problem(_:now:)``) is moved to `PATH.broken-UNIXTIME` and the
+    /// returned note says so.
+    public func load(now: Double) -> (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?) {
         guard FileManager.default.fileExists(atPath: path) else { return ([:], [:], [:], nil) }
+        struct Unbelievable: Error, CustomStringConvertible { var description: String }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
             let contents = try JSONDecoder().decode(Contents.self, from: data)
+            if let problem = Self.problem(contents, now: now) { throw Unbelievable(description: problem) }
             return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], nil)
         } catch {
-            let aside = "\(path).broken-\(Int(Date().timeIntervalSince1970))"
+            let aside = "\(path).broken-\(Int(now))"
             let moved = rename(path, aside) == 0
             return ([:], [:], [:], "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(String(cString: strerror(errno)))"))
         }
@@ -41,7 +70,9 @@ public struct StateFile: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(Contents(scores: scores, timers: timers.isEmpty ? nil : timers, texts: texts.isEmpty ? nil : texts)) else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(String(cString: strerror(errno)))") }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o640)
+        // A new file, never one already there: a link planted at the temporary name is not followed.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o640)
         guard fd >= 0 else { throw fail("cannot write \(temporary)") }
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         guard written == data.count, fsync(fd) == 0 else {

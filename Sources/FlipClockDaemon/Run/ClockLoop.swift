@@ -319,9 +319,16 @@ public final class ClockLoop {
         let settle = Duration.milliseconds(300)
         var reloadAt: Duration?
 
-        let (saved, savedTimers, savedTexts, problem) = state?.load() ?? ([:], [:], [:], nil)
+        let (saved, savedTimers, savedTexts, problem) = state?.load(now: wallSeconds) ?? ([:], [:], [:], nil)
         if let problem { logger.error("\(problem)") }
-        texts = savedTexts.filter { name, _ in configuration.texts.contains { $0.name == name } }
+        // A saved text is shown only if a request could set it now: on the cards of a row of that name.
+        texts = savedTexts.filter { name, text in
+            guard let display = configuration.texts.first(where: { $0.name == name }), case .success = display.checked(text) else {
+                logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
+                return false
+            }
+            return true
+        }
         board = ScoreBoard(displays: configuration.scores, values: saved)
         timers = Self.timers(for: configuration.timers, saved: savedTimers)
         brightness = ScreenBrightness(schedule: configuration.night)

@@ -1,0 +1,55 @@
+import FlipClockCore
+import Foundation
+import Testing
+
+@testable import FlipClockDaemon
+
+/// A state file is read as strictly as a request: one left by a crash, an old version or a
+/// hand is believed only if a request could have made it; otherwise it is moved aside and
+/// the clock starts clean, at every start, instead of crashing at every start.
+@Suite struct StateFileTests {
+    let dir = NSTemporaryDirectory() + "flipclock-state-\(UUID().uuidString)"
+    var path: String { dir + "/state.json" }
+    let now = 1_795_000_000.0
+
+    init() throws { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+
+    func loading(_ json: String) throws -> (loaded: (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?), asideExists: Bool) {
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        let loaded = StateFile(path: path).load(now: now)
+        return (loaded, FileManager.default.fileExists(atPath: "\(path).broken-\(Int(now))"))
+    }
+
+    @Test(arguments: [
+        (#"{"scores":{},"timers":{"egg":{"duration":9223372036854775807,"state":{"idle":{}}}}}"#, "timer egg: duration 9223372036854775807 is not 0...5999"),
+        (#"{"scores":{},"timers":{"egg":{"duration":60,"state":{"paused":{"at":1e300}}}}}"#, "timer egg: paused at 1e+300 s, not 0...5999"),
+        (#"{"scores":{},"timers":{"egg":{"duration":60,"state":{"running":{"since":1e300,"from":60}}}}}"#, "timer egg: running since 1e+300, not within a year of now (1795000000)"),
+        (#"{"scores":{},"timers":{"egg":{"duration":60,"state":{"running":{"since":1795000000,"from":-5}}}}}"#, "timer egg: running from -5.0 s, not 0...5999"),
+    ] as [(String, String)])
+    func aStateNoRequestCouldMakeIsMovedAside(_ json: String, _ problem: String) throws {
+        let (loaded, aside) = try loading(json)
+        #expect(loaded.timers.isEmpty && loaded.scores.isEmpty)
+        #expect(loaded.problem == "state file \(path) is unreadable (\(problem)); moved to \(path).broken-\(Int(now))")
+        #expect(aside)
+    }
+
+    @Test func aStateARequestCouldMakeIsKept() throws {
+        var timer = FlipTimer(TimerDisplay(name: "egg", duration: 240))
+        timer.start(at: now - 30)
+        let state = StateFile(path: path)
+        try state.save(["home": 3], timers: ["egg": timer], texts: ["board": "GATE 12"])
+        let loaded = state.load(now: now)
+        #expect(loaded.problem == nil)
+        #expect(loaded.scores == ["home": 3] && loaded.timers == ["egg": timer] && loaded.texts == ["board": "GATE 12"])
+    }
+
+    /// The temporary file has a fixed name: a link planted there must not be written through.
+    @Test func aLinkAtTheTemporaryNameIsNotFollowed() throws {
+        let victim = dir + "/victim"
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: victim))
+        #expect(symlink(victim, path + ".tmp") == 0)
+        try StateFile(path: path).save(["home": 1])
+        #expect(FileManager.default.contents(atPath: victim) == Data("precious".utf8))
+        #expect(StateFile(path: path).load(now: now).scores == ["home": 1])
+    }
+}
