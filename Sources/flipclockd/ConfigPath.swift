@@ -29,13 +29,22 @@ enum ConfigPath {
         if !ConfigCheck.parseStandardInput(as: path) { throw ExitCode(78) }
     }
 
-    static func openFont(_ configuration: ClockConfiguration) throws -> FontFace {
+    /// The configuration's font, checked to draw everything the configuration shows.
+    static func openFont(_ configuration: ClockConfiguration, path: String?) throws -> FontFace {
+        let font: FontFace
         do {
-            return try FontFace(path: configuration.fontPath)
+            font = try FontFace(path: configuration.fontPath)
         } catch {
             StandardError.write("flipclockd: look.font: \(error)\n")
             throw ExitCode(78)
         }
+        do {
+            try GlyphCheck.check(configuration, path: path, glyphs: font)
+        } catch {
+            StandardError.write("flipclockd: \(error)\n")
+            throw ExitCode(78)
+        }
+        return font
     }
 }
 

@@ -65,7 +65,7 @@ struct PreviewCommand: ParsableCommand {
     func run() throws {
         JournalLogHandler.bootstrap()
         let configuration = try config.map(ConfigPath.load) ?? ClockConfiguration()
-        let font = try ConfigPath.openFont(configuration)
+        let font = try ConfigPath.openFont(configuration, path: config)
         let size = PixelSize(parsing: size)!
         let request = PreviewRequest(
             from: WallTime(parsing: from)!, day: date.flatMap(Self.day), seconds: seconds, framesPerSecond: fps, width: size.width, height: size.height,

@@ -36,7 +36,7 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let path = checkConfig {
             let configuration = try ConfigPath.load(path)
-            _ = try ConfigPath.openFont(configuration)
+            _ = try ConfigPath.openFont(configuration, path: path)
             print("\(path): ok")
             return
         }
@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
         let logger = Logger(label: "flipclockd")
         var configuration = try ConfigPath.load(config ?? ConfigPath.defaultPath)
         if let output { configuration.output = output }
-        let font = try ConfigPath.openFont(configuration)
+        let font = try ConfigPath.openFont(configuration, path: config ?? ConfigPath.defaultPath)
         let clock = try ConfigPath.clock(configuration)
         let path = config ?? ConfigPath.defaultPath
         let override = output
@@ -90,11 +90,14 @@ struct RunCommand: AsyncParsableCommand {
             loop.reload = {
                 var reloaded = try path.map { path throws(ConfigError) in try ConfigCheck().load(path: path) } ?? ClockConfiguration()
                 if let override { reloaded.output = override }
+                let font: FontFace
                 do {
-                    return (reloaded, try FontFace(path: reloaded.fontPath))
+                    font = try FontFace(path: reloaded.fontPath)
                 } catch {
                     throw ReloadError(message: "look.font: \(error)")
                 }
+                try GlyphCheck.check(reloaded, path: path, glyphs: font)
+                return (reloaded, font)
             }
             loop.state = StateFile(path: configuration.stateFile)
             loop.configurationPath = path

@@ -354,6 +354,8 @@ public final class ClockLoop {
         var suspended = false
         // The screens could not be taken back after a console switch: tried again every second.
         var resumeFailed: DisplayError?
+        // What kept the last frame from being drawn, said once.
+        var drawingProblem: String?
         var nextWatchdog = Duration.zero
         // A reloaded configuration's face: rows that went or came fold in and out.
         func showReloaded(at instant: Duration) {
@@ -410,7 +412,18 @@ public final class ClockLoop {
                 for screen in screens {
                     screen.show(read, timers: timerFaces, at: now)
                     let framesBefore = report.frames
-                    let flip = try screen.frame(at: now, report: &report)
+                    let flip: Screen.FlipDone?
+                    do {
+                        flip = try screen.frame(at: now, report: &report)
+                    } catch let error as DisplayError {
+                        throw error
+                    } catch {
+                        // A text the font cannot draw (checked with the configuration, but a
+                        // font file can change under it): the screen keeps its last frame.
+                        if "\(error)" != drawingProblem { logger.error("cannot draw the frame; the screen keeps the last one", metadata: ["error": "\(error)"]) }
+                        drawingProblem = "\(error)"
+                        flip = nil
+                    }
                     if framesBefore == 0, report.frames == 1 {
                         logger.info("first frame presented", metadata: ["output": "\(displays.name)", "time": "\(time)"])
                         notifier?.ready(status: "showing the time on \(displays.name)")
