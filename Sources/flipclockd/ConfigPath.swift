@@ -35,7 +35,7 @@ enum ConfigPath {
         do {
             font = try FontFace(path: configuration.fontPath)
         } catch {
-            StandardError.write("flipclockd: look.font: \(error)\n")
+            StandardError.write("flipclockd: \(GlyphCheck.location(of: ["look", "font"], in: path)): look.font: \(error)\n")
             throw ExitCode(78)
         }
         do {

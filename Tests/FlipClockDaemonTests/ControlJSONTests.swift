@@ -44,6 +44,9 @@ import Testing
         (#"{"command":"score","action":"set","scores":{"home":true}}"#, #""home" is not a whole number"#),
         (#"{"command":"score","action":"set","scores":[1]}"#, #""scores" is missing"#),
         (#"{"command":"timer","action":"start","name":"egg","duration":null}"#, #""duration" is not a duration up to 99:59"#),
+        (#"{"command":"timer","action":"start","name":"egg","duration":-5}"#, #""duration" is not a duration up to 99:59"#),
+        (#"{"command":"timer","action":"start","name":"egg","duration":9223372036854775807}"#, #""duration" is not a duration up to 99:59"#),
+        (#"{"command":"timer","action":"start","name":"egg","duration":"9999999999999999h"}"#, #""duration" is not a duration up to 99:59"#),
         (#"["command"]"#, "not a JSON object"),
     ])
     func valuesOfTheWrongKindAreRefused(_ line: String, _ reason: String) {

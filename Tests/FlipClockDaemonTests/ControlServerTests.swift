@@ -127,6 +127,27 @@ import Testing
         #expect(clients[48].received() == "ERR state too many clients of user \(getuid())\n")
     }
 
+    /// A daemon too busy to accept (its backlog full) costs a client its timeout, not forever.
+    @Test func aClientGivesUpOnAFullBacklogAtItsTimeout() throws {
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_un(path: path)!
+        #expect(address.withSocketAddress(path: path) { bind(listener, $0, $1) } == 0)
+        #expect(listen(listener, 0) == 0)
+        let waiting = (0..<3).map { _ in
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            _ = address.withSocketAddress(path: path) { connect(fd, $0, $1) }
+            return fd
+        }
+        defer { waiting.forEach { close($0) } }
+        #expect(throws: ControlClient.Failure.self) { try ControlClient.send("ping", to: path, timeout: .seconds(1)) }
+        do {
+            _ = try ControlClient.send("ping", to: path, timeout: .seconds(1))
+        } catch {
+            #expect(error.description == "cannot reach flipclockd at \(path): it took no connection within 1 s (busy)")
+        }
+    }
+
     @Test func theJournalGetsOneLinePerEventWhateverTheText() {
         let line = JournalLogHandler.line(level: .info, message: "message", metadata: ["text": "hi\n<0>sshd[1]: forged"])
         #expect(line == "<6>message text=hi\\n<0>sshd[1]: forged\n")

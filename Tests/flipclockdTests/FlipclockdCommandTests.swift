@@ -51,6 +51,15 @@ import Testing
         #expect(outcome.stdout == "\(shipped): ok\n")
     }
 
+    /// Windows line ends: the error is still where it is, not at 1:1.
+    @Test func aFileWithCRLFLineEndsIsLocatedByLine() throws {
+        let path = try Self.temporaryFile("[clock]\r\nformat = \"HH\"\r\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try Self.run(["--check-config", path])
+        #expect(outcome.status == 78)
+        #expect(outcome.stderr == "flipclockd: \(path):2:10: clock.format: \"HH\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\"\n")
+    }
+
     @Test func checkConfigRejectsABadFileWithExConfigAndTheLocation() throws {
         let path = try Self.temporaryFile("[flip]\nfirst_half_ms = 1\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -64,7 +73,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let outcome = try Self.run(["--check-config", path])
         #expect(outcome.status == 78)
-        #expect(outcome.stderr == "flipclockd: look.font: cannot open font /nonexistent/x.ttf: No such file or directory\n")
+        #expect(outcome.stderr == "flipclockd: \(path):2:8: look.font: cannot open font /nonexistent/x.ttf: No such file or directory\n")
     }
 
     @Test(arguments: [

@@ -45,7 +45,7 @@ public enum GlyphCheck {
 
     /// Where `key` is written in the file at `path`; its start if the file does not name it
     /// (a date name from the locale, the default font).
-    static func location(of key: [String], in path: String?) -> FileLocation {
+    public static func location(of key: [String], in path: String?) -> FileLocation {
         guard let path else { return FileLocation(file: "(built-in defaults)", line: 1, column: 1) }
         let text = (try? ConfigFile.read(path)) ?? ""
         let locator = TOMLKeyLocator(text)

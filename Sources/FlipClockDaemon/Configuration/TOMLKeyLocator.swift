@@ -16,7 +16,8 @@ struct TOMLKeyLocator {
     init(_ text: String) {
         var table: [String] = []
         var arrayCounts: [String: Int] = [:]
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        // By scalars: "\r\n" is one Character, so a file with CRLF line ends has no Character "\n".
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.last == "\r" ? $0.dropLast() : $0[...]) }
         var n = 0
         while n < lines.count {
             let line = lines[n]

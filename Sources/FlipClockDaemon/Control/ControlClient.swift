@@ -12,12 +12,18 @@ public enum ControlClient {
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         guard var address = sockaddr_un(path: socketPath) else { throw Failure(description: "\(socketPath): path too long for a socket") }
-        let connected = address.withSocketAddress(path: socketPath) { connect(fd, $0, $1) }
-        guard connected == 0 else {
-            throw Failure(description: "cannot reach flipclockd at \(socketPath): \(String(cString: strerror(errno)))")
-        }
+        // Set before connecting: a Unix socket's connect waits on a full backlog as long as
+        // the send timeout allows (forever by default).
         var seconds = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+        let connected = address.withSocketAddress(path: socketPath) { connect(fd, $0, $1) }
+        guard connected == 0 else {
+            if errno == EAGAIN {
+                throw Failure(description: "cannot reach flipclockd at \(socketPath): it took no connection within \(seconds.tv_sec) s (busy)")
+            }
+            throw Failure(description: "cannot reach flipclockd at \(socketPath): \(String(cString: strerror(errno)))")
+        }
         let request = Array((line + "\n").utf8)
         guard Glibc.send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
             throw Failure(description: "cannot send to \(socketPath): \(String(cString: strerror(errno)))")

@@ -38,7 +38,7 @@ public enum ControlJSON {
             }
             var duration: Int?
             if let d = object["duration"] {
-                guard let parsed = d.integer ?? d.string.flatMap(TimerDisplay.parseDuration), parsed <= TimerDisplay.longest else {
+                guard let parsed = d.integer ?? d.string.flatMap(TimerDisplay.parseDuration), (0...TimerDisplay.longest).contains(parsed) else {
                     throw ControlError(.syntax, "\"duration\" is not a duration up to 99:59")
                 }
                 duration = parsed
