@@ -75,7 +75,7 @@ struct RunCommand: AsyncParsableCommand {
         // the signals as services of one group: SIGTERM and SIGINT shut it down gracefully,
         // and the loop gives the screen back before the group returns.
         let service = ClockService { requests in
-            guard let displays = try OutputSelection.open(configuration, waitsForDisplay: waitsForDisplay, requests: requests, logger: logger) else {
+            guard let displays = try OutputSelection.open(configuration, waitsForDisplay: waitsForDisplay, requests: requests, notifier: notifier, logger: logger) else {
                 return nil
             }
             logger.info("running", metadata: [

@@ -103,6 +103,31 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// Waiting for a display is being up: `systemctl start` (and a package's install) returns,
+    /// the status says what it waits for, and the watchdog is fed meanwhile.
+    @Test func waitingForADisplayIsReadyAndFeedsTheWatchdog() throws {
+        let notify = NotifySocket()
+        let dir = NSTemporaryDirectory() + "flipclock-wait-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let config = dir + "/flipclock.toml"
+        try Self.write("[output]\nkind = \"drm\"\ndevice = \"/dev/dri/card-flipclock-missing\"\n[control]\nsocket = \"\(dir)/c.sock\"\n", to: config)
+        let process = Process()
+        process.executableURL = FlipclockdCommandTests.binary
+        process.arguments = ["--config", config]
+        process.environment = ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "400000"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=waiting for a display: cannot open /dev/dri/card-flipclock-missing: No such file or directory")
+        // Twice within a second: the watchdog (0.4 s) is fed while it waits.
+        #expect(notify.next(within: 1) == "WATCHDOG=1")
+        #expect(notify.next(within: 1) == "WATCHDOG=1")
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
     @Test func savingTheConfigurationFileReloadsIt() throws {
         let notify = NotifySocket()
         let daemon = try Daemon(notify: notify)

@@ -1,5 +1,6 @@
 import FlipClockCore
 import FlipClockDisplay
+import Glibc
 import Logging
 
 /// Opens the output the configuration asks for.
@@ -17,8 +18,11 @@ public enum OutputSelection {
     /// The screens, or `nil` if a stop was asked while waiting for the device.
     ///
     /// `waitsForDisplay`: `auto` never settles for PNG frames (a service).
+    /// While it waits, `notifier` tells systemd the service is up and waiting (`READY=1`, so
+    /// `systemctl start` and a package's install do not hang on a machine with no display),
+    /// and feeds the watchdog.
     public static func open(
-        _ c: ClockConfiguration, waitsForDisplay: Bool, requests: LoopRequests, logger: Logger
+        _ c: ClockConfiguration, waitsForDisplay: Bool, requests: LoopRequests, notifier: SystemdNotifier? = nil, logger: Logger
     ) throws(DisplayError) -> DisplaySet? {
         let rotation = c.screen(nil).rotation
         let size = PixelSize(width: c.imageWidth, height: c.imageHeight)
@@ -27,13 +31,13 @@ public enum OutputSelection {
         case .png:
             return DisplaySet(try ImageFileOutput(directory: c.imageDirectory, size: size, rotation: rotation))
         case .drm:
-            return try retrying("drm", requests: requests, logger: logger) { () throws(DisplayError) in DisplaySet(try drm(c)) }
+            return try retrying("drm", requests: requests, notifier: notifier, logger: logger) { () throws(DisplayError) in DisplaySet(try drm(c)) }
         case .fbdev:
-            return try retrying("fbdev", requests: requests, logger: logger) { () throws(DisplayError) in
+            return try retrying("fbdev", requests: requests, notifier: notifier, logger: logger) { () throws(DisplayError) in
                 DisplaySet(try FBDevOutput(device: c.device ?? "/dev/fb0", rotation: rotation))
             }
         case .auto where waitsForDisplay:
-            return try retrying("display", requests: requests, logger: logger) { () throws(DisplayError) in
+            return try retrying("display", requests: requests, notifier: notifier, logger: logger) { () throws(DisplayError) in
                 try display(c, fbdev: fbdev, rotation: rotation, logger: logger)
             }
         case .auto:
@@ -71,7 +75,7 @@ public enum OutputSelection {
     /// Tries `open` until it works, waiting 1, 2, 4 … 30 s between tries, or less when the
     /// kernel reports a device; `nil` if a stop is asked meanwhile.
     static func retrying(
-        _ kind: String, requests: LoopRequests, logger: Logger, _ open: () throws(DisplayError) -> DisplaySet
+        _ kind: String, requests: LoopRequests, notifier: SystemdNotifier?, logger: Logger, _ open: () throws(DisplayError) -> DisplaySet
     ) throws(DisplayError) -> DisplaySet? {
         let devices = UeventSocket()
         defer { requests.wakeIfPending() }
@@ -85,10 +89,19 @@ public enum OutputSelection {
                 // Said once, and again when the reason changes.
                 if error != said {
                     logger.error("\(kind) output not available; retrying", metadata: ["error": "\(error)", "in_seconds": "\(delay)"])
+                    notifier?.ready(status: "waiting for a display: \(error)")
                     said = error
                 }
             }
-            if requests.waitForStop(upTo: .seconds(delay), or: devices.map { [$0.descriptor] } ?? []) { return nil }
+            // Waited in steps no longer than the watchdog's: waiting is the work now.
+            var waited = Duration.zero
+            while waited < .seconds(delay) {
+                notifier?.watchdog()
+                let step = min(.seconds(delay) - waited, notifier?.watchdogInterval ?? .seconds(delay))
+                if requests.waitForStop(upTo: step, or: devices.map { [$0.descriptor] } ?? []) { return nil }
+                if devices.map({ fdReadable($0.descriptor) }) == true { break }
+                waited += step
+            }
             if let devices, devices.take().contains(where: \.isDisplayDevice) {
                 logger.info("a display device appeared")
                 delay = 1
@@ -96,5 +109,11 @@ public enum OutputSelection {
                 delay = min(delay * 2, 30)
             }
         }
+    }
+
+    /// Whether `fd` has something to read now.
+    private static func fdReadable(_ fd: Int32) -> Bool {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) > 0
     }
 }
