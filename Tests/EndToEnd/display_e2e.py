@@ -8,84 +8,18 @@ configured), and unplugged and plugged in again while the clock runs. The host r
 qemu monitor at rest before the minute changes and at rest after it, and after SIGTERM
 checks the console is back. Exit status 0 only if every check passed.
 """
-import argparse, os, re, socket, subprocess, sys, time, zlib, struct
+import argparse, os, re, socket, struct, sys, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
+from machine import Machine  # noqa: E402
+from pictures import clock_pixels, compare  # noqa: E402
 
 
-def read_png_rgb(path):
-    """RGB bytes of an 8-bit RGB PNG (what libpng writes for flipclock)."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
-    pos, idat, width = 8, b"", 0
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour == 2, f"{path}: expected 8-bit RGB"
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw, stride, out, prev = zlib.decompress(idat), width * 3, bytearray(), bytearray(width * 3)
-    for y in range(height):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - 3] if i >= 3 else 0
-            b = prev[i]
-            c = prev[i - 3] if i >= 3 else 0
-            if f == 1: line[i] = (line[i] + a) & 255
-            elif f == 2: line[i] = (line[i] + b) & 255
-            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out += line
-        prev = line
-    return width, height, bytes(out)
-
-
-def read_ppm(path):
-    data = open(path, "rb").read()
-    parts = data.split(maxsplit=4)
-    assert parts[0] == b"P6", path
-    return int(parts[1]), int(parts[2]), parts[4][: int(parts[1]) * int(parts[2]) * 3]
-
-
-def turned(image, rotation):
-    """An RGB image (width, height, bytes) turned clockwise by 0, 90, 180 or 270 degrees, as
-    the daemon turns a screen's picture: the oracle for a rotated head."""
-    w, h, data = image
-    if rotation == 0:
-        return image
-    ow, oh = (h, w) if rotation in (90, 270) else (w, h)
-    out = bytearray(len(data))
-    for y in range(h):
-        for x in range(w):
-            px, py = {90: (h - 1 - y, x), 180: (w - 1 - x, h - 1 - y), 270: (y, w - 1 - x)}[rotation]
-            out[3 * (py * ow + px):3 * (py * ow + px) + 3] = data[3 * (y * w + x):3 * (y * w + x) + 3]
-    return ow, oh, bytes(out)
-
-
-def compare(name, shot, expected, rotation=0):
-    w, h, a = read_ppm(shot)
-    ew, eh, b = turned(read_png_rgb(expected), rotation)
-    if (w, h) != (ew, eh):
-        return f"{name}: screen is {w}x{h}, preview is {ew}x{eh}"
-    if a == b:
-        return None
-    diff = [i for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
-    i = diff[0] // 3
-    return f"{name}: {len(diff)} pixels differ; first at ({i % w}, {i // w}): screen {a[diff[0]:diff[0] + 3].hex()}, preview {b[diff[0]:diff[0] + 3].hex()}"
-
-
-class Guest:
+class Guest(Machine):
     def __init__(self, args):
-        self.log_path = os.path.join(args.out, f"{args.name}-serial.log")
-        self.monitor_path = os.path.join(args.out, f"{args.name}-monitor.sock")
         self.vnc_path = os.path.join(args.out, f"{args.name}-vnc.sock")
-        for p in (self.log_path, self.monitor_path, self.vnc_path):
-            if os.path.exists(p):
-                os.remove(p)
+        if os.path.exists(self.vnc_path):
+            os.remove(self.vnc_path)
         display = {
             "bochs": ["-vga", "none", "-device", f"VGA,xres={args.width},yres={args.height}"],
             "virtio": ["-vga", "none", "-device", f"virtio-gpu-pci,xres={args.width},yres={args.height}"],
@@ -94,43 +28,10 @@ class Guest:
             "virtio2": ["-vga", "none", "-device", f"virtio-gpu-pci,id=gpu,max_outputs=2,xres={args.width},yres={args.height}",
                         "-vnc", f"unix:{self.vnc_path},display=gpu,head=1"],
         }[args.device]
-        command = [
-            "qemu-system-x86_64", "-accel", "tcg", "-m", "512", "-smp", "1", "-kernel", args.kernel, "-initrd", args.initrd,
-            "-append", "console=ttyS0 quiet panic=-1", "-serial", f"file:{self.log_path}", "-display", "none",
-            "-no-reboot", "-monitor", f"unix:{self.monitor_path},server,nowait", *display,
-        ]
-        self.started = time.monotonic()
-        self.qemu = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-    def log(self):
-        try:
-            return open(self.log_path, errors="replace").read()
-        except FileNotFoundError:
-            return ""
-
-    def wait_for(self, pattern, timeout):
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            m = re.search(pattern, self.log())
-            if m:
-                return m
-            if self.qemu.poll() is not None:
-                break
-            time.sleep(0.1)
-        raise RuntimeError(f"no '{pattern}' on the guest's console within {timeout} s (qemu {'exited' if self.qemu.poll() is not None else 'running'})")
-
-    def monitor(self, command):
-        s = socket.socket(socket.AF_UNIX)
-        s.connect(self.monitor_path)
-        s.settimeout(10)
-        reply = b""
-        while b"(qemu)" not in reply:
-            reply += s.recv(4096)
-        s.sendall(command.encode() + b"\n")
-        reply = b""
-        while reply.count(b"(qemu)") < 1:
-            reply += s.recv(4096)
-        s.close()
+        super().__init__(args.name, args.out, [
+            "-accel", "tcg", "-m", "512", "-smp", "1", "-kernel", args.kernel, "-initrd", args.initrd,
+            "-append", "console=ttyS0 quiet panic=-1", "-no-reboot", *display,
+        ])
 
     def plug(self, width, height):
         """Sizes the second head as a VNC client's SetDesktopSize does: qemu tells the guest the
@@ -169,24 +70,6 @@ class Guest:
         s.sendall(struct.pack(">BxHHBx", 251, width, height, 1) + struct.pack(">IHHHHI", 0, 0, 0, width, height, 0))
         time.sleep(0.5)
         s.close()
-
-    def screendump(self, path, head=None):
-        """The picture of the display (of head `head` of the device `gpu`, when given)."""
-        if os.path.exists(path):
-            os.remove(path)
-        self.monitor(f"screendump {path}" + ("" if head is None else f" gpu {head}"))
-        for _ in range(100):
-            if os.path.exists(path) and os.path.getsize(path) > 0:
-                time.sleep(0.1)
-                return path
-            time.sleep(0.05)
-        raise RuntimeError("screendump wrote nothing")
-
-    def stop(self):
-        try:
-            self.qemu.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.qemu.kill()
 
 
 def main():
@@ -284,17 +167,13 @@ def main():
                 if problem:
                     failures.append(problem)
             # Unplugged, the head no longer shows the clock.
-            _, _, e = read_ppm(second["end"])
-            _, _, c = read_ppm(second["unplugged"])
-            same = sum(1 for i in range(0, min(len(c), len(e)), 3) if c[i:i + 3] == e[i:i + 3] and c[i:i + 3] != e[0:3])
+            same = clock_pixels(second["unplugged"], second["end"])
             print(f"{args.name}: second head unplugged, {same} non-background clock pixels on it")
             if same > 0:
                 failures.append("the clock is still on the unplugged head")
         # Switched away, and after SIGTERM: the clock is gone from the screen (the console shows).
-        _, _, e = read_ppm(end)
         for what, shot in (("on tty2", away), ("after SIGTERM", console)):
-            _, _, c = read_ppm(shot)
-            same = sum(1 for i in range(0, len(c), 3) if c[i:i + 3] == e[i:i + 3] and c[i:i + 3] != e[0:3])
+            same = clock_pixels(shot, end)
             print(f"{args.name}: {what}, {same} non-background clock pixels on screen")
             if same > 0:
                 failures.append(f"the clock is on screen {what}: the console did not get the display back")

@@ -1,0 +1,77 @@
+"""A qemu guest as the tests see it: its serial console written to a file, its monitor on a
+unix socket for screendumps, and a bounded wait for it to end."""
+import os, re, socket, subprocess, time
+
+
+class Machine:
+    """Starts `qemu-system-x86_64` with `arguments` plus a serial console logged to
+    OUT/NAME-serial.log and a monitor at OUT/NAME-monitor.sock."""
+
+    def __init__(self, name, out, arguments, serial=True):
+        self.log_path = os.path.join(out, f"{name}-serial.log")
+        self.monitor_path = os.path.join(out, f"{name}-monitor.sock")
+        for p in (self.log_path, self.monitor_path):
+            if os.path.exists(p):
+                os.remove(p)
+        command = [
+            "qemu-system-x86_64", *(["-serial", f"file:{self.log_path}"] if serial else []), "-display", "none",
+            "-monitor", f"unix:{self.monitor_path},server,nowait", *arguments,
+        ]
+        self.started = time.monotonic()
+        self.qemu = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def log(self):
+        try:
+            return open(self.log_path, errors="replace").read()
+        except FileNotFoundError:
+            return ""
+
+    def wait_for(self, pattern, timeout):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            m = re.search(pattern, self.log())
+            if m:
+                return m
+            if self.qemu.poll() is not None:
+                break
+            time.sleep(0.1)
+        raise RuntimeError(f"no '{pattern}' on the guest's console within {timeout} s (qemu {'exited' if self.qemu.poll() is not None else 'running'})")
+
+    def monitor(self, command):
+        """Runs a human monitor command and returns its answer."""
+        for _ in range(50):
+            if os.path.exists(self.monitor_path):
+                break
+            time.sleep(0.1)
+        s = socket.socket(socket.AF_UNIX)
+        s.connect(self.monitor_path)
+        s.settimeout(10)
+        reply = b""
+        while b"(qemu)" not in reply:
+            reply += s.recv(4096)
+        s.sendall(command.encode() + b"\n")
+        reply = b""
+        while reply.count(b"(qemu)") < 1:
+            reply += s.recv(4096)
+        s.close()
+        return reply.decode(errors="replace")
+
+    def screendump(self, path, head=None):
+        """The picture of the display (of head `head` of the device `gpu`, when given)."""
+        if os.path.exists(path):
+            os.remove(path)
+        self.monitor(f"screendump {path}" + ("" if head is None else f" gpu {head}"))
+        for _ in range(100):
+            if os.path.exists(path) and os.path.getsize(path) > 0:
+                time.sleep(0.1)
+                return path
+            time.sleep(0.05)
+        raise RuntimeError("screendump wrote nothing")
+
+    def stop(self, timeout=30):
+        """Waits up to `timeout` s for the guest to power off, then ends qemu."""
+        try:
+            self.qemu.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.qemu.kill()
+            self.qemu.wait()

@@ -1,0 +1,81 @@
+"""Pictures the qemu tests compare: qemu's screendumps (PPM) against `flipclockd preview`'s
+frames (PNG), read with the standard library only, and a clock-pixel count for screens that
+must not show the clock."""
+import struct, zlib
+
+
+def read_png_rgb(path):
+    """RGB bytes of an 8-bit RGB PNG (what libpng writes for flipclock)."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
+            assert depth == 8 and colour == 2, f"{path}: expected 8-bit RGB"
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw, stride, out, prev = zlib.decompress(idat), width * 3, bytearray(), bytearray(width * 3)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - 3] if i >= 3 else 0
+            b = prev[i]
+            c = prev[i - 3] if i >= 3 else 0
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += line
+        prev = line
+    return width, height, bytes(out)
+
+
+def read_ppm(path):
+    data = open(path, "rb").read()
+    parts = data.split(maxsplit=4)
+    assert parts[0] == b"P6", path
+    return int(parts[1]), int(parts[2]), parts[4][: int(parts[1]) * int(parts[2]) * 3]
+
+
+def turned(image, rotation):
+    """An RGB image (width, height, bytes) turned clockwise by 0, 90, 180 or 270 degrees, as
+    the daemon turns a screen's picture: the oracle for a rotated head."""
+    w, h, data = image
+    if rotation == 0:
+        return image
+    ow, oh = (h, w) if rotation in (90, 270) else (w, h)
+    out = bytearray(len(data))
+    for y in range(h):
+        for x in range(w):
+            px, py = {90: (h - 1 - y, x), 180: (w - 1 - x, h - 1 - y), 270: (y, w - 1 - x)}[rotation]
+            out[3 * (py * ow + px):3 * (py * ow + px) + 3] = data[3 * (y * w + x):3 * (y * w + x) + 3]
+    return ow, oh, bytes(out)
+
+
+def compare(name, shot, expected, rotation=0):
+    """None if the screendump `shot` is the PNG `expected` (turned by `rotation`) exactly,
+    else what differs: the sizes, or how many pixels and the first of them."""
+    w, h, a = read_ppm(shot)
+    ew, eh, b = turned(read_png_rgb(expected), rotation)
+    if (w, h) != (ew, eh):
+        return f"{name}: screen is {w}x{h}, preview is {ew}x{eh}"
+    if a == b:
+        return None
+    diff = [i for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
+    i = diff[0] // 3
+    return f"{name}: {len(diff)} pixels differ; first at ({i % w}, {i // w}): screen {a[diff[0]:diff[0] + 3].hex()}, preview {b[diff[0]:diff[0] + 3].hex()}"
+
+
+def clock_pixels(shot, clock):
+    """How many pixels of the screendump `shot` are the clock's own (the same as in `clock`,
+    a screendump or preview of the clock, and not its background): 0 when the clock is gone."""
+    c = read_ppm(shot)[2]
+    e = read_png_rgb(clock)[2] if clock.endswith(".png") else read_ppm(clock)[2]
+    return sum(1 for i in range(0, min(len(c), len(e)), 3) if c[i:i + 3] == e[i:i + 3] and c[i:i + 3] != e[0:3])
