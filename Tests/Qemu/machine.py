@@ -61,12 +61,16 @@ class Machine:
         if os.path.exists(path):
             os.remove(path)
         self.monitor(f"screendump {path}" + ("" if head is None else f" gpu {head}"))
-        for _ in range(100):
-            if os.path.exists(path) and os.path.getsize(path) > 0:
-                time.sleep(0.1)
+        # qemu may still be writing when the monitor answers (a busy emulated machine): the
+        # picture is taken once its size has held for 0.2 s.
+        last = -1
+        for _ in range(200):
+            size = os.path.getsize(path) if os.path.exists(path) else 0
+            if size > 0 and size == last:
                 return path
-            time.sleep(0.05)
-        raise RuntimeError("screendump wrote nothing")
+            last = size
+            time.sleep(0.2)
+        raise RuntimeError("screendump wrote nothing, or never finished")
 
     def stop(self, timeout=30):
         """Waits up to `timeout` s for the guest to power off, then ends qemu."""

@@ -270,7 +270,9 @@ class Checks:
         g = self.guest
         g.sh("(sleep 1; systemctl reboot) >/dev/null 2>&1 &", timeout=10)
         seconds = g.agent.wait_ready(300)
-        s = self.wait_running(90)
+        # Waiting for its display the service is already up (READY=1, "waiting for a display"
+        # in its status): wait for it to show the time.
+        s = g.wait(lambda: (lambda s: s if s.get("StatusText", "").startswith("showing the time") else None)(self.state()), 120) or self.state()
         boot = g.journal("-b", "-u flipclockd.service")
         running = [str(e.get("MESSAGE")) for e in boot if str(e.get("MESSAGE", "")).startswith("running")]
         fallback = [str(e.get("MESSAGE")) for e in boot if re.search(r"PNG|framebuffer", str(e.get("MESSAGE", "")))]

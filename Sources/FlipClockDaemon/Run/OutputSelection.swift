@@ -82,23 +82,29 @@ public enum OutputSelection {
         defer { requests.wakeIfPending() }
         var delay = 1
         var said: DisplayError?
+        // Tries left, a quarter second apart, for a device the kernel just added: its node is
+        // root's until udev gives it its group a moment later, which is no error to report.
+        var settling = 0
         while true {
             do {
                 return try open()
             } catch {
                 if !error.isTransient { throw error }
                 // Said once, and again when the reason changes.
-                if error != said {
+                if settling > 0 {
+                    settling -= 1
+                } else if error != said {
                     logger.error("\(kind) output not available; retrying", metadata: ["error": "\(error)", "in_seconds": "\(delay)"])
                     notifier?.ready(status: "waiting for a display: \(error)")
                     said = error
                 }
             }
             // Waited in steps no longer than the watchdog's: waiting is the work now.
+            let pause: Duration = settling > 0 ? .milliseconds(250) : .seconds(delay)
             var waited = Duration.zero
-            while waited < .seconds(delay) {
+            while waited < pause {
                 notifier?.watchdog()
-                let step = min(.seconds(delay) - waited, notifier?.watchdogInterval ?? .seconds(delay))
+                let step = min(pause - waited, notifier?.watchdogInterval ?? pause)
                 if requests.waitForStop(upTo: step, or: devices.map { [$0.descriptor] } ?? []) { return nil }
                 if devices.map({ fdReadable($0.descriptor) }) == true { break }
                 waited += step
@@ -106,7 +112,8 @@ public enum OutputSelection {
             if let devices, devices.take().contains(where: \.isDisplayDevice) {
                 logger.info("a display device appeared")
                 delay = 1
-            } else {
+                settling = 8
+            } else if settling == 0 {
                 delay = min(delay * 2, 30)
             }
         }
