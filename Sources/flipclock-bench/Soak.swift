@@ -12,7 +12,9 @@ extension Bench {
     /// font into a ``ShadowOutput``, the control socket and the state file real. Every
     /// minute a request changes both scores (saved, as the daemon saves them), every hour a
     /// message opens the panel. The process's private memory after the first minutes and at
-    /// the end says whether anything grows with time; it prints a line an hour, then RESULT.
+    /// the end says whether anything grows with time, and its growth over the second half
+    /// whether what grows levels off (caches fill as new digits are first shown); it prints
+    /// a line an hour, then RESULT.
     static func soak(hours: Int) throws {
         var template = Array("/tmp/flipclock-soak-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
@@ -83,12 +85,13 @@ extension Bench {
         print("took \(format(took.seconds, 1)) s of wall time, \(format(after.cpuSeconds - before.cpuSeconds, 1)) s of CPU in the loop")
         for problem in requests.problems.prefix(5) { print("problem: \(problem)") }
         guard let start = samples.first?.memory, let end = samples.last?.memory, samples.count == instants.count,
+            let half = samples.last(where: { $0.at <= length / 2 })?.memory,
             requests.problems.isEmpty, requests.answered == hours * 61
         else {
             print("the soak did not run as planned: \(samples.count) of \(instants.count) samples, \(requests.problems.count) problems")
             exit(1)
         }
         print("")
-        print("RESULT soak_private_start_mib=\(format(start.privateMiB, 2)) soak_private_end_mib=\(format(end.privateMiB, 2)) soak_growth_mib=\(format(end.privateMiB - start.privateMiB, 2)) soak_rss_start_mib=\(format(start.rssMiB, 2)) soak_rss_end_mib=\(format(end.rssMiB, 2)) soak_cpu_s=\(format(after.cpuSeconds - before.cpuSeconds, 1)) soak_frames=\(report.frames) soak_flips=\(report.flips) soak_wakeups=\(report.wakeups)")
+        print("RESULT soak_private_start_mib=\(format(start.privateMiB, 2)) soak_private_end_mib=\(format(end.privateMiB, 2)) soak_growth_mib=\(format(end.privateMiB - start.privateMiB, 2)) soak_growth_second_half_mib=\(format(end.privateMiB - half.privateMiB, 2)) soak_rss_start_mib=\(format(start.rssMiB, 2)) soak_rss_end_mib=\(format(end.rssMiB, 2)) soak_cpu_s=\(format(after.cpuSeconds - before.cpuSeconds, 1)) soak_frames=\(report.frames) soak_flips=\(report.flips) soak_wakeups=\(report.wakeups)")
     }
 }
