@@ -274,6 +274,7 @@ struct Bench {
     }
 
     static func format(_ value: Double, _ digits: Int) -> String {
+        if value < 0 { return "-" + format(-value, digits) }
         var s = String(Int((value * pow(10, Double(digits))).rounded()))
         while s.count <= digits { s = "0" + s }
         return s.dropLast(digits) + "." + s.suffix(digits)

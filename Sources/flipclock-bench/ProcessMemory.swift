@@ -4,9 +4,12 @@ import Glibc
 /// so a soak compares like with like at its start and its end.
 ///
 /// `private` is Private_Clean + Private_Dirty of `/proc/self/smaps_rollup`: the pages only this
-/// process maps, which grow if something leaks; `rss` also counts shared pages (libraries).
+/// process maps; `rss` also counts shared pages (libraries). A library page becomes private
+/// when the other processes that mapped it exit, so on a busy machine `private` can rise with
+/// nothing allocated: `dirty` (Private_Dirty, the heap and what was written) is what a leak grows.
 struct ProcessMemory {
     var privateKiB = 0
+    var dirtyKiB = 0
     var rssKiB = 0
     /// User and system CPU seconds so far (`getrusage`).
     var cpuSeconds = 0.0
@@ -18,7 +21,10 @@ struct ProcessMemory {
             guard words.count >= 2, let kib = Int(words[1]) else { continue }
             switch words[0] {
             case "Rss:": memory.rssKiB = kib
-            case "Private_Clean:", "Private_Dirty:": memory.privateKiB += kib
+            case "Private_Clean:": memory.privateKiB += kib
+            case "Private_Dirty:":
+                memory.privateKiB += kib
+                memory.dirtyKiB = kib
             default: break
             }
         }
@@ -30,6 +36,7 @@ struct ProcessMemory {
     }
 
     var privateMiB: Double { Double(privateKiB) / 1024 }
+    var dirtyMiB: Double { Double(dirtyKiB) / 1024 }
     var rssMiB: Double { Double(rssKiB) / 1024 }
 
     /// The whole of a small `/proc` file (its size is not known before reading it).

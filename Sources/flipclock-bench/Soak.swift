@@ -72,11 +72,11 @@ extension Bench {
         print("soak: \(hours) simulated h of HH:MM at \(output.name), font \(configuration.fontPath)")
         print("a score request every minute, a message every hour, through the control socket; state saved at \(folder)/state.json")
         print("")
-        print("| simulated | private MiB | rss MiB | cpu s |")
-        print("|---|---|---|---|")
+        print("| simulated | private MiB | of which dirty | rss MiB | cpu s |")
+        print("|---|---|---|---|---|")
         for (at, memory) in samples {
             let minutes = Int(at.components.seconds) / 60 + (at.components.attoseconds > 0 ? 1 : 0)
-            print("| \(minutes / 60) h \(minutes % 60) min | \(format(memory.privateMiB, 2)) | \(format(memory.rssMiB, 2)) | \(format(memory.cpuSeconds, 1)) |")
+            print("| \(minutes / 60) h \(minutes % 60) min | \(format(memory.privateMiB, 2)) | \(format(memory.dirtyMiB, 2)) | \(format(memory.rssMiB, 2)) | \(format(memory.cpuSeconds, 1)) |")
         }
         print("")
         print("before the loop: private \(format(before.privateMiB, 2)) MiB, rss \(format(before.rssMiB, 2)) MiB")
@@ -92,6 +92,6 @@ extension Bench {
             exit(1)
         }
         print("")
-        print("RESULT soak_private_start_mib=\(format(start.privateMiB, 2)) soak_private_end_mib=\(format(end.privateMiB, 2)) soak_growth_mib=\(format(end.privateMiB - start.privateMiB, 2)) soak_growth_second_half_mib=\(format(end.privateMiB - half.privateMiB, 2)) soak_rss_start_mib=\(format(start.rssMiB, 2)) soak_rss_end_mib=\(format(end.rssMiB, 2)) soak_cpu_s=\(format(after.cpuSeconds - before.cpuSeconds, 1)) soak_frames=\(report.frames) soak_flips=\(report.flips) soak_wakeups=\(report.wakeups)")
+        print("RESULT soak_private_start_mib=\(format(start.privateMiB, 2)) soak_private_end_mib=\(format(end.privateMiB, 2)) soak_growth_mib=\(format(end.privateMiB - start.privateMiB, 2)) soak_growth_second_half_mib=\(format(end.privateMiB - half.privateMiB, 2)) soak_dirty_start_mib=\(format(start.dirtyMiB, 2)) soak_dirty_growth_mib=\(format(end.dirtyMiB - start.dirtyMiB, 2)) soak_dirty_growth_second_half_mib=\(format(end.dirtyMiB - half.dirtyMiB, 2)) soak_rss_start_mib=\(format(start.rssMiB, 2)) soak_rss_end_mib=\(format(end.rssMiB, 2)) soak_cpu_s=\(format(after.cpuSeconds - before.cpuSeconds, 1)) soak_frames=\(report.frames) soak_flips=\(report.flips) soak_wakeups=\(report.wakeups)")
     }
 }
