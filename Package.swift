@@ -54,7 +54,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "flipclock-bench",
-            dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDaemon", "CPixman"],
+            dependencies: [
+                "FlipClockCore", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
 

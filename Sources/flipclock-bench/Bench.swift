@@ -11,17 +11,26 @@ import Glibc
 ///     flipclock-bench --callgrind ours N    N frames of ours only, untimed (for valgrind)
 ///     flipclock-bench --callgrind fold N    N folded row frames only
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
+///     flipclock-bench --soak [HOURS]        the loop through HOURS simulated hours (24), memory at start and end
 @main
 struct Bench {
     static func main() throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--soak", arguments.count <= 2 {
+            guard let hours = arguments.count == 2 ? Int(arguments[1]) : 24, hours > 0 else {
+                print("--soak takes a number of hours")
+                exit(64)
+            }
+            try soak(hours: hours)
+            return
+        }
         let scene = try BenchScene()
         if arguments.first == "--callgrind", arguments.count == 3, let frames = Int(arguments[2]) {
             try callgrind(scene, method: arguments[1], frames: frames)
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES]")
+            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES | --soak [HOURS]]")
             exit(64)
         }
         try measure(scene)
@@ -265,6 +274,7 @@ struct Bench {
     }
 
     static func format(_ value: Double, _ digits: Int) -> String {
+        if value < 0 { return "-" + format(-value, digits) }
         var s = String(Int((value * pow(10, Double(digits))).rounded()))
         while s.count <= digits { s = "0" + s }
         return s.dropLast(digits) + "." + s.suffix(digits)

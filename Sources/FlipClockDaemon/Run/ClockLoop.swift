@@ -349,6 +349,11 @@ public final class ClockLoop {
         var report = Report()
         var moving = false
         var lateness: Duration?
+        // How long after its second (or minute) began the time's last flip started: the wake's
+        // lateness and whatever the loop did before that frame (requests, another frame). A
+        // flip started by a request's wake has no wall wake of its own, so `lateness` alone
+        // would repeat an older flip's.
+        var startLateness: Duration?
         var nextFrame = clock.now
         var wallDeadline: Date?
         var suspended = false
@@ -407,6 +412,8 @@ public final class ClockLoop {
                 if configuration.face.values(at: time) != configuration.face.values(at: shown) {
                     shown = time
                     onShow?(time, clock.date)
+                    startLateness = lateness == nil ? nil
+                        : .interval(clock.date.timeIntervalSince1970.truncatingRemainder(dividingBy: configuration.face.tick.seconds))
                 }
                 let timerFaces = timers.isEmpty ? nil : timerFaces(at: wallSeconds)
                 for screen in screens {
@@ -433,6 +440,7 @@ public final class ClockLoop {
                             "frames": "\(flip.frames)", "ms": "\(Int((flip.duration.seconds * 1000).rounded()))", "time": "\(time)",
                         ]
                         if let lateness { metadata["late_us"] = "\(Int(lateness.seconds * 1e6))" }
+                        if let startLateness { metadata["start_late_us"] = "\(Int(startLateness.seconds * 1e6))" }
                         if screens.count > 1 { metadata["screen"] = "\(screen.output.name)" }
                         logger.info("flip done", metadata: metadata)
                     }

@@ -1,0 +1,56 @@
+import Glibc
+
+/// What the process holds in memory and has spent in CPU, now: the kernel's own accounting,
+/// so a soak compares like with like at its start and its end.
+///
+/// `private` is Private_Clean + Private_Dirty of `/proc/self/smaps_rollup`: the pages only this
+/// process maps; `rss` also counts shared pages (libraries). A library page becomes private
+/// when the other processes that mapped it exit, so on a busy machine `private` can rise with
+/// nothing allocated: `dirty` (Private_Dirty, the heap and what was written) is what a leak grows.
+struct ProcessMemory {
+    var privateKiB = 0
+    var dirtyKiB = 0
+    var rssKiB = 0
+    /// User and system CPU seconds so far (`getrusage`).
+    var cpuSeconds = 0.0
+
+    static func now() -> ProcessMemory {
+        var memory = ProcessMemory()
+        for line in read("/proc/self/smaps_rollup").split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard words.count >= 2, let kib = Int(words[1]) else { continue }
+            switch words[0] {
+            case "Rss:": memory.rssKiB = kib
+            case "Private_Clean:": memory.privateKiB += kib
+            case "Private_Dirty:":
+                memory.privateKiB += kib
+                memory.dirtyKiB = kib
+            default: break
+            }
+        }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        memory.cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return memory
+    }
+
+    var privateMiB: Double { Double(privateKiB) / 1024 }
+    var dirtyMiB: Double { Double(dirtyKiB) / 1024 }
+    var rssMiB: Double { Double(rssKiB) / 1024 }
+
+    /// The whole of a small `/proc` file (its size is not known before reading it).
+    private static func read(_ path: String) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return "" }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = Glibc.read(fd, &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

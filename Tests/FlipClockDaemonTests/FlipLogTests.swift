@@ -1,0 +1,57 @@
+import FlipClockCore
+import FlipClockDisplay
+import Foundation
+import Logging
+import Testing
+
+@testable import FlipClockDaemon
+
+/// Log lines kept in memory, as `message key=value ...` in the keys' order.
+final class LogLines: @unchecked Sendable {
+    var lines: [String] = []
+
+    struct Handler: LogHandler {
+        let lines: LogLines
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .info
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            let all = metadata.merging(event.metadata ?? [:]) { $1 }
+            lines.lines.append(([event.message.description] + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " "))
+        }
+    }
+}
+
+@Suite struct FlipLogTests {
+    /// A flip that starts at a paced frame (the cards already moving) rather than at the wall
+    /// clock's wake: `start_late_us` says how long after its second it started, where
+    /// `late_us` still says the last wall wake's lateness.
+    @Test func aFlipStartedByAFrameLogsHowLongAfterItsSecondItStarted() throws {
+        let start = ISO8601DateFormatter().date(from: "2026-06-01T08:00:00Z")!
+        let clock = SimulatedClock(date: start, zone: ZoneInfo.system.rules(named: "UTC")!)
+        var configuration = ClockConfiguration()
+        configuration.face.format = .hoursMinutesSeconds
+        configuration.backlight = "none"
+        let log = LogLines()
+        let logger = Logger(label: "test") { _ in LogLines.Handler(lines: log) }
+        let loop = ClockLoop(
+            configuration: configuration, displays: DisplaySet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger
+        )
+        // The panel opens from 10.7 s for half a second, a frame each 200 ms: 10.7, 10.9,
+        // 11.1; the flip to 08:00:11 starts at 11.1 s, 100 ms after its second.
+        clock.at(.milliseconds(10700), .run { _ = loop.answer("message \"Tea\" for 5s", time: WallTime(hour: 8, minute: 0, second: 10)) })
+        clock.at(.seconds(14), .run { loop.requests.send(.stop) })
+        _ = try loop.run()
+        let flips = log.lines.filter { $0.hasPrefix("flip done") }
+        let eleven = try #require(flips.first { $0.contains("time=08:00:11") })
+        let startLate = try #require(eleven.split(separator: " ").first { $0.hasPrefix("start_late_us=") }.flatMap { Int($0.dropFirst(14)) })
+        #expect(abs(startLate - 100_000) <= 1, "\(eleven)")
+        #expect(eleven.contains("late_us=0 "), "\(eleven)")
+        // A flip started by the wall clock's wake starts on its second.
+        let ten = try #require(flips.first { $0.contains("time=08:00:10") })
+        #expect(ten.contains("start_late_us=0 "), "\(ten)")
+    }
+}
