@@ -600,18 +600,21 @@ public final class ClockLoop {
                         }
                     }
                 }
+                // A change is drawn at once from rest; while cards move, the next paced frame
+                // draws it (a frame per request batch would outrun the refresh).
+                let soon = moving ? nextFrame : min(nextFrame, at)
                 for (client, (reply, effect, _), _) in answers {
                     control.reply(reply, to: client)
                     switch effect {
                     case .none: break
                     case .scores(let changed):
                         for screen in screens { screen.setScores(changed, at: at) }
-                        nextFrame = min(nextFrame, at)
+                        nextFrame = soon
                     case .texts(let changed):
                         for screen in screens { screen.setTexts(changed, at: at) }
-                        nextFrame = min(nextFrame, at)
+                        nextFrame = soon
                     case .redraw:
-                        nextFrame = min(nextFrame, at)
+                        nextFrame = soon
                     case .reloaded:
                         showReloaded(at: at)
                     }
