@@ -57,6 +57,15 @@ let package = Package(
             dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDaemon", "CPixman"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
+        // libFuzzer targets for what clients, editors and the kernel send (scripts/fuzz builds it
+        // with -sanitize=fuzzer,address and -D FUZZING; an ordinary build replays input files).
+        .executableTarget(
+            name: "flipclock-fuzz",
+            dependencies: [
+                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
 
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore"]),
         .testTarget(
