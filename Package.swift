@@ -60,6 +60,15 @@ let package = Package(
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
+        // libFuzzer targets for what clients, editors and the kernel send (scripts/fuzz builds it
+        // with -sanitize=fuzzer,address and -D FUZZING; an ordinary build replays input files).
+        .executableTarget(
+            name: "flipclock-fuzz",
+            dependencies: [
+                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ]
+        ),
 
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore"]),
         .testTarget(

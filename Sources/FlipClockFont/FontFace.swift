@@ -58,7 +58,13 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
     }
 
     public func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
-        try lock.withLock { _ throws(FontError) in try renderLocked(text, pixelSize: pixelSize) }
+        try lock.withLock { _ throws(FontError) in try renderLocked(text, pixelSize: pixelSize, drawing: true) }
+    }
+
+    /// The pen's advance over `text`, as ``render(_:pixelSize:)`` gives it: the glyphs are
+    /// loaded for their metrics, not drawn.
+    public func advance(_ text: String, pixelSize: Int) throws -> Int {
+        try lock.withLock { _ throws(FontError) in try renderLocked(text, pixelSize: pixelSize, drawing: false).advance }
     }
 
     struct Placed {
@@ -67,7 +73,8 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
         var top: Int
     }
 
-    private func renderLocked(_ text: String, pixelSize: Int) throws(FontError) -> GlyphRun {
+    /// `text` laid out glyph by glyph; drawn into the run's mask if `drawing`, else only its advance.
+    private func renderLocked(_ text: String, pixelSize: Int, drawing: Bool) throws(FontError) -> GlyphRun {
         let path = self.path
         try FreeTypeError.check(FT_Set_Pixel_Sizes(face, 0, FT_UInt(max(1, pixelSize)))) {
             .cannotRender(path: path, text: text, reason: $0)
@@ -87,25 +94,29 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
                     pen += Int(kerning.x) >> 6
                 }
             }
-            let glyph = try loadGlyph(index, text: text)
+            let glyph = try loadGlyph(index, text: text, drawing: drawing)
             let advance = (Int(glyph.pointee.advance.x) + 32) >> 6
             let isDigit = ("0"..."9").contains(Character(scalar))
             let cellOffset = isDigit ? (digitCell - advance) / 2 : 0
-            placed.append(Placed(
-                mask: Self.copy(glyph.pointee.bitmap),
-                x: pen + cellOffset + Int(glyph.pointee.bitmap_left),
-                top: Int(glyph.pointee.bitmap_top)
-            ))
+            if drawing {
+                placed.append(Placed(
+                    mask: Self.copy(glyph.pointee.bitmap),
+                    x: pen + cellOffset + Int(glyph.pointee.bitmap_left),
+                    top: Int(glyph.pointee.bitmap_top)
+                ))
+            }
             pen += isDigit ? digitCell : advance
             previous = index
         }
         return Self.compose(placed, advance: pen)
     }
 
-    private func loadGlyph(_ index: FT_UInt, text: String) throws(FontError) -> FT_GlyphSlot {
+    /// Loads glyph `index` (hinted: its advance is final), and draws it if `drawing`.
+    private func loadGlyph(_ index: FT_UInt, text: String, drawing: Bool) throws(FontError) -> FT_GlyphSlot {
         let path = self.path
         let flags = FT_Int32(FT_LOAD_DEFAULT) | flipclock_ft_load_target_light()
         try FreeTypeError.check(FT_Load_Glyph(face, index, flags)) { .cannotRender(path: path, text: text, reason: $0) }
+        guard drawing else { return face.pointee.glyph }
         try FreeTypeError.check(FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL)) {
             .cannotRender(path: path, text: text, reason: $0)
         }

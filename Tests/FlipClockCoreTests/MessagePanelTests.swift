@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import FlipClockCore
@@ -63,6 +64,37 @@ import Testing
             if let c = text.unicodeScalars.first(where: { !$0.isASCII }) { throw Missing(description: "no glyph for U+\(String(c.value, radix: 16, uppercase: true))") }
             return try BlockGlyphs().render(text, pixelSize: pixelSize)
         }
+    }
+
+    /// Glyphs that count the runs they draw.
+    final class CountingGlyphs: GlyphSource {
+        let drawn = Mutex(0)
+        func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
+            drawn.withLock { $0 += 1 }
+            return try BlockGlyphs().render(text, pixelSize: pixelSize)
+        }
+        func advance(_ text: String, pixelSize: Int) throws -> Int {
+            try BlockGlyphs().render(text, pixelSize: pixelSize).advance
+        }
+    }
+
+    /// Wrapping measures candidate lines and draws none: drawing each to measure it made 280
+    /// replacement characters (bytes that are not UTF-8) hold the loop for 0.34 s (the message
+    /// fuzzer's timeout); only the lines kept are drawn, once, with the capital that sets the baseline.
+    @Test func wrappingDrawsOnlyTheLinesKept() throws {
+        let glyphs = CountingGlyphs()
+        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: glyphs)
+        let text = String(repeating: "\u{FFFD}", count: 280)
+        let lines = try PanelText.lines(text, width: 100, pixelSize: 10, glyphs: glyphs)
+        #expect(lines.count > 1)
+        #expect(glyphs.drawn.withLock { $0 } == 0)
+        let message = try panel.laidOut("Dinner is ready, and the soup is hot: come down now", for: .seconds(5))
+        #expect(glyphs.drawn.withLock { $0 } == 0)
+        try panel.post(message, at: .zero)
+        let geometry = try PanelGeometry(layout: panel.layout, row: 1)
+        let shown = try PanelText.lines(message.text, width: geometry.textWidth, pixelSize: geometry.pixelSize, glyphs: glyphs)
+        #expect(shown.count > 1)
+        #expect(glyphs.drawn.withLock { $0 } == shown.count + 1)
     }
 
     @Test func aTextTheFontCannotDrawIsRefused() throws {

@@ -43,6 +43,16 @@ import Testing
         #expect(advances.count == 1)
     }
 
+    /// A message is wrapped by measuring, not drawing: the measure must be the drawn advance,
+    /// kerning, tabular digits, blanks and a replacement character included.
+    @Test(arguments: ["", " ", "AV AWAY", "Tokyo 10:45", "1111", "\u{FFFD}\u{FFFD}x", "Zürich ß €"])
+    func anAdvanceIsTheDrawnAdvance(_ text: String) throws {
+        let font = try FontFace(path: path)
+        for size in [12, 43, 173] {
+            #expect(try font.advance(text, pixelSize: size) == font.render(text, pixelSize: size).advance)
+        }
+    }
+
     @Test func theDefaultFontIsRobotoCondensedBold() throws {
         #expect(try FontFace(path: path).name == "Roboto Condensed Bold")
     }

@@ -41,7 +41,7 @@ import Testing
             process = Process()
             process.executableURL = FlipclockdCommandTests.binary
             process.arguments = ["--config", dir + "/flipclock.toml"]
-            process.environment = ["FLIPCLOCK_START": "12:00:00"]
+            process.environment = ["FLIPCLOCK_START": "12:00:00"].merging(FlipclockdCommandTests.sanitizerOptions) { $1 }
             process.standardError = FileHandle.nullDevice
             // A killed daemon leaves its socket behind: wait for the new one, not the old.
             try? FileManager.default.removeItem(atPath: socket)

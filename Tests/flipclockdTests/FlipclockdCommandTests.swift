@@ -18,6 +18,10 @@ import Testing
         return dir.appendingPathComponent("flipclockd")
     }()
 
+    /// The sanitizers' options of this run (scripts/sanitize), for a daemon started with an
+    /// environment of its own: their suppressions (Tests/lsan.supp) reach it too.
+    static let sanitizerOptions = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") || $0.key == "SWIFT_BACKTRACE" }
+
     static func run(_ arguments: [String], executable: URL = binary) throws -> Outcome {
         let process = Process()
         process.executableURL = executable

@@ -61,7 +61,8 @@ import Testing
             try SystemdTests.write(good, to: config)
             process.executableURL = FlipclockdCommandTests.binary
             process.arguments = ["--config", config]
-            process.environment = ["NOTIFY_SOCKET": notify.path, "FLIPCLOCK_START": "12:00:00"].merging(environment) { $1 }
+            process.environment = ["NOTIFY_SOCKET": notify.path, "FLIPCLOCK_START": "12:00:00"]
+                .merging(FlipclockdCommandTests.sanitizerOptions) { $1 }.merging(environment) { $1 }
             process.standardError = FileHandle.nullDevice
             try process.run()
         }

@@ -6,7 +6,8 @@
 public enum PanelText {
     /// The lines of `text` in a column `width` pixels wide at `pixelSize`.
     public static func lines(_ text: String, width: Int, pixelSize: Int, glyphs: some GlyphSource) throws -> [String] {
-        func fits(_ line: String) throws -> Bool { try glyphs.render(line, pixelSize: pixelSize).advance <= width }
+        // Measured, not drawn: only the lines kept are drawn, once.
+        func fits(_ line: String) throws -> Bool { try glyphs.advance(line, pixelSize: pixelSize) <= width }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""

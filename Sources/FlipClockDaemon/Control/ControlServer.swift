@@ -142,7 +142,7 @@ public final class ControlServer {
 
     /// A request line's text: UTF-8 without control characters (a tab is a space; a carriage
     /// return before the newline is dropped), trimmed.
-    static func text(_ bytes: [UInt8]) -> Result<String, ControlError> {
+    public static func text(_ bytes: [UInt8]) -> Result<String, ControlError> {
         var bytes = bytes
         if bytes.last == 13 { bytes.removeLast() }
         if let at = bytes.firstIndex(where: { ($0 < 32 && $0 != 9) || $0 == 127 }) {

@@ -43,17 +43,23 @@ public struct StateFile: Sendable {
         return nil
     }
 
+    /// What the bytes of a state file say, if they can be believed at about `now` (see
+    /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
+    public static func contents(_ data: Data, now: Double) throws -> (scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?) {
+        struct Unbelievable: Error, CustomStringConvertible { var description: String }
+        guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
+        let contents = try JSONDecoder().decode(Contents.self, from: data)
+        if let problem = Self.problem(contents, now: now) { throw Unbelievable(description: problem) }
+        return (contents.scores, contents.timers, contents.texts)
+    }
+
     /// What was saved; empty if there is no file. A file that cannot be read, parsed or
     /// believed (see ``problem(_:now:)``) is moved to `PATH.broken-UNIXTIME` and the
     /// returned note says so.
     public func load(now: Double) -> (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?) {
         guard FileManager.default.fileExists(atPath: path) else { return ([:], [:], [:], nil) }
-        struct Unbelievable: Error, CustomStringConvertible { var description: String }
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
-            let contents = try JSONDecoder().decode(Contents.self, from: data)
-            if let problem = Self.problem(contents, now: now) { throw Unbelievable(description: problem) }
+            let contents = try Self.contents(Data(contentsOf: URL(fileURLWithPath: path)), now: now)
             return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], nil)
         } catch {
             let aside = "\(path).broken-\(Int(now))"

@@ -1,0 +1,61 @@
+import FlipClockCore
+import FlipClockDaemon
+
+extension FuzzTarget {
+    /// A request line of the text protocol, as the server hands it on (cut at the newline,
+    /// checked by ``ControlServer/text(_:)``), parsed and applied to the values it changes.
+    static func controlLine(_ bytes: [UInt8]) {
+        guard case .success(let line) = ControlServer.text(bytes), !line.hasPrefix("{") else { return }
+        guard let request = try? ControlRequest.parse(line) else { return }
+        apply(request)
+    }
+
+    /// A request line of the JSON protocol (one starting `{`), as ``controlLine(_:)``.
+    static func controlJSON(_ bytes: [UInt8]) {
+        guard case .success(let line) = ControlServer.text(bytes), line.hasPrefix("{") else { return }
+        guard let request = try? ControlJSON.parse(line) else { return }
+        apply(request)
+    }
+
+    /// What the loop does with a request's numbers and texts, short of a screen: scores on a
+    /// board, a timer started and read, a text checked against a row of cards.
+    private static func apply(_ request: ControlRequest) {
+        let now = 1_795_000_000.0
+        switch request {
+        case let .score(action, pairs):
+            var board = ScoreBoard(displays: [ScoreDisplay(name: "home"), ScoreDisplay(name: "away")], values: ["home": 3, "away": 2])
+            _ = try? board.apply(action, pairs)
+            _ = board.summary
+        case let .timer(action, name, duration):
+            for direction in TimerDisplay.Direction.allCases {
+                var timer = FlipTimer(TimerDisplay(name: name, direction: direction))
+                switch action {
+                case .start: timer.start(duration: duration, at: now)
+                case .pause: timer.pause(at: now)
+                case .resume: timer.resume(at: now)
+                case .reset: timer.reset(duration: duration)
+                }
+                read(timer, at: now + 1)
+            }
+        case let .text(name, text):
+            _ = TextDisplay(name: name).checked(text)
+        case let .timerUntil(_, time):
+            _ = time.secondOfDay
+        case let .message(text, seconds, _):
+            _ = try? PanelMessage.checkLength(text)
+            _ = PanelMessage.holds.contains(.seconds(seconds))
+        case .display, .clearMessages, .status, .reload, .ping:
+            break
+        }
+    }
+
+    /// Everything the loop reads of a timer to draw it and to sleep until it changes.
+    static func read(_ timer: FlipTimer, at now: Double) {
+        let display = TimerDisplay(name: "t", direction: timer.direction)
+        _ = display.values(timer.shown(at: now))
+        _ = timer.isFinished(at: now)
+        _ = timer.isHidden(at: now)
+        _ = timer.hidesAt
+        _ = timer.nextChange(after: now)
+    }
+}

@@ -1,0 +1,26 @@
+import FlipClockCore
+import FlipClockDaemon
+import FoundationEssentials
+
+extension FuzzTarget {
+    /// A state file's bytes as a start reads them (``StateFile/contents(_:now:)``), and what
+    /// the loop then does with what it believes: a board of the scores, the timers read for
+    /// their cards, the texts checked against their row.
+    static func state(_ bytes: [UInt8]) {
+        let now = 1_795_000_000.0
+        guard let contents = try? StateFile.contents(Data(bytes), now: now) else { return }
+        let board = ScoreBoard(displays: contents.scores.keys.map { ScoreDisplay(name: $0) }, values: contents.scores)
+        _ = board.summary
+        for (_, saved) in contents.timers ?? [:] {
+            for direction in TimerDisplay.Direction.allCases {
+                var timer = saved
+                timer.direction = direction
+                read(timer, at: now)
+                timer.pause(at: now)
+                timer.resume(at: now + 1)
+                read(timer, at: now + 2)
+            }
+        }
+        for (name, text) in contents.texts ?? [:] { _ = TextDisplay(name: name).checked(text) }
+    }
+}
