@@ -18,7 +18,7 @@ extension Bench {
     static func soak(hours: Int) throws {
         var template = Array("/tmp/flipclock-soak-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
-            print("cannot make a folder in /tmp: \(String(cString: strerror(errno)))")
+            print("cannot make a folder in /tmp: \(errnoText())")
             exit(1)
         }
         let folder = String(cString: made)

@@ -8,7 +8,7 @@ configured), and unplugged and plugged in again while the clock runs. The host r
 qemu monitor at rest before the minute changes and at rest after it, and after SIGTERM
 checks the console is back. Exit status 0 only if every check passed.
 """
-import argparse, os, re, socket, struct, sys, time
+import argparse, os, re, struct, sys, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
 from machine import Machine  # noqa: E402
@@ -37,13 +37,7 @@ class Guest(Machine):
         """Sizes the second head as a VNC client's SetDesktopSize does: qemu tells the guest the
         display changed (VIRTIO_GPU_EVENT_DISPLAY) and the kernel sends a hotplug uevent;
         0×0 disables the head, which the guest sees as its connector unplugged."""
-        for _ in range(100):
-            if os.path.exists(self.vnc_path):
-                break
-            time.sleep(0.05)
-        s = socket.socket(socket.AF_UNIX)
-        s.connect(self.vnc_path)
-        s.settimeout(10)
+        s = self.connect(self.vnc_path)
 
         def read(n):
             data = b""

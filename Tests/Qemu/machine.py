@@ -37,15 +37,21 @@ class Machine:
             time.sleep(0.1)
         raise RuntimeError(f"no '{pattern}' on the guest's console within {timeout} s (qemu {'exited' if self.qemu.poll() is not None else 'running'})")
 
-    def monitor(self, command):
-        """Runs a human monitor command and returns its answer."""
+    @staticmethod
+    def connect(path):
+        """A connection to qemu's Unix socket at `path`, once qemu has made it (up to 5 s)."""
         for _ in range(50):
-            if os.path.exists(self.monitor_path):
+            if os.path.exists(path):
                 break
             time.sleep(0.1)
         s = socket.socket(socket.AF_UNIX)
-        s.connect(self.monitor_path)
+        s.connect(path)
         s.settimeout(10)
+        return s
+
+    def monitor(self, command):
+        """Runs a human monitor command and returns its answer."""
+        s = self.connect(self.monitor_path)
         reply = b""
         while b"(qemu)" not in reply:
             reply += s.recv(4096)

@@ -46,14 +46,18 @@ class AgentLink:
                 self.transcript.write(f"$ {script}\n[no answer within {timeout + 15} s]\n")
                 self.transcript.flush()
                 raise RuntimeError(f"the guest's agent did not answer within {timeout + 15} s: {script.splitlines()[0][:80]}")
-            self.socket.settimeout(min(left, 1.0))
-            try:
-                chunk = self.socket.recv(65536)
-                if not chunk:
-                    raise RuntimeError("the guest's agent port closed")
-                self.buffer += chunk
-            except socket.timeout:
-                pass
+            self._receive(left)
+
+    def _receive(self, left):
+        """Adds what the agent sent within min(left, 1) s to the buffer."""
+        self.socket.settimeout(min(left, 1.0))
+        try:
+            chunk = self.socket.recv(65536)
+            if not chunk:
+                raise RuntimeError("the guest's agent port closed")
+            self.buffer += chunk
+        except socket.timeout:
+            pass
 
     def wait_ready(self, timeout):
         """Waits for the agent's "agent ready" (the guest has booted as far as agent.service,
@@ -64,14 +68,7 @@ class AgentLink:
             left = end - time.monotonic()
             if left <= 0:
                 raise RuntimeError(f"the guest's agent did not start within {timeout} s")
-            self.socket.settimeout(min(left, 1.0))
-            try:
-                chunk = self.socket.recv(65536)
-                if not chunk:
-                    raise RuntimeError("the guest's agent port closed")
-                self.buffer += chunk
-            except socket.timeout:
-                pass
+            self._receive(left)
         self.buffer = self.buffer[self.buffer.index(b"agent ready\n") + 12:]
         self.run("true", timeout=10)
         return time.monotonic() - started

@@ -81,7 +81,7 @@ public struct ConfigCheck: Sendable {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, parser, &actions, nil, &argv, &environment)
         bytes = []
-        guard spawned == 0 else { return .failed("could not be started: \(parser): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else { return .failed("could not be started: \(parser): \(errnoText(spawned))") }
         return wait(pid)
     }
 

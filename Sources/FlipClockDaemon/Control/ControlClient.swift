@@ -1,3 +1,4 @@
+import FlipClockDisplay
 import Glibc
 
 /// The client side of the control socket: one request line out, one reply line back.
@@ -9,7 +10,7 @@ public enum ControlClient {
     /// Sends `line` to the daemon at `socketPath` and returns its reply (without the newline).
     public static func send(_ line: String, to socketPath: String, timeout: Duration = .seconds(10)) throws(Failure) -> String {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw Failure(description: "socket: \(errnoText())") }
         defer { close(fd) }
         guard var address = sockaddr_un(path: socketPath) else { throw Failure(description: "\(socketPath): path too long for a socket") }
         // Set before connecting: a Unix socket's connect waits on a full backlog as long as
@@ -22,18 +23,18 @@ public enum ControlClient {
             if errno == EAGAIN {
                 throw Failure(description: "cannot reach flipclockd at \(socketPath): it took no connection within \(seconds.tv_sec) s (busy)")
             }
-            throw Failure(description: "cannot reach flipclockd at \(socketPath): \(String(cString: strerror(errno)))")
+            throw Failure(description: "cannot reach flipclockd at \(socketPath): \(errnoText())")
         }
         let request = Array((line + "\n").utf8)
         guard Glibc.send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
-            throw Failure(description: "cannot send to \(socketPath): \(String(cString: strerror(errno)))")
+            throw Failure(description: "cannot send to \(socketPath): \(errnoText())")
         }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(UInt8(ascii: "\n")) {
             let n = recv(fd, &chunk, chunk.count, 0)
             guard n > 0 else {
-                throw Failure(description: n == 0 ? "flipclockd closed the connection" : "no reply from flipclockd: \(String(cString: strerror(errno)))")
+                throw Failure(description: n == 0 ? "flipclockd closed the connection" : "no reply from flipclockd: \(errnoText())")
             }
             reply += chunk[0..<n]
         }

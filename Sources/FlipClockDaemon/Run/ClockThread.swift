@@ -1,4 +1,5 @@
 import CLinux
+import FlipClockDisplay
 import Glibc
 
 /// The clock loop's own thread: a POSIX thread, named as `top -H` and `ps -L` show it.
@@ -18,7 +19,7 @@ enum ClockThread {
             Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
             return nil
         }, context)
-        precondition(created == 0, "pthread_create: \(String(cString: strerror(created)))")
+        precondition(created == 0, "pthread_create: \(errnoText(created))")
         pthread_setname_np(thread, String(name.utf8.prefix(15))!)
         pthread_detach(thread)
     }

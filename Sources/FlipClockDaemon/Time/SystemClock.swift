@@ -1,5 +1,6 @@
 import CLinux
 import FlipClockCore
+import FlipClockDisplay
 import FoundationEssentials
 import Glibc
 
@@ -89,7 +90,7 @@ public struct DaemonError: Error, CustomStringConvertible, Equatable {
     public var reason: String
 
     static func call(_ function: String, errno: Int32) -> DaemonError {
-        DaemonError(function: function, reason: String(cString: strerror(errno)))
+        DaemonError(function: function, reason: errnoText())
     }
 
     public var description: String { "\(function): \(reason)" }
