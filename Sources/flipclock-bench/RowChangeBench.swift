@@ -8,7 +8,7 @@ extension Bench {
         before.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
         before.rowNames = [["time"]]
         var after = before
-        after.face.format = .hoursMinutesSeconds
+        after.time.format = .hoursMinutesSeconds
         after.rowNames = [["time"], ["home", "away"]]
         func face(_ c: ClockConfiguration) throws -> ClockScene {
             var s = ClockScene(
@@ -20,7 +20,7 @@ extension Bench {
         }
         let old = try face(before), new = try face(after)
         guard var change = RowChange(
-            from: old.canvas, old.renderer.layout, rows: before.rows, to: new.canvas, new.renderer.layout, rows: after.rows,
+            from: old.canvas, old.renderer.layout, rows: old.rows, to: new.canvas, new.renderer.layout, rows: new.rows,
             background: before.style.background.pixel, perspective: before.perspective, lighting: CardLighting(), at: .zero
         ) else { return (0, 0, 0) }
         var source = new.canvas, target = Canvas(width: BenchScene.width, height: BenchScene.height)

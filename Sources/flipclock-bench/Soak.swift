@@ -27,7 +27,7 @@ extension Bench {
             rmdir(folder)
         }
         var configuration = ClockConfiguration()
-        configuration.face = TimeFace(format: .hoursMinutes)
+        configuration.time = TimeFormat(format: .hoursMinutes)
         configuration.backlight = "none"
         configuration.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
         let font = try FontFace(path: configuration.fontPath)
@@ -43,7 +43,7 @@ extension Bench {
         let loop = ClockLoop(configuration: configuration, displays: DisplaySet(output), takesConsole: false, glyphs: font, clock: clock, logger: logger)
         let control = try ControlServer(path: folder + "/control.sock", group: nil)
         loop.control = control
-        loop.state = StateFile(path: folder + "/state.json")
+        loop.stateFile = StateFile(path: folder + "/state.json")
 
         let requests = SoakRequests(path: control.path)
         let length = Duration.seconds(hours * 3600)

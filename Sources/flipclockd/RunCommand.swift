@@ -79,7 +79,7 @@ struct RunCommand: AsyncParsableCommand {
                 return nil
             }
             logger.info("running", metadata: [
-                "output": "\(displays.name)", "face": "\(configuration.face.format.rawValue)", "font": "\(font.name)",
+                "output": "\(displays.name)", "face": "\(configuration.time.format.rawValue)", "font": "\(font.name)",
             ])
             // A screen output is on a console: take over its switching (none for PNG frames).
             let loop = ClockLoop(
@@ -99,7 +99,7 @@ struct RunCommand: AsyncParsableCommand {
                 try GlyphCheck.check(reloaded, path: path, glyphs: font)
                 return (reloaded, font)
             }
-            loop.state = StateFile(path: configuration.stateFile)
+            loop.stateFile = StateFile(path: configuration.stateFile)
             loop.configurationPath = path
             loop.control = server
             return loop

@@ -59,12 +59,6 @@ struct BlockGlyphs: GlyphSource {
         #expect(s.shownScores == ["home": 12, "away": 99])
     }
 
-    @Test func scoresStayWithinTheirDisplay() {
-        var s = scene(.flip)
-        s.setScores(["home": 1000, "away": -4], at: .zero)
-        #expect(s.shownScores == ["home": 99, "away": 0])
-    }
-
     /// A text row of two cards under the time, showing `text` first.
     func board(_ change: TextDisplay.Change, showing text: String) -> ClockScene {
         var c = ClockConfiguration()

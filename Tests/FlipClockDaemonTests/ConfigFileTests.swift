@@ -36,8 +36,8 @@ import Testing
             mode = "1280x720"
             """, path: "f.toml")
         var expected = ClockConfiguration()
-        expected.face.format = .hoursMinutesSeconds
-        expected.face.hourCycle = .twelve
+        expected.time.format = .hoursMinutesSeconds
+        expected.time.hourCycle = .twelve
         expected.timeZone = "Asia/Tokyo"
         expected.perspective = 8
         expected.timing.firstEasing = .linear

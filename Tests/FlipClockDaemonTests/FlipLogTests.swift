@@ -33,7 +33,7 @@ final class LogLines: @unchecked Sendable {
         let start = ISO8601DateFormatter().date(from: "2026-06-01T08:00:00Z")!
         let clock = SimulatedClock(date: start, zone: ZoneInfo.system.rules(named: "UTC")!)
         var configuration = ClockConfiguration()
-        configuration.face.format = .hoursMinutesSeconds
+        configuration.time.format = .hoursMinutesSeconds
         configuration.backlight = "none"
         let log = LogLines()
         let logger = Logger(label: "test") { _ in LogLines.Handler(lines: log) }
@@ -42,7 +42,7 @@ final class LogLines: @unchecked Sendable {
         )
         // The panel opens from 10.7 s for half a second, a frame each 200 ms: 10.7, 10.9,
         // 11.1; the flip to 08:00:11 starts at 11.1 s, 100 ms after its second.
-        clock.at(.milliseconds(10700), .run { _ = loop.answer("message \"Tea\" for 5s", time: WallTime(hour: 8, minute: 0, second: 10)) })
+        clock.at(.milliseconds(10700), .run { _ = loop.answer("message \"Tea\" for 5s") })
         clock.at(.seconds(14), .run { loop.requests.send(.stop) })
         _ = try loop.run()
         let flips = log.lines.filter { $0.hasPrefix("flip done") }

@@ -64,7 +64,7 @@ struct SimulatedRun {
         let zone = ZoneInfo.system.rules(named: zone)!
         let clock = SimulatedClock(date: ISO8601DateFormatter().date(from: start)!, zone: zone)
         var configuration = ClockConfiguration()
-        configuration.face.format = seconds ? .hoursMinutesSeconds : .hoursMinutes
+        configuration.time.format = seconds ? .hoursMinutesSeconds : .hoursMinutes
         configuration.timeZone = configuredZone
         configuration.backlight = "none"
         configure(&configuration)
@@ -222,8 +222,8 @@ func minutes(_ from: String, _ to: String) -> [String] {
         let run = try SimulatedRun(from: "2026-06-01T21:00:00Z", zone: "UTC", length: .seconds(2 * 3600)) { c in
             c.night = NightSchedule(periods: [.init(parsing: "22:00-07:00", brightness: 0.2)!])
         } schedule: { clock, loop in
-            clock.at(.seconds(600), .run { replies.append(loop.answer("display off", time: WallTime(hour: 21, minute: 10, second: 0)).reply) })
-            clock.at(.seconds(1200), .run { replies.append(loop.answer("status", time: WallTime(hour: 21, minute: 20, second: 0)).reply) })
+            clock.at(.seconds(600), .run { replies.append(loop.answer("display off")) })
+            clock.at(.seconds(1200), .run { replies.append(loop.answer("status")) })
         }
         #expect(replies == ["OK display=off until 22:00", "OK time=21:20:00 display=off output=counting 96x60@5"])
         // Off from 21:10 until the schedule dims the screen at 22:00.
@@ -237,8 +237,8 @@ func minutes(_ from: String, _ to: String) -> [String] {
         var framesAt: [String: Int] = [:]
         var output: CountingOutput?
         let run = try SimulatedRun(from: "2026-06-01T12:00:05Z", zone: "UTC", length: .seconds(50)) { _ in } schedule: { clock, loop in
-            clock.at(.seconds(10), .run { replies.append(loop.answer("message \"Dinner is ready\" for 20s", time: WallTime(hour: 12, minute: 0, second: 15)).reply) })
-            clock.at(.seconds(12), .run { output = loop.screens.first?.output as? CountingOutput; framesAt["open"] = output?.frames })
+            clock.at(.seconds(10), .run { replies.append(loop.answer("message \"Dinner is ready\" for 20s")) })
+            clock.at(.seconds(12), .run { output = loop.screens.screens.first?.output as? CountingOutput; framesAt["open"] = output?.frames })
             clock.at(.seconds(29), .run { framesAt["held"] = output?.frames })
             clock.at(.seconds(40), .run { framesAt["closed"] = output?.frames })
         }
@@ -272,11 +272,11 @@ func minutes(_ from: String, _ to: String) -> [String] {
             c.timers = [TimerDisplay(name: "egg", label: "EGG", duration: 5)]
             c.timers[0].hideWhenIdle = true
         } schedule: { clock, loop in
-            let output = { (loop.screens.first?.output as? CountingOutput)?.frames ?? 0 }
-            clock.at(.seconds(5), .run { hidden["idle"] = loop.hidden; frames["before"] = output() })
-            clock.at(.seconds(10), .run { replies.append(loop.answer("timer start egg 5s", time: WallTime(hour: 12, minute: 0, second: 10)).reply) })
-            clock.at(.seconds(12), .run { hidden["running"] = loop.hidden; frames["unfolded"] = output() })
-            clock.at(.seconds(30), .run { hidden["ended"] = loop.hidden; frames["ended"] = output() })
+            let output = { (loop.screens.screens.first?.output as? CountingOutput)?.frames ?? 0 }
+            clock.at(.seconds(5), .run { hidden["idle"] = loop.state.hidden; frames["before"] = output() })
+            clock.at(.seconds(10), .run { replies.append(loop.answer("timer start egg 5s")) })
+            clock.at(.seconds(12), .run { hidden["running"] = loop.state.hidden; frames["unfolded"] = output() })
+            clock.at(.seconds(30), .run { hidden["ended"] = loop.state.hidden; frames["ended"] = output() })
         }
         #expect(replies == ["OK egg=00:05 running"])
         #expect(hidden["idle"] == ["egg"])
@@ -305,7 +305,7 @@ func minutes(_ from: String, _ to: String) -> [String] {
         let loop = ClockLoop(configuration: c, displays: DisplaySet([first, second]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         clock.at(.seconds(1), .run { loop.requests.send(.stop) })
         _ = try loop.run()
-        #expect(loop.screens.map { $0.scene.items.map(\.name) } == [["time", "home", "away"], ["home", "away"]])
+        #expect(loop.screens.screens.map { $0.scene.items.map(\.name) } == [["time", "home", "away"], ["home", "away"]])
     }
 
     /// The face with `configure` applied, drawn whole at 12:01 on the test output.
@@ -321,7 +321,7 @@ func minutes(_ from: String, _ to: String) -> [String] {
 
     @Test func afterAMessageClosesTheScreenIsTheFaceAgain() throws {
         let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(30)) { _ in } schedule: { clock, loop in
-            clock.at(.seconds(2), .run { _ = loop.answer("message \"Tea\" for 5s", time: WallTime(hour: 12, minute: 1, second: 2)) })
+            clock.at(.seconds(2), .run { _ = loop.answer("message \"Tea\" for 5s") })
         }
         #expect(run.output.frames > 4)
         let same = run.output.last?.pixels == (try face()).pixels

@@ -11,7 +11,7 @@ import Testing
         let configuration = ClockConfiguration()
         return FaceRenderer(
             layout: configuration.layout(width: 480, height: 200),
-            values: configuration.face.values(at: WallTime(hour: 12, minute: 59, second: 0)),
+            values: configuration.time.values(at: WallTime(hour: 12, minute: 59, second: 0)),
             style: configuration.style, glyphs: try Self.font.get(), perspective: configuration.perspective
         )
     }

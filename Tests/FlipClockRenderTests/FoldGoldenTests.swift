@@ -10,7 +10,7 @@ import Testing
         let configuration = ClockConfiguration()
         var renderer = FaceRenderer(
             layout: configuration.layout(width: 480, height: 200),
-            values: configuration.face.values(at: WallTime(hour: 12, minute: 59, second: 0)),
+            values: configuration.time.values(at: WallTime(hour: 12, minute: 59, second: 0)),
             style: configuration.style, glyphs: try FlipGoldenTests.font.get(), perspective: configuration.perspective
         )
         _ = try renderer.draw(renderer.cards.map { CardPicture.resting($0.value) })

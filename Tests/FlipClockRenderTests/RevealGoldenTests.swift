@@ -22,7 +22,7 @@ import Testing
         let c = Self.configuration
         var face = FaceRenderer(
             layout: c.layout(width: 480, height: 360),
-            values: c.face.values(at: WallTime(hour: 12, minute: 59, second: 0)) + [" ", "3", "1", "2"],
+            values: c.time.values(at: WallTime(hour: 12, minute: 59, second: 0)) + [" ", "3", "1", "2"],
             style: c.style, glyphs: try Self.font.get(), perspective: c.perspective
         )
         _ = try face.frame(at: .zero)

@@ -21,11 +21,11 @@ import Testing
         old.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
         old.rowNames = [["time"]]
         var new = old
-        new.face.format = .hoursMinutesSeconds
+        new.time.format = .hoursMinutesSeconds
         new.rowNames = [["time"], ["home", "away"]]
         let before = try face(old), after = try face(new)
         let change = try #require(RowChange(
-            from: before.canvas, before.renderer.layout, rows: old.rows, to: after.canvas, after.renderer.layout, rows: new.rows,
+            from: before.canvas, before.renderer.layout, rows: before.rows, to: after.canvas, after.renderer.layout, rows: after.rows,
             background: old.style.background.pixel, perspective: old.perspective, lighting: CardLighting(), at: .zero
         ))
         return (change, before.canvas, after.canvas)

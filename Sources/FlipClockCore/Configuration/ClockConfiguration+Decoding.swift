@@ -33,9 +33,9 @@ extension ClockConfiguration {
 
     private mutating func decodeClock(_ table: ConfigTable) throws(ConfigError) {
         var r = ConfigReader(table, path: "clock")
-        if let v = try r.choice("format", TimeFace.Format.allCases.map { ($0.rawValue, $0) }) { face.format = v }
-        if let v = try r.choice("hour_cycle", TimeFace.HourCycle.allCases.map { ($0.rawValue, $0) }) { face.hourCycle = v }
-        if let v = try r.bool("leading_zero") { face.leadingZero = v }
+        if let v = try r.choice("format", TimeFormat.Format.allCases.map { ($0.rawValue, $0) }) { time.format = v }
+        if let v = try r.choice("hour_cycle", TimeFormat.HourCycle.allCases.map { ($0.rawValue, $0) }) { time.hourCycle = v }
+        if let v = try r.bool("leading_zero") { time.leadingZero = v }
         if let v = try r.string("time_zone") { timeZone = v.isEmpty ? nil : v }
         if let v = try r.string("label") { clockLabel = v }
         try r.rejectUnknownKeys()
@@ -123,9 +123,9 @@ extension ClockConfiguration {
             throw ConfigError(r.firstKey, key: r.key("time_zone"),
                 "a place needs an IANA time zone such as \"Asia/Tokyo\"")
         }
-        var place = ClockDisplay(name: name, label: name.uppercased(), zone: zone, face: face)
+        var place = ClockDisplay(name: name, label: name.uppercased(), zone: zone, time: time)
         if let v = try r.string("label") { place.label = v }
-        if let v = try r.choice("format", TimeFace.Format.allCases.map { ($0.rawValue, $0) }) { place.face.format = v }
+        if let v = try r.choice("format", TimeFormat.Format.allCases.map { ($0.rawValue, $0) }) { place.time.format = v }
         try r.rejectUnknownKeys()
         places.append(place)
     }

@@ -13,7 +13,7 @@ public struct ClockConfiguration: Equatable, Sendable {
     }
 
     /// `[clock]`: what the face shows.
-    public var face = TimeFace()
+    public var time = TimeFormat()
     /// `clock.time_zone`: an IANA zone name; `nil` is the system's zone.
     public var timeZone: String? = nil
     /// `clock.label`: the text under the face's own clock.
@@ -27,8 +27,6 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// `[[row]] show`: what each row shows, by name; `nil` for the arrangement of
     /// ``defaultRows``.
     public var rowNames: [[String]]? = nil
-    /// Items not shown now, by name (timers that hide when idle): not read from the file.
-    public var hiddenItems: Set<String> = []
 
     /// `[[score]]`: scores shown in a row under the time, set from outside.
     public var scores: [ScoreDisplay] = []
@@ -88,7 +86,7 @@ public struct ClockConfiguration: Equatable, Sendable {
     public static let defaultFontPath = "/usr/share/fonts/truetype/roboto/unhinted/RobotoCondensed-Bold.ttf"
 
     /// The face's own clock.
-    public var clock: ClockDisplay { ClockDisplay(label: clockLabel, face: face) }
+    public var clock: ClockDisplay { ClockDisplay(label: clockLabel, time: time) }
 
     /// Everything the file defines that a row can show, in the order of the file's tables.
     public var items: [FaceItem] {
@@ -106,34 +104,21 @@ public struct ClockConfiguration: Equatable, Sendable {
         return rows
     }
 
-    /// What each row shows, top to bottom; a row whose items are all hidden is not there.
-    public var rows: [[FaceItem]] {
+    /// The face a screen on `connector` shows (its own rows, if it has them), without the
+    /// items in `hidden` (timers that hide when idle); a row whose items are all hidden is
+    /// not there.
+    public func face(on connector: String? = nil, hiding hidden: Set<String> = []) -> Face {
         let byName = Dictionary(items.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let shown = (rowNames ?? defaultRows).map { $0.filter { !hiddenItems.contains($0) }.compactMap { byName[$0] } }
-        return shown.filter { !$0.isEmpty }
+        let names = screen(connector).rows ?? rowNames ?? defaultRows
+        return Face(
+            rows: names.map { $0.filter { !hidden.contains($0) }.compactMap { byName[$0] } }, style: style, spacing: spacing,
+            timing: timing, shading: shading, perspective: perspective
+        )
     }
 
     /// The layout of this configuration's face on a `width` × `height` output: its rows, each
-    /// item's label under its cards. A row too wide for the screen (a world clock on a
-    /// portrait screen) is broken into a row per item when that makes the cards larger.
+    /// item's label under its cards.
     public func layout(width: Int, height: Int) -> FaceLayout {
-        arrangement(width: width, height: height).layout
-    }
-
-    /// The rows as a `width` × `height` output shows them, and their layout: as written, or
-    /// a row per item when that makes the cards larger by a quarter.
-    public func arrangement(width: Int, height: Int) -> (rows: [[FaceItem]], layout: FaceLayout) {
-        let rows = self.rows
-        let asWritten = FaceLayout.fit(rows: rows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
-        guard rows.contains(where: { $0.count > 1 }) else { return (rows, asWritten) }
-        let brokenRows = rows.flatMap { $0.map { [$0] } }
-        let broken = FaceLayout.fit(rows: brokenRows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
-        let size = { (layout: FaceLayout) in layout.slots.first?.rect.height ?? 0 }
-        return size(broken) > size(asWritten) * 5 / 4 ? (brokenRows, broken) : (rows, asWritten)
-    }
-
-    /// A row of items as the layout sees it: their groups, a label under each item's groups.
-    public static func layoutRow(_ items: [FaceItem]) -> FaceLayout.Row {
-        FaceLayout.Row(groups: items.flatMap(\.groups), labels: items.map(\.label), spans: items.map { $0.groups.count })
+        face().arrangement(width: width, height: height).layout
     }
 }

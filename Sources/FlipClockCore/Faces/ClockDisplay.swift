@@ -7,18 +7,18 @@ public struct ClockDisplay: Equatable, Sendable {
     public var label: String
     /// The zone's key in a ``ClockReading``: an IANA name, or ``ClockReading/ownZone``.
     public var zone: String
-    public var face: TimeFace
+    public var time: TimeFormat
 
     /// The name of the face's own clock in `[[row]] show`.
     public static let ownName = "time"
 
-    public init(name: String = ClockDisplay.ownName, label: String = "", zone: String = ClockReading.ownZone, face: TimeFace = TimeFace()) {
+    public init(name: String = ClockDisplay.ownName, label: String = "", zone: String = ClockReading.ownZone, time: TimeFormat = TimeFormat()) {
         self.name = name
         self.label = label
         self.zone = zone
-        self.face = face
+        self.time = time
     }
 
     /// What the cards show at `reading`.
-    public func values(_ reading: ClockReading) -> [String] { face.values(at: reading.time(in: zone)) }
+    public func values(_ reading: ClockReading) -> [String] { time.values(at: reading.time(in: zone)) }
 }

@@ -20,21 +20,24 @@ public struct ClockScene: Sendable {
     private var textTargets: [String: [String]]
     private var textCards: [String: [String]]
 
+    /// The face laid out on a `width` × `height` canvas, showing `reading` and the scores
+    /// and texts as they are (by name; the scores in their range, as the daemon's state keeps
+    /// them; others show their first value).
     public init(
-        configuration: ClockConfiguration, width: Int, height: Int, showing reading: ClockReading, scores values: [String: Int] = [:],
+        face: Face, width: Int, height: Int, showing reading: ClockReading, scores values: [String: Int] = [:],
         texts: [String: String] = [:], glyphs: any GlyphSource
     ) {
-        let (rows, layout) = configuration.arrangement(width: width, height: height)
+        let (rows, layout) = face.arrangement(width: width, height: height)
         self.rows = rows
         items = rows.flatMap { $0 }
-        timing = configuration.timing
+        timing = face.timing
         self.reading = reading
         var counters: [String: CounterFlip] = [:]
         var timerValues: [String: [String]] = [:]
         var textCards: [String: [String]] = [:]
         for item in items {
             switch item {
-            case .score(let s): counters[s.name] = CounterFlip(showing: min(max(values[s.name] ?? s.minimum, s.minimum), s.maximum))
+            case .score(let s): counters[s.name] = CounterFlip(showing: values[s.name] ?? s.minimum)
             case .timer(let t): timerValues[t.name] = t.values(t.direction == .down ? t.duration : 0)
             case .text(let t): textCards[t.name] = t.values(texts[t.name] ?? t.text)
             case .clock, .date: break
@@ -47,9 +50,17 @@ public struct ClockScene: Sendable {
         renderer = FaceRenderer(
             layout: layout,
             values: Self.values(items, reading, counters: counters, timers: timerValues, texts: textCards),
-            style: configuration.style, glyphs: glyphs, timing: configuration.timing,
-            lighting: CardLighting(strength: configuration.shading), perspective: configuration.perspective
+            style: face.style, glyphs: glyphs, timing: face.timing,
+            lighting: CardLighting(strength: face.shading), perspective: face.perspective
         )
+    }
+
+    /// The configuration's face (its rows as written), for previews and tests.
+    public init(
+        configuration: ClockConfiguration, width: Int, height: Int, showing reading: ClockReading, scores: [String: Int] = [:],
+        texts: [String: String] = [:], glyphs: any GlyphSource
+    ) {
+        self.init(face: configuration.face(), width: width, height: height, showing: reading, scores: scores, texts: texts, glyphs: glyphs)
     }
 
     /// What every card would show at `reading`, with the scores, timers and texts as they are.
@@ -102,13 +113,13 @@ public struct ClockScene: Sendable {
     /// The score values the cards show or are turning to, by name.
     public var shownScores: [String: Int] { counters.mapValues(\.shown) }
 
-    /// Shows the scores in `values` (by name; others keep theirs) from `now` on: straight to
-    /// the value, or stepping through every value on the way, as each score's display says.
+    /// Shows the scores in `values` (by name, in their range; others keep theirs) from `now`
+    /// on: straight to the value, or stepping through every value on the way, as each score's
+    /// display says.
     public mutating func setScores(_ values: [String: Int], at now: Duration) {
         for case .score(let score) in items {
             guard let value = values[score.name] else { continue }
-            let clamped = min(max(value, score.minimum), score.maximum)
-            if score.change == .flip { counters[score.name]!.jump(to: clamped) } else { counters[score.name]!.set(clamped) }
+            if score.change == .flip { counters[score.name]!.jump(to: value) } else { counters[score.name]!.set(value) }
         }
         renderer.show(allValues, at: now)
         step(at: now)

@@ -127,7 +127,7 @@ public struct DateDisplay: Equatable, Sendable {
 
     /// The cards in groups, a card per character.
     public var groupsOfCards: [[FaceLayout.CardShape]] {
-        let card = FaceLayout.CardShape(aspect: TimeFace.digitAspect)
+        let card = FaceLayout.CardShape(aspect: TimeFormat.digitAspect)
         return groups.map { pieces in
             let count = pieces.reduce(0) { total, piece in
                 if case .field(let f) = piece { total + width(f) } else { total + 1 }

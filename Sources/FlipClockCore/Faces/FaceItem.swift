@@ -29,9 +29,9 @@ public enum FaceItem: Equatable, Sendable {
 
     /// Its cards, in groups (hours and minutes; a timer's minutes and seconds).
     public var groups: [[FaceLayout.CardShape]] {
-        let digit = FaceLayout.CardShape(aspect: TimeFace.digitAspect)
+        let digit = FaceLayout.CardShape(aspect: TimeFormat.digitAspect)
         switch self {
-        case .clock(let c): return c.face.groups
+        case .clock(let c): return c.time.groups
         case .date(let d): return d.groupsOfCards
         case .score(let s): return [Array(repeating: digit, count: s.digits)]
         case .timer: return [[digit, digit], [digit, digit]]

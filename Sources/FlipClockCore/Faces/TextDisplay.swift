@@ -73,5 +73,5 @@ public struct TextDisplay: Equatable, Sendable {
     }
 
     /// One group of cards (a blank inside the text is a blank card, not a gap).
-    public var groups: [[FaceLayout.CardShape]] { [Array(repeating: FaceLayout.CardShape(aspect: TimeFace.digitAspect), count: cards)] }
+    public var groups: [[FaceLayout.CardShape]] { [Array(repeating: FaceLayout.CardShape(aspect: TimeFormat.digitAspect), count: cards)] }
 }

@@ -9,7 +9,7 @@ import Glibc
 /// ``at(_:_:)`` if that comes first: the wall clock set, a suspend, the zone changed, or
 /// anything a test does at that instant (a control request, a stop). Descriptors are looked
 /// at without waiting, so what a test sends (a stop request, a control line) is seen.
-public final class SimulatedClock: LoopClock {
+public final class SimulatedClock: TimeSource {
     public enum Event {
         /// The wall clock is set to this date (NTP, a person): the monotonic clock runs on.
         case setDate(Date)

@@ -13,7 +13,7 @@ import Glibc
 ///
 /// With a fixed start (`FLIPCLOCK_START`), the wall clock begins at that instant and runs
 /// with the monotonic clock, so a run shows the same frames every time.
-public final class SystemClock: LoopClock {
+public final class SystemClock: TimeSource {
     private let monotonic = ContinuousClock()
     private let origin: ContinuousClock.Instant
     private let start: Date?

@@ -1,31 +1,12 @@
 import FlipClockCore
 import FlipClockDisplay
 
-/// What every screen shows at one moment: the configuration, the clocks' reading, the scores
-/// and texts as acknowledged, the font, and the brightness the colours are drawn at.
-struct ScreenFace {
-    var configuration: ClockConfiguration
+/// What every screen shows besides its face: the clocks' reading and the scores and texts
+/// as the state holds them.
+struct Showing {
     var reading: ClockReading
     var scores: [String: Int]
     var texts: [String: String]
-    var glyphs: any GlyphSource
-    /// Above 0: the screen is on (off is the output's power, not a colour).
-    var level: Double
-    /// Items not shown now (timers that hide when idle).
-    var hidden: Set<String> = []
-
-    /// The look with its colours at ``level``.
-    var style: CardStyle { configuration.style.dimmed(to: level) }
-
-    /// The configuration as `output` shows it: its own rows, if it has them, without what is
-    /// hidden, its colours at ``level``.
-    func configuration(for output: FrameOutput) -> ClockConfiguration {
-        var c = configuration
-        c.style = style
-        c.hiddenItems = hidden
-        if let own = configuration.screen(output.connector).rows { c.rowNames = own }
-        return c
-    }
 }
 
 /// One output the clock is shown on: the scene laid out for its size and rotation, the
@@ -48,6 +29,11 @@ final class Screen {
     private(set) var frames = 0
     /// The next frame copies the whole canvas (back on the console, a reloaded face).
     var redrawAll = false
+    /// How bright the screen shows its face (above 0; off is the output's power): a render
+    /// parameter, applied as the frame is presented.
+    private(set) var level = 1.0
+    /// The frame at ``level``, while it is below 1.
+    private var dimmed: Canvas?
 
     /// A flip that landed on this screen: its frames and how long it took.
     struct FlipDone {
@@ -55,34 +41,34 @@ final class Screen {
         var duration: Duration
     }
 
-    init(output: FrameOutput, face: ScreenFace) {
+    init(output: FrameOutput, face: Face, showing: Showing, glyphs: any GlyphSource, level: Double) {
         self.output = output
-        (scene, panel) = Self.draw(face, on: output)
+        self.level = level
+        (scene, panel) = Self.draw(face, showing, glyphs, on: output)
     }
 
     /// The face laid out upright on the output's canvas, and an empty message panel over it.
-    private static func draw(_ face: ScreenFace, on output: FrameOutput) -> (ClockScene, MessagePanel) {
-        let configuration = face.configuration(for: output)
+    private static func draw(_ face: Face, _ showing: Showing, _ glyphs: any GlyphSource, on output: FrameOutput) -> (ClockScene, MessagePanel) {
         let size = output.canvasSize
         let scene = ClockScene(
-            configuration: configuration, width: size.width, height: size.height, showing: face.reading, scores: face.scores,
-            texts: face.texts, glyphs: face.glyphs
+            face: face, width: size.width, height: size.height, showing: showing.reading, scores: showing.scores,
+            texts: showing.texts, glyphs: glyphs
         )
-        return (scene, MessagePanel(layout: scene.renderer.layout, style: configuration.style, glyphs: face.glyphs))
+        return (scene, MessagePanel(layout: scene.renderer.layout, style: face.style, glyphs: glyphs))
     }
 
     /// A reloaded configuration's face: rows that went or came fold from `instant` on, and the
     /// new face is drawn whole into its canvas first, so there is no black frame. Messages
     /// were laid out for the old face: they go with it. Returns whether rows fold.
-    func reload(_ face: ScreenFace, at instant: Duration) -> Bool {
+    func reload(_ face: Face, _ showing: Showing, glyphs: any GlyphSource, at instant: Duration) -> Bool {
         let old = scene
-        (scene, panel) = Self.draw(face, on: output)
+        (scene, panel) = Self.draw(face, showing, glyphs, on: output)
         change = nil
         if (try? scene.frame(at: instant)) != nil {
             change = RowChange(
                 from: old.canvas, old.renderer.layout, rows: old.rows, to: scene.canvas, scene.renderer.layout, rows: scene.rows,
-                background: face.style.background.pixel, perspective: face.configuration.perspective,
-                lighting: CardLighting(strength: face.configuration.shading), at: instant
+                background: face.style.background.pixel, perspective: face.perspective,
+                lighting: CardLighting(strength: face.shading), at: instant
             )
         }
         redrawAll = true
@@ -90,14 +76,19 @@ final class Screen {
         return change != nil
     }
 
-    /// The face at another brightness, drawn whole at the next frame; a panel with messages
-    /// keeps them (and its colours) until it closes.
-    func dim(_ face: ScreenFace) {
-        let (scene, panel) = Self.draw(face, on: output)
-        self.scene = scene
-        if isQuiet { self.panel = panel }
+    /// Shows the face at `level` (above 0) from the next frame on, presented whole.
+    func dim(to level: Double) {
+        self.level = level
+        if level >= 1 { dimmed = nil }
         redrawAll = true
-        moving = false
+    }
+
+    /// Presents `canvas` (its `damage`) at the screen's ``level``.
+    private func present(_ canvas: Canvas, damage: [DamageRect]) throws {
+        guard level < 1 else { return try output.present(canvas, damage: damage) }
+        if dimmed?.width != canvas.width || dimmed?.height != canvas.height { dimmed = Canvas(width: canvas.width, height: canvas.height) }
+        dimmed!.copy(canvas, dimmedTo: level, in: damage)
+        try output.present(dimmed!, damage: damage)
     }
 
     /// Whether the message panel is closed with nothing waiting.
@@ -137,7 +128,7 @@ final class Screen {
         if var folding = change, !folding.isFinished(at: now) {
             folding.frame(at: now)
             change = folding
-            try output.present(folding.canvas, damage: [folding.canvas.bounds])
+            try present(folding.canvas, damage: [folding.canvas.bounds])
             frames += 1
             report.frames += 1
             moving = true
@@ -154,7 +145,7 @@ final class Screen {
         let (screen, damage) = try panel.frame(face: scene.canvas, damage: faceDamage, at: now)
         let stillMoving = scene.isMoving(at: now) || panel.isMoving(at: now)
         if !damage.isEmpty || redrawAll {
-            try output.present(screen, damage: redrawAll ? [screen.bounds] : damage)
+            try present(screen, damage: redrawAll ? [screen.bounds] : damage)
             frames += 1
             report.frames += 1
             if moving || stillMoving {

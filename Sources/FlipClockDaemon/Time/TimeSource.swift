@@ -9,7 +9,7 @@ import Glibc
 /// Two clocks, as on Linux: a monotonic one that paces frames and never steps, and the wall
 /// clock that the face shows, which can be set (NTP, by hand), jump on resume, and whose
 /// zone can change.
-public protocol LoopClock: AnyObject {
+public protocol TimeSource: AnyObject {
     /// Time since the loop's clock began, on the monotonic clock.
     var now: Duration { get }
     /// The wall clock.

@@ -1,5 +1,5 @@
 /// The clock face: which cards show the time, and what each shows at a given time.
-public struct TimeFace: Equatable, Sendable {
+public struct TimeFormat: Equatable, Sendable {
     public enum Format: String, CaseIterable, Sendable {
         case hoursMinutes = "HH:MM"
         case hoursMinutesSeconds = "HH:MM:SS"

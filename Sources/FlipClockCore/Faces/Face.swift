@@ -1,0 +1,45 @@
+/// What one screen shows: its rows of items as written, and how their cards look and move.
+///
+/// The configuration describes the face (``ClockConfiguration/face(on:hiding:)``); a screen
+/// lays it out for its own size (``arrangement(width:height:)``). Brightness is not part of
+/// it: a screen dims what it presents, so a dimmer face is not laid out or drawn again.
+public struct Face: Equatable, Sendable {
+    /// What each row shows, top to bottom; no row is empty.
+    public var rows: [[FaceItem]]
+    public var style: CardStyle
+    public var spacing: FaceLayout.Spacing
+    public var timing: FlipTiming
+    /// 0 (flat) … 1 (standard light and shadow).
+    public var shading: Double
+    /// The eye's distance, in card heights.
+    public var perspective: Double
+
+    public init(
+        rows: [[FaceItem]], style: CardStyle = .classic, spacing: FaceLayout.Spacing = FaceLayout.Spacing(),
+        timing: FlipTiming = .standard, shading: Double = 1, perspective: Double = 5
+    ) {
+        self.rows = rows.filter { !$0.isEmpty }
+        self.style = style
+        self.spacing = spacing
+        self.timing = timing
+        self.shading = shading
+        self.perspective = perspective
+    }
+
+    /// The rows as a `width` × `height` output shows them, and their layout: as written, or
+    /// a row per item when that makes the cards larger by a quarter (a world clock on a
+    /// portrait screen).
+    public func arrangement(width: Int, height: Int) -> (rows: [[FaceItem]], layout: FaceLayout) {
+        let asWritten = FaceLayout.fit(rows: rows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
+        guard rows.contains(where: { $0.count > 1 }) else { return (rows, asWritten) }
+        let brokenRows = rows.flatMap { $0.map { [$0] } }
+        let broken = FaceLayout.fit(rows: brokenRows.map(Self.layoutRow), width: width, height: height, spacing: spacing)
+        let size = { (layout: FaceLayout) in layout.slots.first?.rect.height ?? 0 }
+        return size(broken) > size(asWritten) * 5 / 4 ? (brokenRows, broken) : (rows, asWritten)
+    }
+
+    /// A row of items as the layout sees it: their groups, a label under each item's groups.
+    public static func layoutRow(_ items: [FaceItem]) -> FaceLayout.Row {
+        FaceLayout.Row(groups: items.flatMap(\.groups), labels: items.map(\.label), spans: items.map { $0.groups.count })
+    }
+}

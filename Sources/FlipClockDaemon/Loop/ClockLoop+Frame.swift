@@ -1,0 +1,87 @@
+import FlipClockCore
+import FlipClockDisplay
+import FoundationEssentials
+import Logging
+
+extension ClockLoop {
+    /// One wake's drawing: the brightness the state says, rows that fold in or out, the time,
+    /// the timers, and a frame on every screen if one is due; then the plan for the next.
+    func step() throws {
+        let now = clock.now
+        // How the clocks read: once a wake, for every screen and every deadline.
+        let read = reading()
+        // A panel's next move (a message posted, its time up), or a timer's row to show or
+        // hide, is a frame to draw.
+        if let change = screens.panelChange(after: now) { plan.frame = min(plan.frame, change) }
+        if state.hiddenTimers(at: wallSeconds) != state.hidden { plan.frame = min(plan.frame, now) }
+        // The night schedule (or a request) changed the brightness: the face is presented
+        // whole at the new level; at 0 the screens are off and nothing is drawn.
+        let level = state.level(at: read)
+        if level != screens.level {
+            try screens.apply(level)
+            moving = false
+            plan.frame = now
+        }
+        guard now >= plan.frame else { return }
+        guard screens.level > 0 else {
+            plan = WakePlan(frame: WakePlan.never, wall: state.levelChange(after: read).map { Date(timeIntervalSince1970: $0) })
+            return
+        }
+        // A timer that hides when idle started or ended: its row folds in or away (once no
+        // message is on the screen: a panel belongs to the layout it opened in).
+        if state.hiddenTimers(at: wallSeconds) != state.hidden, screens.isQuiet {
+            _ = state.hide(at: wallSeconds)
+            if screens.reload(configuration, glyphs: glyphs, hidden: state.hidden, showing: showing(read), at: now) {
+                logger.info("rows fold in and out", metadata: ["hidden": "\(state.hidden.sorted())"])
+            }
+        }
+        let time = zone.time(at: clock.date)
+        if configuration.time.values(at: time) != configuration.time.values(at: shown) {
+            shown = time
+            onShow?(time, clock.date)
+            startLateness = lateness == nil ? nil
+                : .interval(clock.date.timeIntervalSince1970.truncatingRemainder(dividingBy: configuration.time.tick.seconds))
+        }
+        let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: wallSeconds)
+        screens.show(read, timers: timerFaces, at: now)
+        for screen in screens.screens { try frame(screen, at: now, time: time) }
+        moving = screens.moving
+        // At rest, sleep until the wall clock reaches the face's next change, or the state's
+        // (a running timer changes every second of its own).
+        plan = WakePlan.afterFrame(
+            now: now, moving: moving, frameInterval: screens.frameInterval, panelChange: screens.panelChange(after: now),
+            faceChange: zone.nextChange(after: clock.date, tick: configuration.time.tick),
+            stateChange: state.nextChange(after: wallSeconds, reading: read)
+        )
+    }
+
+    /// Draws `screen`'s frame at `now`, and says when the first frame is presented and when
+    /// a flip lands.
+    private func frame(_ screen: Screen, at now: Duration, time: WallTime) throws {
+        let framesBefore = report.frames
+        let flip: Screen.FlipDone?
+        do {
+            flip = try screen.frame(at: now, report: &report)
+        } catch let error as DisplayError {
+            throw error
+        } catch {
+            // A text the font cannot draw (checked with the configuration, but a font file
+            // can change under it): the screen keeps its last frame.
+            if "\(error)" != drawingProblem { logger.error("cannot draw the frame; the screen keeps the last one", metadata: ["error": "\(error)"]) }
+            drawingProblem = "\(error)"
+            flip = nil
+        }
+        if framesBefore == 0, report.frames == 1 {
+            logger.info("first frame presented", metadata: ["output": "\(displays.name)", "time": "\(time)"])
+            notifier?.ready(status: "showing the time on \(displays.name)")
+        }
+        guard let flip else { return }
+        var metadata: Logger.Metadata = [
+            "frames": "\(flip.frames)", "ms": "\(Int((flip.duration.seconds * 1000).rounded()))", "time": "\(time)",
+        ]
+        if let lateness { metadata["late_us"] = "\(Int(lateness.seconds * 1e6))" }
+        if let startLateness { metadata["start_late_us"] = "\(Int(startLateness.seconds * 1e6))" }
+        if screens.screens.count > 1 { metadata["screen"] = "\(screen.output.name)" }
+        logger.info("flip done", metadata: metadata)
+    }
+}

@@ -1,0 +1,150 @@
+import CLinux
+import FlipClockCore
+import FlipClockDisplay
+import FoundationEssentials
+import Logging
+
+extension ClockLoop {
+    /// What the state needs to know of the loop to answer a request now.
+    func moment() -> ClockState.Moment {
+        ClockState.Moment(wall: wallSeconds, reading: reading(), level: screens?.level ?? 1, output: displays.name)
+    }
+
+    /// A request handled by the state, with what the loop did for it: the reply, what is
+    /// left to draw once the batch is saved, and whether it changed what the state file keeps.
+    struct Answer {
+        var reply: String
+        var change: ClockState.Change
+        var saves: Bool
+    }
+
+    /// Answers one request line: the state decides; a reload, a message or clearing the
+    /// messages is done at once. `user` (the client's uid) is logged with a change.
+    func perform(_ line: String, user: uid_t? = nil) -> Answer {
+        var logger = self.logger
+        if let user { logger[metadataKey: "uid"] = "\(user)" }
+        let json = line.hasPrefix("{")
+        let request: ControlRequest
+        do throws(ControlError) {
+            request = json ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
+        } catch {
+            return Answer(reply: json ? ControlJSON.reply(error) : error.description, change: .none, saves: false)
+        }
+        let outcome = state.handle(request, at: moment(), json: json)
+        func refused(_ error: ControlError) -> Answer { Answer(reply: json ? ControlJSON.reply(error) : error.description, change: .none, saves: false) }
+        switch (request, outcome.change) {
+        case (_, .reload):
+            guard reloadAndShow(at: clock.now) else { return refused(ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")) }
+            return Answer(reply: json ? ControlJSON.reply(["reloaded": true]) : "OK reloaded", change: .none, saves: false)
+        case let (_, .post(text, hold, row)):
+            do throws(ControlError) {
+                let (number, waiting) = try screens.post(text, for: hold, row: row, at: clock.now)
+                logger.info("message", metadata: ["number": "\(number)", "seconds": "\(hold.components.seconds)", "text": "\(text)"])
+                return Answer(reply: json ? ControlJSON.reply(["message": number, "waiting": waiting]) : "OK message \(number)", change: .redraw, saves: false)
+            } catch {
+                return refused(error)
+            }
+        case (_, .clearMessages):
+            screens.clearMessages(at: clock.now)
+            return Answer(reply: outcome.reply ?? "", change: .redraw, saves: false)
+        case (.score, .scores):
+            logger.info("scores set", metadata: ["scores": "\(state.board.summary)"])
+        case let (.text(name, _), .texts(changed)):
+            logger.info("text set", metadata: ["name": "\(name)", "text": "\(changed[name] ?? "")"])
+        case (.timer(let action, _, _), _) where outcome.saves:
+            logger.info("timer \(action.rawValue)", metadata: ["timers": "\(state.timerSummary(at: wallSeconds))"])
+        case (.timerUntil, _) where outcome.saves:
+            logger.info("timer start", metadata: ["timers": "\(state.timerSummary(at: wallSeconds))"])
+        default:
+            break
+        }
+        return Answer(reply: outcome.reply ?? "", change: outcome.change, saves: outcome.saves)
+    }
+
+    /// Answers a batch of requests from the control socket. The state is saved once for the
+    /// whole batch, before any of it is acknowledged; if it cannot be, the batch's changes
+    /// are undone and refused.
+    func answer(_ batch: [(client: Int32, user: uid_t, line: String)]) {
+        guard let control else { return }
+        let before = state.kept
+        var answers = batch.map { (client: $0.client, line: $0.line, answer: perform($0.line, user: $0.user)) }
+        if answers.contains(where: \.answer.saves), let stateFile {
+            do throws(ControlError) {
+                try stateFile.save(state.board.values, timers: state.timers, texts: state.texts)
+            } catch {
+                state.kept = before
+                logger.error("cannot save the state; the changes are refused", metadata: ["error": "\(error)"])
+                for k in answers.indices where answers[k].answer.saves {
+                    let reply = answers[k].line.hasPrefix("{") ? ControlJSON.reply(error) : error.description
+                    answers[k].answer = Answer(reply: reply, change: .none, saves: false)
+                }
+            }
+        }
+        for answer in answers {
+            control.reply(answer.answer.reply, to: answer.client)
+            show(answer.answer.change)
+        }
+    }
+
+    /// Answers one request line as a client of the socket would be answered, saving what it
+    /// changes (tests).
+    func answer(_ line: String) -> String {
+        let answer = perform(line)
+        if answer.saves { try? stateFile?.save(state.board.values, timers: state.timers, texts: state.texts) }
+        show(answer.change)
+        return answer.reply
+    }
+
+    /// Draws what a request changed: at once from rest; while cards move, at the next paced
+    /// frame (a frame per request batch would outrun the refresh).
+    private func show(_ change: ClockState.Change) {
+        let now = clock.now
+        let soon = moving ? plan.frame : min(plan.frame, now)
+        switch change {
+        case .none, .reload, .post, .clearMessages:
+            break
+        case .scores(let changed):
+            screens.setScores(changed, at: now)
+            plan.frame = soon
+        case .texts(let changed):
+            screens.setTexts(changed, at: now)
+            plan.frame = soon
+        case .redraw:
+            plan.frame = soon
+        }
+    }
+
+    /// Reads the configuration again and shows it from `instant` on (rows that went or came
+    /// fold in and out); on any error keeps the running one and says why. Returns whether it did.
+    @discardableResult
+    func reloadAndShow(at instant: Duration) -> Bool {
+        guard let reload else { return false }
+        notifier?.reloading()
+        do {
+            let (new, font) = try reload()
+            if new.output != configuration.output || new.device != configuration.device || new.connectors != configuration.connectors
+                || new.screen != configuration.screen || new.screens != configuration.screens
+            {
+                logger.notice("output settings take effect at the next start", metadata: ["output": "\(new.output.rawValue)"])
+            }
+            state.reconfigure(new)
+            glyphs = font
+            logger.info("configuration reloaded")
+            notifier?.ready(status: "configuration reloaded; showing the time on \(displays.name)")
+        } catch {
+            lastReloadError = "\(error)"
+            logger.error("reload failed; keeping the running configuration", metadata: ["error": "\(error)"])
+            notifier?.send(["READY=1", "STATUS=reload failed: \(error)"])
+            return false
+        }
+        zone = wallClock
+        shown = zone.time(at: clock.date)
+        _ = state.hide(at: wallSeconds)
+        if screens.reload(configuration, glyphs: glyphs, hidden: state.hidden, showing: showing(reading()), at: instant) {
+            logger.info("rows fold in and out")
+        }
+        moving = false
+        plan.frame = instant
+        return true
+    }
+}

@@ -1,0 +1,231 @@
+import CLinux
+import FlipClockCore
+import FlipClockDisplay
+import FoundationEssentials
+import Logging
+
+/// The daemon's loop: the face on every screen, drawn only while something moves.
+///
+/// It sleeps until the time shown next changes (an absolute wall-clock deadline, ``WakePlan``),
+/// then draws one frame per refresh (paced by the monotonic clock, not by page-flip events,
+/// which virtual GPUs send at once) until every card rests, and sleeps again. What it shows
+/// besides the time has one owner, ``ClockState``: requests go to it and its outcomes are
+/// done here (saved, drawn, reloaded). What it waits on is a list of ``EventSources``. A stop
+/// request ends it, and the outputs give the screens back. Everything it waits on goes
+/// through its ``TimeSource``, so a test runs it through a day in milliseconds.
+public final class ClockLoop {
+    public struct Report: Equatable, Sendable {
+        public var frames = 0
+        public var flips = 0
+        /// Frames presented while no card moved (the first frame, each flip's landing and the
+        /// redraw on coming back to the console aside): zero for a daemon that idles.
+        public var stillFrames = 0
+        /// Whole-screen redraws on coming back to the console.
+        public var redraws = 0
+        /// Times the loop woke, and how many of those were from a rest (nothing moving).
+        public var wakeups = 0
+        public var idleWakeups = 0
+    }
+
+    /// The scores, timers, texts, brightness and hidden rows: their one owner.
+    var state: ClockState {
+        didSet { if state.configuration != oldValue.configuration { placeZones = ClockReading.zones(of: state.configuration) } }
+    }
+    var configuration: ClockConfiguration { state.configuration }
+    /// The places' time zones, looked up once per configuration, not at every frame.
+    private var placeZones: [String: ZoneRules]
+    let displays: DisplaySet
+    /// The font the screens draw with (a reload may change it).
+    var glyphs: any GlyphSource
+    /// The screens shown on, one per output (made when the loop runs).
+    private(set) var screens: ScreenSet!
+    let clock: TimeSource
+    /// Stop, reload and the console's switching, asked from other threads.
+    public let requests: LoopRequests
+    /// Called with each time the face starts to show, and the wall-clock instant (tests).
+    public var onShow: ((WallTime, Date) -> Void)?
+    let logger: Logger
+    /// Whether the outputs are on a console whose switching the loop takes over.
+    let takesConsole: Bool
+    /// The console to take (`/dev/tty1`); `nil`: the process's own, else the active one.
+    public var terminalPath: String?
+    /// Tells systemd the daemon is ready, reloading or stopping, and that it is alive.
+    public var notifier: SystemdNotifier?
+    /// Reads the configuration (and its font) again for SIGHUP; throws what is wrong.
+    public var reload: (() throws -> (ClockConfiguration, any GlyphSource))?
+    /// Requests from outside (`flipclockctl`).
+    public var control: ControlServer?
+    /// The configuration file: a change to it (saved, or replaced) reloads, like SIGHUP.
+    public var configurationPath: String?
+    /// Where acknowledged scores, timers and texts are kept.
+    public var stateFile: StateFile?
+
+    // The loop's own pacing: what it drew last and when it draws next.
+    var report = Report()
+    var zone: WallClock
+    /// The time of day shown last.
+    var shown = WallTime(hour: 0, minute: 0, second: 0)
+    var plan = WakePlan(frame: .zero, wall: nil)
+    var moving = false
+    /// How late the last wall wake came, and how long after its second (or minute) began the
+    /// time's last flip started: the wake's lateness and whatever the loop did before that
+    /// frame. A flip started by a request's wake has no wall wake of its own.
+    var lateness: Duration?
+    var startLateness: Duration?
+    /// What kept the last frame from being drawn, said once.
+    var drawingProblem: String?
+    var lastReloadError: String?
+    /// A change to the configuration file reloads once the folder has been quiet this long
+    /// (editors save in bursts).
+    var reloadAt: Duration?
+    let settle = Duration.milliseconds(300)
+    private var nextWatchdog = Duration.zero
+    /// A stop was asked: the loop ends after this wake.
+    private var stopping = false
+
+    /// `takesConsole`: the outputs are on a console; switching away from it pauses the clock.
+    public init(
+        configuration: ClockConfiguration, displays: DisplaySet, takesConsole: Bool, glyphs: any GlyphSource, clock: TimeSource,
+        requests: LoopRequests = LoopRequests(), logger: Logger
+    ) {
+        self.requests = requests
+        state = ClockState(configuration: configuration)
+        placeZones = ClockReading.zones(of: configuration)
+        self.displays = displays
+        self.takesConsole = takesConsole
+        self.glyphs = glyphs
+        self.clock = clock
+        self.logger = logger
+        zone = WallClock(timeZone: clock.systemZone)
+    }
+
+    /// Seconds since the Unix epoch: timers run on the wall clock, so they survive a restart.
+    var wallSeconds: Double { clock.date.timeIntervalSince1970 }
+
+    /// The clock in the configured zone, or the system's.
+    var wallClock: WallClock {
+        configuration.timeZone.flatMap { WallClock(zone: $0) } ?? WallClock(timeZone: clock.systemZone)
+    }
+
+    /// How the face's clocks read now.
+    func reading() -> ClockReading { ClockReading(clock.date, own: zone.timeZone, zones: placeZones) }
+
+    /// What the screens show besides the face, as the state holds it.
+    func showing(_ reading: ClockReading) -> Showing { Showing(reading: reading, scores: state.board.values, texts: state.texts) }
+
+    /// Runs until ``requests`` asks it to stop; the screens and the terminal are given back on
+    /// every way out.
+    public func run() throws -> Report {
+        // The kernel signals a console switch to the thread that took the console over, so
+        // the loop's own thread, which lives as long as the loop, takes it.
+        let console = Console(takes: takesConsole, path: terminalPath, logger: logger)
+        defer {
+            displays.close()
+            console.restore()
+        }
+        let (scores, timers, texts, problem) = stateFile?.load(now: wallSeconds) ?? ([:], [:], [:], nil)
+        if let problem { logger.error("\(problem)") }
+        state = ClockState(configuration: configuration, scores: scores, timers: timers, texts: texts)
+        for (name, text) in state.dropped.sorted(by: { $0.key < $1.key }) {
+            logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
+        }
+        zone = wallClock
+        shown = zone.time(at: clock.date)
+        onShow?(shown, clock.date)
+        _ = state.hide(at: wallSeconds)
+        screens = ScreenSet(
+            displays: displays, configuration: configuration, glyphs: glyphs, hidden: state.hidden, showing: showing(reading()), logger: logger
+        )
+        defer { screens.restore() }
+        plan = WakePlan(frame: clock.now, wall: nil)
+        var sources = eventSources(console: console)
+        while !stopping {
+            if !console.suspended { try step() }
+            try sleep(console: console, sources: &sources)
+        }
+        notifier?.stopping()
+        logger.info("stopping", metadata: [
+            "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
+            "redraws": "\(report.redraws)", "wakeups": "\(report.wakeups)", "idle_wakeups": "\(report.idleWakeups)",
+        ])
+        return report
+    }
+
+    /// What the loop waits on, in the order it handles them: requests from other threads,
+    /// the console, the outputs' events, monitors plugged in and out, the configuration's
+    /// folder, and the control socket.
+    private func eventSources(console: Console) -> EventSources {
+        var sources = EventSources()
+        sources.register("requests", descriptors: { [requests] in [requests.descriptor] }) { [unowned self] _ in
+            for request in requests.take() where !stopping {
+                switch request {
+                case .stop: stopping = true
+                case .reload: reloadAndShow(at: clock.now)
+                case .terminalReleased, .terminalAcquired: console.signal(released: request == .terminalReleased, screens: screens)
+                }
+            }
+        }
+        sources.register("console", everyWake: { [unowned self] in
+            if console.follow(screens) { plan.frame = clock.now }
+        })
+        sources.register("outputs", descriptors: { [unowned self] in screens.eventOutputs.compactMap(\.eventDescriptor) }) { [unowned self] ready in
+            for output in screens.eventOutputs where ready.contains(output.eventDescriptor ?? -1) { try output.handleEvents() }
+        }
+        if let card = displays.card, let uevents = UeventSocket() {
+            sources.register("hotplug", descriptors: { [uevents.descriptor] }) { [unowned self] _ in
+                guard uevents.take().contains(where: { $0.isHotplug(of: card.path) }) else { return }
+                if screens.followHotplug(card, showing: showing(reading())) { notifier?.ready(status: "showing the time on \(displays.name)") }
+                plan.frame = min(plan.frame, clock.now)
+            }
+        }
+        if let path = configurationPath, let watch = FolderWatch(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path) {
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            sources.register("configuration", descriptors: { [watch.descriptor] }) { [unowned self] _ in
+                if watch.changedNames().contains(name) { reloadAt = clock.now + settle }
+            }
+        }
+        sources.register("reload", everyWake: { [unowned self] in
+            guard let due = reloadAt, clock.now >= due else { return }
+            reloadAt = nil
+            reloadAndShow(at: clock.now)
+        })
+        if let control {
+            // Every wake: a client past its deadline is dropped.
+            sources.register("control", descriptors: { control.descriptors }, everyWake: true) { [unowned self] ready in
+                answer(control.service(ready, now: clock.now))
+            }
+        }
+        return sources
+    }
+
+    /// Sleeps until the plan's next frame or change, a request, a signal, or an event; the
+    /// watchdog, if systemd keeps one, is fed on the way. Then handles what woke it.
+    private func sleep(console: Console, sources: inout EventSources) throws {
+        let awake = clock.now
+        if let interval = notifier?.watchdogInterval, awake >= nextWatchdog {
+            notifier?.watchdog()
+            nextWatchdog = awake + interval
+        }
+        let until = WakePlan.sleep(
+            from: awake, nextFrame: plan.frame, suspended: console.suspended, hasTerminal: console.terminal != nil,
+            watchdog: notifier?.watchdogInterval == nil ? nil : nextWatchdog, control: control?.nextDeadline,
+            requestsWaiting: control?.hasWaitingLines == true, reload: reloadAt
+        )
+        var fds = sources.pollSet()
+        let wake = try clock.sleep(until: until, orWall: console.suspended ? nil : plan.wall, watching: &fds)
+        report.wakeups += 1
+        if !moving { report.idleWakeups += 1 }
+        if let late = wake.lateness {
+            lateness = late
+            plan.frame = clock.now
+        }
+        if wake.clockSet || wake.zoneChanged {
+            lateness = nil
+            zone = wallClock
+            plan.frame = clock.now
+            logger.notice(wake.clockSet ? "the system clock was set; showing the time again" : "the time zone changed; showing the time again",
+                metadata: ["zone": "\(zone.timeZone.identifier)"])
+        }
+        try sources.dispatch(fds, while: { !stopping })
+    }
+}

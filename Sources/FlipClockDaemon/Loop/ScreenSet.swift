@@ -1,0 +1,159 @@
+import FlipClockCore
+import FlipClockDisplay
+import Logging
+
+/// The screens the clock is shown on, one per output, and how bright they are.
+///
+/// Each screen lays out the face its output shows (``ClockConfiguration/face(on:hiding:)``:
+/// its own rows, without the hidden ones); all are told the same reading, scores, texts and
+/// timers. A DRM card's monitors plugged in or out gain or lose a screen. The brightness is
+/// the outputs' power at 0, the backlight where there is one, and each screen's render level.
+final class ScreenSet {
+    let displays: DisplaySet
+    private(set) var screens: [Screen] = []
+    private(set) var configuration: ClockConfiguration
+    private(set) var glyphs: any GlyphSource
+    /// The items not shown now (timers that hide when idle).
+    private(set) var hidden: Set<String>
+    /// The brightness the screens show now (0: off, nothing drawn).
+    private(set) var level = 1.0
+    /// The panel's backlight, dimmed with the colours where there is one.
+    private var backlight: Backlight?
+    private let logger: Logger
+
+    init(displays: DisplaySet, configuration: ClockConfiguration, glyphs: any GlyphSource, hidden: Set<String>, showing: Showing, logger: Logger) {
+        self.displays = displays
+        self.configuration = configuration
+        self.glyphs = glyphs
+        self.hidden = hidden
+        self.logger = logger
+        do {
+            backlight = try Backlight.named(configuration.backlight)
+        } catch {
+            logger.warning("no backlight; dimming the colours only", metadata: ["error": "\(error)"])
+        }
+        screens = displays.outputs.map { Screen(output: $0, face: face(for: $0), showing: showing, glyphs: glyphs, level: 1) }
+    }
+
+    /// Puts the backlight back as it was.
+    func restore() { backlight?.restore() }
+
+    private func face(for output: FrameOutput) -> Face { configuration.face(on: output.connector, hiding: hidden) }
+
+    /// Shows `configuration` (or, with the same configuration, other hidden rows) from
+    /// `instant` on: rows that went or came fold. Returns whether any do.
+    @discardableResult
+    func reload(_ configuration: ClockConfiguration, glyphs: any GlyphSource, hidden: Set<String>, showing: Showing, at instant: Duration) -> Bool {
+        self.configuration = configuration
+        self.glyphs = glyphs
+        self.hidden = hidden
+        return screens.map { $0.reload(face(for: $0.output), showing, glyphs: glyphs, at: instant) }.contains(true)
+    }
+
+    /// Shows `level` from now on: the backlight follows, the outputs are turned off at 0 and
+    /// on again above it, and the screens draw their faces at it.
+    func apply(_ level: Double) throws {
+        let before = self.level
+        self.level = level
+        if (before == 0) != (level == 0) {
+            for screen in screens { try screen.output.setPower(level > 0) }
+        }
+        if level > 0 {
+            for screen in screens { screen.dim(to: level) }
+        }
+        do {
+            try backlight?.set(level)
+        } catch {
+            logger.warning("cannot set the backlight; dimming the colours only", metadata: ["error": "\(error)"])
+            backlight = nil
+        }
+        logger.info(level == 0 ? "screen off" : "screen at \(Int((level * 100).rounded())) %", metadata: ["output": "\(displays.name)"])
+    }
+
+    /// Shows the clocks' reading (and timers' seconds, if any) from `now` on.
+    func show(_ reading: ClockReading, timers: [String: Int?]?, at now: Duration) {
+        for screen in screens { screen.show(reading, timers: timers, at: now) }
+    }
+
+    func setScores(_ changed: [String: Int], at now: Duration) {
+        for screen in screens { screen.setScores(changed, at: now) }
+    }
+
+    func setTexts(_ changed: [String: String], at now: Duration) {
+        for screen in screens { screen.setTexts(changed, at: now) }
+    }
+
+    /// Posts a message on every screen, or on none: each checks it against its own layout
+    /// first. Returns its number and how many wait behind it.
+    func post(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(ControlError) -> (number: Int, waiting: Int) {
+        guard !screens.isEmpty else { throw ControlError(.state, "no screen is connected to show it on") }
+        let laidOut = try screens.map { screen throws(ControlError) in try screen.layOut(text, for: hold, row: row, at: now) }
+        var number = 0
+        for (screen, message) in zip(screens, laidOut) { number = try screen.post(message, at: now) }
+        return (number, screens[0].panel.reveal.waiting.count)
+    }
+
+    func clearMessages(at now: Duration) {
+        for screen in screens { screen.clearMessages(at: now) }
+    }
+
+    /// Whether every message panel is closed with nothing waiting.
+    var isQuiet: Bool { screens.allSatisfy(\.isQuiet) }
+
+    /// Whether something moved at the last frame on any screen.
+    var moving: Bool { screens.contains { $0.moving } }
+
+    /// When a panel next moves (a message posted, its time up); `nil` when all rest closed.
+    func panelChange(after now: Duration) -> Duration? { screens.compactMap { $0.panelChange(after: now) }.min() }
+
+    /// One frame per refresh of the fastest screen.
+    var frameInterval: Duration { .seconds(1) / (screens.map(\.output.refreshRate).max() ?? 60) }
+
+    /// The outputs whose events the loop waits for: screens of one DRM card share its
+    /// descriptor, so each descriptor comes once.
+    var eventOutputs: [FrameOutput] {
+        var outputs: [FrameOutput] = []
+        for screen in screens {
+            guard let events = screen.output.eventDescriptor, !outputs.contains(where: { $0.eventDescriptor == events }) else { continue }
+            outputs.append(screen.output)
+        }
+        return outputs
+    }
+
+    /// Stops drawing (switched away from the console).
+    func suspend() {
+        for screen in screens { screen.output.suspend() }
+    }
+
+    /// Takes the displays back, each drawn whole at the next frame.
+    func resume() throws(DisplayError) {
+        for screen in screens {
+            try screen.output.resume()
+            screen.redrawAll = true
+        }
+    }
+
+    /// Looks at the card's connectors again: a screen for each monitor plugged in (drawn whole
+    /// at the next frame), none for each one unplugged. A failed look keeps the screens as
+    /// they are. Returns whether the screens changed.
+    func followHotplug(_ card: DRMCard, showing: Showing) -> Bool {
+        do {
+            let change = try card.rescan()
+            for output in change.removed {
+                screens.removeAll { $0.output === output }
+                logger.notice("screen unplugged", metadata: ["screen": "\(output.name)"])
+            }
+            for output in change.added {
+                if level == 0 { try? output.setPower(false) }
+                screens.append(Screen(output: output, face: face(for: output), showing: showing, glyphs: glyphs, level: max(level, 0.01)))
+                logger.notice("screen plugged in", metadata: ["screen": "\(output.name)"])
+            }
+            for problem in change.skipped { logger.error("a connected monitor cannot be shown", metadata: ["error": "\(problem)"]) }
+            if screens.isEmpty, !change.removed.isEmpty { logger.notice("no screen connected: waiting for one", metadata: ["card": "\(card.path)"]) }
+            return !change.added.isEmpty || !change.removed.isEmpty
+        } catch {
+            logger.error("cannot look at the connectors after a hotplug", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import FoundationEssentials
+
+/// When the loop wakes next by itself: decided from what the screens and the state say,
+/// with no clock read and nothing done.
+struct WakePlan: Equatable {
+    /// The next frame on the monotonic clock (``never`` at rest with no panel moving).
+    var frame: Duration
+    /// At rest, the wall-clock instant at which something shown next changes.
+    var wall: Date?
+
+    /// Later than any wake.
+    static let never = Duration.seconds(1 << 40)
+
+    /// After a frame at `now`: the next one a refresh later while cards move; at rest, the
+    /// panel's next move, and the wall clock's next change of the face (a second or a
+    /// minute, `faceChange`) or of the state (`stateChange`: a timer, the schedule).
+    static func afterFrame(
+        now: Duration, moving: Bool, frameInterval: Duration, panelChange: Duration?, faceChange: Date, stateChange: Double?
+    ) -> WakePlan {
+        if moving { return WakePlan(frame: now + frameInterval, wall: nil) }
+        let wall = stateChange.map { min(faceChange, Date(timeIntervalSince1970: $0)) } ?? faceChange
+        return WakePlan(frame: panelChange ?? never, wall: wall)
+    }
+
+    /// How long the loop may sleep from `awake`: until the next frame; while switched away
+    /// from the console, a second (a switch back whose signal was lost is not waited for
+    /// forever) or an hour without a console; never past the watchdog, a control client's
+    /// deadline or a reload that is due; not at all while requests wait beyond the last
+    /// wake's budget.
+    static func sleep(
+        from awake: Duration, nextFrame: Duration, suspended: Bool, hasTerminal: Bool, watchdog: Duration?, control: Duration?,
+        requestsWaiting: Bool, reload: Duration?
+    ) -> Duration {
+        var until = suspended ? awake + .seconds(hasTerminal ? 1 : 3600) : nextFrame
+        for deadline in [watchdog, control, reload].compactMap({ $0 }) { until = min(until, deadline) }
+        return requestsWaiting ? min(until, awake) : until
+    }
+}

@@ -1,0 +1,224 @@
+import FlipClockCore
+
+/// What the clock shows besides the time, and its one owner: the scores, timers and texts as
+/// last acknowledged, the brightness a person set, and the rows hidden now.
+///
+/// A value with no I/O: a request goes in with the instant it came at (``handle(_:at:)``), a
+/// typed reply and what to do come out (``Outcome``); the loop does it (saves, draws, reloads,
+/// posts). Every check of a request is made here, once, whichever way it came (the socket
+/// now; HTTP and MQTT turn their bytes into the same requests).
+struct ClockState {
+    private(set) var configuration: ClockConfiguration
+    private(set) var board: ScoreBoard
+    private(set) var timers: [String: FlipTimer]
+    private(set) var texts: [String: String]
+    /// How bright the screens are: the night schedule, or what a request said.
+    private(set) var brightness: ScreenBrightness
+    /// The timers not on the screen now (those that hide when idle).
+    private(set) var hidden: Set<String> = []
+
+    /// The state as saved (`nil`s: nothing saved), kept where it fits `configuration`: unknown
+    /// names are dropped, scores kept in range, and a text shown only where a request could
+    /// set it now (on the cards of a row of that name); ``dropped`` names the texts that were not.
+    init(configuration: ClockConfiguration, scores: [String: Int] = [:], timers: [String: FlipTimer] = [:], texts: [String: String] = [:]) {
+        self.configuration = configuration
+        board = ScoreBoard(displays: configuration.scores, values: scores)
+        self.timers = Self.timers(for: configuration.timers, saved: timers)
+        let kept = texts.filter { name, text in
+            guard let display = configuration.texts.first(where: { $0.name == name }), case .success = display.checked(text) else { return false }
+            return true
+        }
+        self.texts = kept
+        brightness = ScreenBrightness(schedule: configuration.night)
+        dropped = texts.filter { kept[$0.key] == nil }
+    }
+
+    /// The saved texts that are not shown (no such row, or not on its cards).
+    private(set) var dropped: [String: String] = [:]
+
+    /// Takes a reloaded configuration: scores, timers and texts kept where the names still match.
+    mutating func reconfigure(_ new: ClockConfiguration) {
+        configuration = new
+        board = ScoreBoard(displays: new.scores, values: board.values)
+        timers = Self.timers(for: new.timers, saved: timers)
+        brightness.schedule = new.night
+    }
+
+    /// Timers for the configured displays: saved states kept where the names still match.
+    static func timers(for displays: [TimerDisplay], saved: [String: FlipTimer]) -> [String: FlipTimer] {
+        Dictionary(uniqueKeysWithValues: displays.map { display in
+            var timer = saved[display.name] ?? FlipTimer(display)
+            timer.direction = display.direction
+            return (display.name, timer)
+        })
+    }
+
+    /// The timers that hide when idle and are idle (or long finished) at `now` (Unix seconds).
+    func hiddenTimers(at now: Double) -> Set<String> {
+        Set(configuration.timers.filter { $0.hideWhenIdle && (timers[$0.name] ?? FlipTimer($0)).isHidden(at: now) }.map(\.name))
+    }
+
+    /// Hides the timers that are hidden at `now`; returns whether that changed what rows show.
+    mutating func hide(at now: Double) -> Bool {
+        let new = hiddenTimers(at: now)
+        defer { hidden = new }
+        return new != hidden
+    }
+
+    /// What each timer's cards show at `now` (`nil`: blank, a finished countdown that shows nothing).
+    func timerFaces(at now: Double) -> [String: Int?] {
+        Dictionary(uniqueKeysWithValues: configuration.timers.map { display in
+            let timer = timers[display.name] ?? FlipTimer(display)
+            let blank = display.atZero == .blank && timer.isFinished(at: now)
+            return (display.name, blank ? nil : timer.shown(at: now))
+        })
+    }
+
+    /// The brightness at `reading`; a request's override ends when the schedule next changes.
+    mutating func level(at reading: ClockReading) -> Double { brightness.level(atMinute: reading.minute()) }
+
+    /// When (Unix seconds) the night schedule, or a request's override, next changes the
+    /// brightness after `reading`.
+    func levelChange(after reading: ClockReading) -> Double? {
+        brightness.nextChange(afterMinute: reading.minute()).map { Double(reading.unixSeconds(atMinute: $0)) }
+    }
+
+    /// The next instant after `now` (Unix seconds) at which something this state shows
+    /// changes by itself: a running timer's second, a timer that hides, the night schedule
+    /// (read at `reading`). `nil`: nothing does.
+    func nextChange(after now: Double, reading: ClockReading) -> Double? {
+        var next = timers.values.compactMap { $0.nextChange(after: now) }.min()
+        if let change = levelChange(after: reading) { next = min(next ?? .infinity, change) }
+        let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timers[$0.name]?.hidesAt }
+        if let hide = hides.filter({ $0 > now }).min() { next = min(next ?? .infinity, hide) }
+        return next
+    }
+}
+
+extension ClockState {
+    /// What the loop sees when a request comes: the wall clock, how the clocks read, and the
+    /// screens' brightness and output (for `status`).
+    struct Moment {
+        /// Unix seconds.
+        var wall: Double
+        var reading: ClockReading
+        /// The brightness the screens show now (0: off).
+        var level: Double
+        var output: String
+
+        var time: WallTime { reading.time() }
+    }
+
+    /// What a request changes beyond this state: drawn, performed or answered by the loop.
+    enum Change: Equatable {
+        case none
+        case scores([String: Int])
+        case texts([String: String])
+        /// Something else to draw from now: a timer, the brightness.
+        case redraw
+        /// Read the configuration again; the loop answers with how that went.
+        case reload
+        /// Post a message on every screen; the loop answers with its number, or why not.
+        case post(text: String, hold: Duration, row: Int)
+        case clearMessages
+    }
+
+    struct Outcome {
+        /// The reply; `nil` when the loop answers after making the change (reload, post).
+        var reply: String?
+        var change: Change
+        /// Whether it changed what the state file keeps (scores, timers, texts).
+        var saves: Bool
+    }
+
+    /// Answers one request that came at `moment`, in the form it came in (`json`).
+    mutating func handle(_ request: ControlRequest, at moment: Moment, json: Bool) -> Outcome {
+        do throws(ControlError) {
+            return try answer(request, at: moment, json: json)
+        } catch {
+            return Outcome(reply: json ? ControlJSON.reply(error) : error.description, change: .none, saves: false)
+        }
+    }
+
+    private mutating func answer(_ request: ControlRequest, at moment: Moment, json: Bool) throws(ControlError) -> Outcome {
+        func reply(_ fields: [String: Any], _ text: String, _ change: Change = .none, saves: Bool = false) -> Outcome {
+            Outcome(reply: json ? ControlJSON.reply(fields) : "OK \(text)", change: change, saves: saves)
+        }
+        switch request {
+        case .ping:
+            return reply([:], "pong")
+        case .status:
+            let level = Self.summary(moment.level)
+            let text = "time=\(moment.time)" + (board.displays.isEmpty ? "" : " scores \(board.summary)")
+                + (configuration.timers.isEmpty ? "" : " timers \(timerSummary(at: moment.wall))") + " display=\(level) output=\(moment.output)"
+            return reply(["time": "\(moment.time)", "scores": board.values, "texts": texts, "display": level, "output": moment.output], text)
+        case let .display(level):
+            brightness.set(level, atMinute: moment.reading.minute())
+            let until = brightness.overrideEnds.map { " until \("\(ClockReading(unixSeconds: $0 * 60).time())".prefix(5))" } ?? ""
+            return reply(["display": Self.summary(level)], "display=\(Self.summary(level))\(until)", .redraw)
+        case .reload:
+            return Outcome(reply: nil, change: .reload, saves: false)
+        case let .score(action, pairs):
+            let changed = try board.apply(action, pairs)
+            return reply(["scores": board.values], board.summary, .scores(changed), saves: true)
+        case let .timerUntil(name, until):
+            // A countdown to a time of day is a countdown of the seconds until its next one.
+            let left = (until.secondOfDay - moment.time.secondOfDay + 86400 - 1) % 86400 + 1
+            guard left <= TimerDisplay.longest else {
+                throw ControlError(.range, "\(until) is \(left / 3600) h \(left / 60 % 60) min away; a timer counts down at most 99:59")
+            }
+            return try answer(.timer(.start, name: name, duration: left), at: moment, json: json)
+        case let .text(name, text):
+            guard let display = configuration.texts.first(where: { $0.name == name }) else {
+                let known = configuration.texts.map(\.name).joined(separator: ", ")
+                throw ControlError(.unknownText, "\"\(name)\"; texts are \(known.isEmpty ? "none (add [[text]] to the configuration)" : known)")
+            }
+            let shown: String
+            switch display.checked(text) {
+            case .success(let s): shown = s
+            case .failure(let problem): throw ControlError(.range, problem.description)
+            }
+            texts[name] = shown
+            return reply(["texts": texts], "\(name)=\"\(shown)\"", .texts([name: shown]), saves: true)
+        case let .message(text, seconds, row):
+            return Outcome(reply: nil, change: .post(text: text, hold: .seconds(seconds), row: row ?? 1), saves: false)
+        case .clearMessages:
+            return reply(["cleared": true], "messages cleared", .clearMessages)
+        case let .timer(action, name, duration):
+            guard var timer = timers[name] else {
+                let known = configuration.timers.map(\.name).joined(separator: ", ")
+                throw ControlError(.unknownTimer, "\"\(name)\"; timers are \(known.isEmpty ? "none (add [[timer]] to the configuration)" : known)")
+            }
+            switch action {
+            case .start: timer.start(duration: duration, at: moment.wall)
+            case .pause: timer.pause(at: moment.wall)
+            case .resume: timer.resume(at: moment.wall)
+            case .reset: timer.reset(duration: configuration.timers.first { $0.name == name }?.duration)
+            }
+            timers[name] = timer
+            let summary = timerSummary(at: moment.wall)
+            return reply(["timers": summary], summary, .redraw, saves: true)
+        }
+    }
+
+    /// `on`, `off` or `dim 20%`.
+    static func summary(_ level: Double) -> String {
+        level == 0 ? "off" : level == 1 ? "on" : "dim \(Int((level * 100).rounded()))%"
+    }
+
+    /// `pomodoro=24:59 running`, in the displays' order.
+    func timerSummary(at now: Double) -> String {
+        configuration.timers.map { display in
+            let t = timers[display.name] ?? FlipTimer(display)
+            let s = t.shown(at: now)
+            let state = t.isRunning ? (t.isFinished(at: now) ? "finished" : "running") : { if case .paused = t.state { "paused" } else { "idle" } }()
+            return "\(display.name)=\(s / 60 < 10 ? "0" : "")\(s / 60):\(s % 60 < 10 ? "0" : "")\(s % 60) \(state)"
+        }.joined(separator: " ")
+    }
+
+    /// The scores, timers and texts together, to put back when a save fails.
+    var kept: (ScoreBoard, [String: FlipTimer], [String: String]) {
+        get { (board, timers, texts) }
+        set { (board, timers, texts) = newValue }
+    }
+}

@@ -1,0 +1,68 @@
+import FlipClockCore
+import Testing
+
+@testable import FlipClockDaemon
+
+/// The state owner on its own: requests in, replies and changes out, no loop, no clock.
+@Suite struct ClockStateTests {
+    static var configuration: ClockConfiguration {
+        var c = ClockConfiguration()
+        c.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
+        c.timers = [TimerDisplay(name: "egg", label: "EGG", duration: 300)]
+        c.texts = [TextDisplay(name: "board", cards: 4, text: "")]
+        return c
+    }
+
+    /// 12:00:00 on 1 January 2026, UTC.
+    static let moment = ClockState.Moment(
+        wall: 1_767_268_800, reading: ClockReading(unixSeconds: 1_767_268_800), level: 1, output: "HDMI-A-1"
+    )
+
+    func handle(_ line: String, _ state: inout ClockState) throws -> ClockState.Outcome {
+        state.handle(try ControlRequest.parse(line), at: Self.moment, json: false)
+    }
+
+    @Test func savedScoresAreKeptInRangeAndUnknownOnesDropped() {
+        let state = ClockState(configuration: Self.configuration, scores: ["home": 1000, "away": -4, "gone": 3])
+        #expect(state.board.values == ["home": 99, "away": 0])
+    }
+
+    @Test func aScoreOutOfRangeChangesNothing() throws {
+        var state = ClockState(configuration: Self.configuration)
+        let outcome = try handle("score set home=3 away=200", &state)
+        #expect(outcome.reply == "ERR range away would be 200; allowed 0...99")
+        #expect(outcome.change == .none && !outcome.saves)
+        #expect(state.board.values == ["home": 0, "away": 0])
+    }
+
+    @Test func aScoreSetIsSavedAndDrawn() throws {
+        var state = ClockState(configuration: Self.configuration)
+        let outcome = try handle("score add away 2", &state)
+        #expect(outcome.reply == "OK home=0 away=2")
+        #expect(outcome.change == .scores(["away": 2]) && outcome.saves)
+    }
+
+    @Test func aCountdownToATimeOfDayStartsTheTimerWithTheSecondsLeft() throws {
+        var state = ClockState(configuration: Self.configuration)
+        #expect(try handle("timer start egg at 12:30", &state).reply == "OK egg=30:00 running")
+        #expect(try handle("timer start egg at 11:59", &state).reply
+            == "ERR range 11:59:00 is 23 h 59 min away; a timer counts down at most 99:59")
+    }
+
+    @Test func aReloadAndAMessageAreLeftToTheLoop() throws {
+        var state = ClockState(configuration: Self.configuration)
+        let reload = try handle("reload", &state), message = try handle("message \"Tea\" for 5s row 2", &state)
+        #expect(reload.reply == nil && reload.change == .reload)
+        #expect(message.reply == nil && message.change == .post(text: "Tea", hold: .seconds(5), row: 2))
+    }
+
+    @Test func statusNamesTheTimeScoresTimersScreenAndOutput() throws {
+        var state = ClockState(configuration: Self.configuration)
+        #expect(try handle("status", &state).reply == "OK time=12:00:00 scores home=0 away=0 timers egg=05:00 idle display=on output=HDMI-A-1")
+    }
+
+    @Test func aTextForAnUnknownRowNamesTheRows() throws {
+        var state = ClockState(configuration: Self.configuration)
+        #expect(try handle("text gate 12", &state).reply == "ERR unknown-text \"gate\"; texts are board")
+    }
+}
