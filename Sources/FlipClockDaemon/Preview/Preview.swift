@@ -7,8 +7,8 @@ import Logging
 /// Renders a preview: every frame of the clock over a stretch of time, as PNG files, plus a
 /// contact sheet: of the first flip at several angles, or of the first row folding.
 ///
-/// The frames come from the same ``ClockScene`` the daemon drives, told the time at each
-/// whole second exactly as the daemon's time source tells it.
+/// The frames come from the same ``Screen`` the daemon draws on, told the time at each whole
+/// second exactly as the daemon's time source tells it, presenting to an output in memory.
 public enum Preview {
     public struct Report: Equatable, Sendable {
         public var frames: Int
@@ -25,11 +25,13 @@ public enum Preview {
     public static func run(_ request: PreviewRequest, glyphs: any GlyphSource, logger: Logger) throws -> Report {
         try FileManager.default.createDirectory(atPath: request.directory, withIntermediateDirectories: true)
         let reading = request.readings()
-        var scene = ClockScene(
-            configuration: request.configuration, width: request.width, height: request.height,
-            showing: reading(0), scores: request.scores, glyphs: glyphs
-        )
-        var output = PNGFrameOutput(directory: request.directory)
+        // The daemon's path: a screen presenting its damage to an output, here one in memory
+        // whose picture each frame's file shows.
+        let output = MemoryOutput(size: PixelSize(width: request.width, height: request.height))
+        let showing = Showing(reading: reading(0), scores: scores(of: request), texts: [:])
+        let screen = Screen(output: output, face: request.configuration.face(), showing: showing, glyphs: glyphs, level: 1)
+        var files = PNGFrameOutput(directory: request.directory)
+        var report = ClockLoop.Report()
         var shownSecond = 0
         var moving = 0
         for index in 0..<request.frameCount {
@@ -37,18 +39,24 @@ public enum Preview {
             // Every whole second that has begun by this frame, at its exact instant.
             while Duration.seconds(shownSecond + 1) <= now {
                 shownSecond += 1
-                scene.show(reading(shownSecond), at: .seconds(shownSecond))
+                screen.show(reading(shownSecond), timers: nil, at: .seconds(shownSecond))
             }
-            let damage = try scene.frame(at: now)
-            if index > 0, !damage.isEmpty { moving += 1 }
-            try output.present(scene.canvas)
+            let presented = output.frames
+            _ = try screen.frame(at: now, report: &report)
+            if index > 0, output.frames > presented { moving += 1 }
+            try files.present(output.picture)
         }
         let sheetPath = request.directory + "/" + request.sheet.fileName
         try PNGFile.write(try sheet(for: request, glyphs: glyphs), to: sheetPath)
         logger.info("preview written", metadata: [
-            "frames": "\(output.framesWritten)", "directory": "\(request.directory)", "sheet": "\(sheetPath)",
+            "frames": "\(files.framesWritten)", "directory": "\(request.directory)", "sheet": "\(sheetPath)",
         ])
-        return Report(frames: output.framesWritten, movingFrames: moving, sheet: sheetPath, firstFrame: output.path(forFrame: 0))
+        return Report(frames: files.framesWritten, movingFrames: moving, sheet: sheetPath, firstFrame: files.path(forFrame: 0))
+    }
+
+    /// The request's scores as the daemon's state would keep them: each in its range.
+    static func scores(of request: PreviewRequest) -> [String: Int] {
+        ScoreBoard(displays: request.configuration.scores, values: request.scores).values
     }
 
     /// The contact sheet the request asks for, rendered at a small size: the first change the
@@ -59,7 +67,7 @@ public enum Preview {
         let height = max(2, width * request.height / max(request.width, 1))
         let reading = request.readings()
         let scene = ClockScene(
-            configuration: request.configuration, width: width, height: height, showing: reading(0), scores: request.scores, glyphs: glyphs
+            configuration: request.configuration, width: width, height: height, showing: reading(0), scores: scores(of: request), glyphs: glyphs
         )
         if request.sheet == .fold { return try FoldSheet.render(scene.renderer, labels: glyphs) }
         let before = scene.values(at: reading(0))

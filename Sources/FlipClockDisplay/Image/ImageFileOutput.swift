@@ -9,35 +9,28 @@ import Glibc
 /// is turned by ``rotation`` as a screen's would be.
 public final class ImageFileOutput: FrameOutput {
     public let directory: String
-    public let size: PixelSize
-    public let rotation: ScreenRotation
-    public let refreshRate: Double
+    public var size: PixelSize { memory.size }
+    public var rotation: ScreenRotation { memory.rotation }
+    public var refreshRate: Double { memory.refreshRate }
     public var eventDescriptor: Int32? { nil }
     public var name: String { "\(path) \(size)" }
     public var path: String { directory + "/current.png" }
 
     /// The output's pixels, as the file shows them.
-    private var picture: Canvas
+    private let memory: MemoryOutput
 
     /// `size` is the image's own size; the face is drawn on it turned by `rotation`.
     public init(directory: String, size: PixelSize, rotation: ScreenRotation = .none, framesPerSecond: Double = 30) throws(DisplayError) {
         if mkdir(directory, 0o755) != 0, errno != EEXIST { throw .cannotOpen(path: directory, reason: errnoText()) }
         self.directory = directory
-        self.size = size
-        self.rotation = rotation
-        picture = Canvas(width: size.width, height: size.height)
-        refreshRate = framesPerSecond
+        memory = MemoryOutput(size: size, rotation: rotation, refreshRate: framesPerSecond)
     }
 
     public func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) {
         let temporary = directory + "/.current.png.tmp"
-        precondition(canvas.width == canvasSize.width && canvas.height == canvasSize.height, "the canvas must be the image's size, turned")
-        let pitch = size.width * 4
-        picture.pixels.withUnsafeMutableBytes { memory in
-            for rect in damage { rotation.copy(rect, of: canvas, to: memory.baseAddress!, pitch: pitch) }
-        }
+        try memory.present(canvas, damage: damage)
         do {
-            try PNGFile.write(picture, to: temporary)
+            try PNGFile.write(memory.picture, to: temporary)
         } catch {
             throw .call(function: "png_image_write_to_file", device: temporary, reason: error.message)
         }
