@@ -72,18 +72,18 @@ public enum ControlJSON {
             return .clearMessages
         }
         guard let text = object["text"]?.string else { throw ControlError(.syntax, "\"text\" is missing") }
-        try PanelMessage.checkLength(text)
+        do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
         guard let given = object["duration"] else { throw ControlError(.syntax, "\"duration\" is missing") }
         guard let seconds = given.integer ?? given.string.flatMap(TimerDisplay.parseDuration) else {
             throw ControlError(.syntax, "\"duration\" is not a duration (30, \"30s\", \"5m\", \"1h30m\", \"MM:SS\")")
         }
-        guard PanelMessage.holds.contains(.seconds(seconds)) else { throw PanelMessage.holdOutOfRange }
+        guard PanelMessage.holds.contains(.seconds(seconds)) else { throw ControlError(MessageError.holdOutOfRange) }
         var row: Int?
         if let given = object["row"] {
             guard let n = given.integer, n >= 1 else { throw ControlError(.syntax, "\"row\" is a whole number from 1") }
             row = n
         }
-        guard text.contains(where: { !$0.isWhitespace }) else { throw PanelMessage.empty }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
         return .message(text: text, seconds: seconds, row: row)
     }
 

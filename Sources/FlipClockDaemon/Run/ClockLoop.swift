@@ -244,7 +244,8 @@ public final class ClockLoop {
                 }
                 return (json ? ControlJSON.reply(["reloaded": true]) : "OK reloaded", .reloaded, false)
             case let .score(action, pairs):
-                let changed = try board.apply(action, pairs)
+                let changed: [String: Int]
+                do { changed = try board.apply(action, pairs) } catch { throw ControlError(error) }
                 logger.info("scores set", metadata: ["scores": "\(board.summary)"])
                 return (json ? ControlJSON.reply(["scores": board.values]) : "OK \(board.summary)", .scores(changed), true)
             case .timerUntil:

@@ -116,14 +116,18 @@ final class Screen {
     /// The message laid out for this screen's panel; throws what is wrong with it here (its
     /// row, its text, a full queue at `now`: checked first, so it costs no layout), posting nothing.
     func layOut(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(ControlError) -> PanelMessage {
-        try panel.reveal.checkRoom(at: now)
-        return try panel.laidOut(text, for: hold, row: row)
+        do {
+            try panel.reveal.checkRoom(at: now)
+            return try panel.laidOut(text, for: hold, row: row)
+        } catch {
+            throw ControlError(error)
+        }
     }
 
     /// Queues `message` (laid out by ``layOut(_:for:row:)``); returns its number.
     @discardableResult
     func post(_ message: PanelMessage, at now: Duration) throws(ControlError) -> Int {
-        try panel.post(message, at: now)
+        do { return try panel.post(message, at: now) } catch { throw ControlError(error) }
     }
 
     func clearMessages(at now: Duration) { panel.clear(at: now) }
