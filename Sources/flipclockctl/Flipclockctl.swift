@@ -1,7 +1,5 @@
 import ArgumentParser
-import FlipClockCore
-import FlipClockDaemon
-import FoundationEssentials
+import FlipClockControl
 
 /// `flipclockctl`: scores, timers, messages, status and reload, through flipclockd's control socket.
 @main

@@ -1,7 +1,7 @@
 import FlipClockCore
 import Testing
 
-@testable import FlipClockDaemon
+@testable import FlipClockControl
 
 /// The JSON form of `message`: the same requests as the text form, and exact errors.
 @Suite struct ControlJSONTests {

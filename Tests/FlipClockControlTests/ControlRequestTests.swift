@@ -1,6 +1,7 @@
+import FlipClockCore
 import Testing
 
-@testable import FlipClockCore
+@testable import FlipClockControl
 
 @Suite struct ControlRequestTests {
     @Test func parsesEveryForm() throws {
@@ -26,6 +27,18 @@ import Testing
         #expect(try ControlRequest.parse("timer start kickoff at 15:30") == .timerUntil(name: "kickoff", time: WallTime(hour: 15, minute: 30, second: 0)))
         #expect(throws: ControlError(.syntax, "\"25:61\" is not a time of day; write HH:MM or HH:MM:SS")) {
             try ControlRequest.parse("timer start kickoff at 25:61")
+        }
+    }
+
+    @Test func timerRequestsParse() throws {
+        #expect(try ControlRequest.parse("timer start pomodoro 25m") == .timer(.start, name: "pomodoro", duration: 1500))
+        #expect(try ControlRequest.parse("timer pause pomodoro") == .timer(.pause, name: "pomodoro", duration: nil))
+        #expect(throws: ControlError(.syntax, "\"2h\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")) {
+            try ControlRequest.parse("timer start pomodoro 2h")
+        }
+        #expect(throws: ControlError(.syntax, "timer pause takes a name")) { try ControlRequest.parse("timer pause pomodoro 5m") }
+        #expect(throws: ControlError(.syntax, "timer takes start, pause, resume or reset, and a timer's name")) {
+            try ControlRequest.parse("timer start")
         }
     }
 

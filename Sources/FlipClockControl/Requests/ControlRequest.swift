@@ -1,3 +1,5 @@
+import FlipClockCore
+
 /// A request on the control socket, one line each, as people and scripts type it.
 ///
 ///     score set home 3           score set home=3 away=2   (several at once, all or none)

@@ -1,3 +1,5 @@
+import FlipClockCore
+
 extension ControlError {
     /// A message refused, with its wire code; a full queue names the request that empties it.
     public init(_ error: MessageError) {
