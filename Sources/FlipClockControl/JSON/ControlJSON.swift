@@ -87,21 +87,17 @@ public enum ControlJSON {
         return .message(text: text, seconds: seconds, row: row)
     }
 
-    public static func reply(_ fields: [String: Any]) -> String {
-        var object = fields
-        object["ok"] = true
-        return encode(object)
-    }
-
-    public static func reply(_ error: ControlError) -> String {
-        encode(["ok": false, "code": error.code.rawValue, "error": error.reason])
-    }
-
-    /// `object` as one line of JSON, its keys sorted (the replies, and `flipclockctl --json`'s requests).
+    /// `object` as one line of JSON, its keys sorted (`flipclockctl --json`'s requests).
     public static func encode(_ object: [String: Any]) -> String {
+        guard let value = JSONValue(object) else { return "{\"ok\":false}" }
+        return line(value)
+    }
+
+    /// `value` as one line of JSON, its keys sorted: the replies, and the requests above.
+    static func line(_ value: JSONValue) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let value = JSONValue(object), let data = try? encoder.encode(value) else { return "{\"ok\":false}" }
+        guard let data = try? encoder.encode(value) else { return "{\"ok\":false}" }
         return String(decoding: data, as: UTF8.self)
     }
 }

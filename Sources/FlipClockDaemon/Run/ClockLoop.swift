@@ -120,11 +120,6 @@ public final class ClockLoop {
         logger.info(level == 0 ? "screen off" : "screen at \(Int((level * 100).rounded())) %", metadata: ["output": "\(displays.name)"])
     }
 
-    /// `on`, `off` or `dim 20%`.
-    static func summary(_ level: Double) -> String {
-        level == 0 ? "off" : level == 1 ? "on" : "dim \(Int((level * 100).rounded()))%"
-    }
-
     /// Timers for the configured displays: saved states kept where the names still match.
     static func timers(for displays: [TimerDisplay], saved: [String: FlipTimer]) -> [String: FlipTimer] {
         Dictionary(uniqueKeysWithValues: displays.map { display in
@@ -143,15 +138,15 @@ public final class ClockLoop {
         })
     }
 
-    /// `pomodoro=24:59 running`, in the displays' order.
-    var timerSummary: String {
+    /// The timers as a reply reports them, in the displays' order.
+    var timerReadings: [TimerReading] {
         let now = wallSeconds
-        return configuration.timers.map { display in
-            let t = timers[display.name] ?? FlipTimer(display)
-            let s = t.shown(at: now)
-            let state = t.isRunning ? (t.isFinished(at: now) ? "finished" : "running") : { if case .paused = t.state { "paused" } else { "idle" } }()
-            return "\(display.name)=\(s / 60 < 10 ? "0" : "")\(s / 60):\(s % 60 < 10 ? "0" : "")\(s % 60) \(state)"
-        }.joined(separator: " ")
+        return configuration.timers.map { TimerReading(name: $0.name, timer: timers[$0.name] ?? FlipTimer($0), at: now) }
+    }
+
+    /// The scores as a reply reports them, in the displays' order.
+    var scoreReadings: [ControlReply.Score] {
+        board.displays.map { ControlReply.Score(name: $0.name, value: board.values[$0.name] ?? $0.minimum) }
     }
     private var lastReloadError: String?
 
@@ -216,6 +211,7 @@ public final class ClockLoop {
         var logger = self.logger
         if let user { logger[metadataKey: "uid"] = "\(user)" }
         let json = line.hasPrefix("{")
+        func reply(_ reply: ControlReply) -> String { reply.line(json: json) }
         do throws(ControlError) {
             var request = json ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
             // A countdown to a time of day is a countdown of the seconds until its next one.
@@ -228,27 +224,26 @@ public final class ClockLoop {
             }
             switch request {
             case .ping:
-                return (json ? ControlJSON.reply([:]) : "OK pong", .none, false)
+                return (reply(.pong), .none, false)
             case .status:
-                let text = "time=\(time)" + (board.displays.isEmpty ? "" : " scores \(board.summary)")
-                    + (configuration.timers.isEmpty ? "" : " timers \(timerSummary)") + " display=\(Self.summary(shownBrightness)) output=\(displays.name)"
-                return (json ? ControlJSON.reply([
-                    "time": "\(time)", "scores": board.values, "texts": texts, "display": Self.summary(shownBrightness), "output": displays.name,
-                ]) : "OK \(text)", .none, false)
+                let status = ControlReply.Status(
+                    time: time, scores: scoreReadings, texts: texts, timers: timerReadings, display: DisplayLevel(shownBrightness), output: displays.name
+                )
+                return (reply(.status(status)), .none, false)
             case let .display(level):
                 brightness.set(level, atMinute: reading(wallClock).minute())
-                let until = brightness.overrideEnds.map { " until \("\(ClockReading(unixSeconds: $0 * 60).time())".prefix(5))" } ?? ""
-                return (json ? ControlJSON.reply(["display": Self.summary(level)]) : "OK display=\(Self.summary(level))\(until)", .redraw, false)
+                let until = brightness.overrideEnds.map { ClockReading(unixSeconds: $0 * 60).time() }
+                return (reply(.display(DisplayLevel(level), until: until)), .redraw, false)
             case .reload:
                 guard reloadConfiguration() != nil else {
                     throw ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")
                 }
-                return (json ? ControlJSON.reply(["reloaded": true]) : "OK reloaded", .reloaded, false)
+                return (reply(.reloaded), .reloaded, false)
             case let .score(action, pairs):
                 let changed: [String: Int]
                 do { changed = try board.apply(action, pairs) } catch { throw ControlError(error) }
                 logger.info("scores set", metadata: ["scores": "\(board.summary)"])
-                return (json ? ControlJSON.reply(["scores": board.values]) : "OK \(board.summary)", .scores(changed), true)
+                return (reply(.scores(scoreReadings)), .scores(changed), true)
             case .timerUntil:
                 preconditionFailure("answered as a timer start above")
             case let .text(name, text):
@@ -263,7 +258,7 @@ public final class ClockLoop {
                 }
                 texts[name] = shown
                 logger.info("text set", metadata: ["name": "\(name)", "text": "\(shown)"])
-                return (json ? ControlJSON.reply(["texts": texts]) : "OK \(name)=\"\(shown)\"", .texts([name: shown]), true)
+                return (reply(.text(name: name, shown: shown, texts: texts)), .texts([name: shown]), true)
             case let .message(text, seconds, row):
                 guard !screens.isEmpty else { throw ControlError(.state, "no screen is connected to show it on") }
                 // Every screen shows it, or none: each checks it against its own layout first.
@@ -272,10 +267,10 @@ public final class ClockLoop {
                 for (screen, message) in zip(screens, laidOut) { number = try screen.post(message, at: clock.now) }
                 let waiting = screens[0].panel.reveal.waiting.count
                 logger.info("message", metadata: ["number": "\(number)", "seconds": "\(seconds)", "text": "\(text)"])
-                return (json ? ControlJSON.reply(["message": number, "waiting": waiting]) : "OK message \(number)", .redraw, false)
+                return (reply(.message(number: number, waiting: waiting)), .redraw, false)
             case .clearMessages:
                 for screen in screens { screen.clearMessages(at: clock.now) }
-                return (json ? ControlJSON.reply(["cleared": true]) : "OK messages cleared", .redraw, false)
+                return (reply(.messagesCleared), .redraw, false)
             case let .timer(action, name, duration):
                 guard var timer = timers[name] else {
                     let known = configuration.timers.map(\.name).joined(separator: ", ")
@@ -289,11 +284,12 @@ public final class ClockLoop {
                 case .reset: timer.reset(duration: configuration.timers.first { $0.name == name }?.duration)
                 }
                 timers[name] = timer
-                logger.info("timer \(action.rawValue)", metadata: ["timers": "\(timerSummary)"])
-                return (json ? ControlJSON.reply(["timers": timerSummary]) : "OK \(timerSummary)", .redraw, true)
+                let readings = timerReadings
+                logger.info("timer \(action.rawValue)", metadata: ["timers": "\(TimerReading.summary(readings))"])
+                return (reply(.timers(readings)), .redraw, true)
             }
         } catch {
-            return (json ? ControlJSON.reply(error) : error.description, .none, false)
+            return (reply(.refused(error)), .none, false)
         }
     }
 
@@ -598,7 +594,7 @@ public final class ClockLoop {
                         logger.error("cannot save the state; the changes are refused", metadata: ["error": "\(error)"])
                         answers = answers.map { client, answered, line in
                             guard answered.saves else { return (client, answered, line) }
-                            return (client, (line.hasPrefix("{") ? ControlJSON.reply(error) : error.description, .none, false), line)
+                            return (client, (ControlReply.refused(error).line(json: line.hasPrefix("{")), .none, false), line)
                         }
                     }
                 }
