@@ -7,7 +7,8 @@ import Testing
 @Suite struct ControlReplyTests {
     static let noon = WallTime(hour: 12, minute: 0, second: 0)
 
-    @Test(arguments: [
+    /// Each reply with its text and its JSON form.
+    static let fixtures: [(ControlReply, String, String)] = [
         (ControlReply.pong, "OK pong", #"{"ok":true}"#),
         (
             .status(ControlReply.Status(
@@ -57,7 +58,9 @@ import Testing
             #"ERR unknown-command "scores"; commands are score, timer, text, display, message, status, reload, ping"#,
             #"{"code":"unknown-command","error":"\"scores\"; commands are score, timer, text, display, message, status, reload, ping","ok":false}"#
         ),
-    ])
+    ]
+
+    @Test(arguments: fixtures)
     func rendersAsBefore(_ reply: ControlReply, _ text: String, _ json: String) {
         #expect(reply.line(json: false) == text)
         #expect(reply.line(json: true) == json)

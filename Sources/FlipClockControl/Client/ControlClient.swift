@@ -7,8 +7,11 @@ public enum ControlClient {
         public var description: String
     }
 
-    /// Sends `line` to the daemon at `socketPath` and returns its reply (without the newline).
-    public static func send(_ line: String, to socketPath: String, timeout: Duration = .seconds(10)) throws(Failure) -> String {
+    /// Sends `line` to the daemon at `socketPath` and returns its reply, read back.
+    ///
+    /// Throws if the daemon cannot be reached, does not answer within `timeout`, or answers
+    /// with a line that is neither form's reply.
+    public static func send(_ line: String, to socketPath: String, timeout: Duration = .seconds(10)) throws(Failure) -> ControlAnswer {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(Errno.last)") }
         defer { close(fd) }
@@ -39,7 +42,9 @@ public enum ControlClient {
             }
             reply += chunk[0..<n]
         }
-        return String(decoding: reply[..<reply.firstIndex(of: UInt8(ascii: "\n"))!], as: UTF8.self)
+        let text = String(decoding: reply[..<reply.firstIndex(of: UInt8(ascii: "\n"))!], as: UTF8.self)
+        guard let answer = ControlAnswer(text) else { throw Failure(description: "flipclockd's reply is neither OK nor ERR: \(text)") }
+        return answer
     }
 }
 

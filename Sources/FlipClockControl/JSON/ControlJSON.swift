@@ -6,9 +6,7 @@ import FoundationEssentials
 /// reply, `{"ok":true,"scores":{"home":3,"away":2}}` or `{"ok":false,"code":"range","error":"…"}`.
 public enum ControlJSON {
     public static func parse(_ line: String) throws(ControlError) -> ControlRequest {
-        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8)) else {
-            throw ControlError(.syntax, "not a JSON object")
-        }
+        guard let object = object(line) else { throw ControlError(.syntax, "not a JSON object") }
         guard let command = object["command"]?.string else { throw ControlError(.syntax, "\"command\" is missing") }
         switch command {
         case "status": return .status
@@ -85,6 +83,11 @@ public enum ControlJSON {
         }
         guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
         return .message(text: text, seconds: seconds, row: row)
+    }
+
+    /// The JSON object on `line` (a request, or a reply the client reads back); `nil` if it is not one.
+    static func object(_ line: String) -> [String: JSONValue]? {
+        try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8))
     }
 
     /// `object` as one line of JSON, its keys sorted (`flipclockctl --json`'s requests).
