@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries, each reached only through the one Swift module above it.
@@ -27,12 +28,18 @@ let package = Package(
 
         // Pure Swift: geometry, canvas, rasteriser, flip state machine, faces, configuration model.
         .target(name: "FlipClockCore"),
+        // The control protocol, both ends: requests, replies and errors in their text and JSON
+        // forms, and the client. What `flipclockctl` links, without the display or font libraries.
+        .target(
+            name: "FlipClockControl",
+            dependencies: ["FlipClockCore", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType"]),
         .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux"]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "CLinux",
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDisplay", "CLinux",
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -50,12 +57,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "flipclockctl",
-            dependencies: ["FlipClockDaemon", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlipClockControl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "flipclock-bench",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman",
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
@@ -65,18 +72,19 @@ let package = Package(
         .executableTarget(
             name: "flipclock-fuzz",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon",
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
 
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore"]),
+        .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
         .testTarget(
             name: "FlipClockRenderTests",
             dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "CFreeType"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore", "FlipClockDisplay"]),
+        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockDisplay"]),
         .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockDaemon
 import FlipClockDisplay
 import Glibc

@@ -1,7 +1,5 @@
 import ArgumentParser
-import FlipClockCore
-import FlipClockDaemon
-import FoundationEssentials
+import FlipClockControl
 
 /// `flipclockctl`: scores, timers, messages, status and reload, through flipclockd's control socket.
 @main
@@ -20,7 +18,8 @@ struct Connection: ParsableArguments {
     @Flag(help: "Speak the JSON form and print its reply.")
     var json = false
 
-    /// Sends the request and prints the reply; ERR replies exit 1, an unreachable daemon 69.
+    /// Sends the request and prints what the reply says; a refusal exits 1, a daemon that
+    /// cannot be reached (or answers what no reply says) 69.
     func send(_ words: [String], json object: [String: Any]) throws {
         let line: String
         if json {
@@ -28,19 +27,20 @@ struct Connection: ParsableArguments {
         } else {
             line = words.joined(separator: " ")
         }
-        let reply: String
+        let answer: ControlAnswer
         do {
-            reply = try ControlClient.send(line, to: socket)
+            answer = try ControlClient.send(line, to: socket)
         } catch {
             StandardError.write("flipclockctl: \(error)\n")
             throw ExitCode(69)
         }
-        let failed = reply.hasPrefix("ERR") || reply.contains("\"ok\":false")
-        if failed {
+        switch answer {
+        case .accepted(let said):
+            print(said)
+        case .refused(_, let reply):
             StandardError.write("flipclockctl: \(reply)\n")
             throw ExitCode(1)
         }
-        print(json ? reply : String(reply.dropFirst(reply.hasPrefix("OK ") ? 3 : 0)))
     }
 }
 

@@ -60,16 +60,4 @@ import Testing
         #expect(d.values(59) == ["0", "0", "5", "9"])
         #expect(d.values(nil) == ["", "", "", ""])
     }
-
-    @Test func timerRequestsParse() throws {
-        #expect(try ControlRequest.parse("timer start pomodoro 25m") == .timer(.start, name: "pomodoro", duration: 1500))
-        #expect(try ControlRequest.parse("timer pause pomodoro") == .timer(.pause, name: "pomodoro", duration: nil))
-        #expect(throws: ControlError(.syntax, "\"2h\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")) {
-            try ControlRequest.parse("timer start pomodoro 2h")
-        }
-        #expect(throws: ControlError(.syntax, "timer pause takes a name")) { try ControlRequest.parse("timer pause pomodoro 5m") }
-        #expect(throws: ControlError(.syntax, "timer takes start, pause, resume or reset, and a timer's name")) {
-            try ControlRequest.parse("timer start")
-        }
-    }
 }

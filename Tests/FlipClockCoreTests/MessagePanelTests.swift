@@ -19,12 +19,12 @@ import Testing
 
     @Test func refusesWhatItCannotShowWithAReason() throws {
         var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: BlockGlyphs(), capacity: 1)
-        #expect(throws: ControlError(.range, "row 3: the face has 2 rows")) { try panel.post("hi", for: .seconds(5), row: 3, at: .zero) }
-        #expect(throws: ControlError(.syntax, "the message is empty")) { try panel.post(" \n ", for: .seconds(5), at: .zero) }
-        #expect(throws: ControlError(.range, "a message is shown for 1s to 24h")) { try panel.post("hi", for: .milliseconds(999), at: .zero) }
+        #expect(throws: MessageError.noSuchRow(3, rows: 2)) { try panel.post("hi", for: .seconds(5), row: 3, at: .zero) }
+        #expect(throws: MessageError.empty) { try panel.post(" \n ", for: .seconds(5), at: .zero) }
+        #expect(throws: MessageError.holdOutOfRange) { try panel.post("hi", for: .milliseconds(999), at: .zero) }
         try panel.post("one", for: .seconds(5), row: 2, at: .zero)
         try panel.post("two", for: .seconds(5), at: .zero)
-        #expect(throws: ControlError(.queueFull, "1 message is waiting already; try again later, or clear them (message clear)")) {
+        #expect(throws: MessageError.queueFull(capacity: 1)) {
             try panel.post("three", for: .seconds(5), at: .zero)
         }
     }
@@ -33,10 +33,10 @@ import Testing
     /// image (2,000 line breaks) are refused before any layout.
     @Test func longMessagesAreRefusedBeforeTheirLayout() throws {
         var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: BlockGlyphs())
-        let tooLong = ControlError(.tooLong, "a message is at most 280 characters")
+        let tooLong = MessageError.tooLong
         #expect(throws: tooLong) { try panel.post(String(repeating: "W", count: 8000), for: .seconds(3), at: .zero) }
         #expect(throws: tooLong) { try panel.post(String(repeating: "\n", count: 2000) + "x", for: .seconds(3), at: .zero) }
-        #expect(throws: ControlError(.tooLong, "a message is at most 12 lines on this screen; this one takes 13")) {
+        #expect(throws: MessageError.tooManyLines(13)) {
             try panel.post((1...13).map(String.init).joined(separator: "\n"), for: .seconds(3), at: .zero)
         }
         let longest = String(repeating: "x", count: 280)
@@ -45,12 +45,27 @@ import Testing
         #expect(panel.reveal.phase == .closed)
     }
 
+    @Test(arguments: [
+        (MessageError.tooLong, "a message is at most 280 characters"),
+        (.tooManyLines(13), "a message is at most 12 lines on this screen; this one takes 13"),
+        (.empty, "the message is empty"),
+        (.holdOutOfRange, "a message is shown for 1s to 24h"),
+        (.noSuchRow(3, rows: 2), "row 3: the face has 2 rows"),
+        (.noSuchRow(2, rows: 1), "row 2: the face has 1 row"),
+        (.cannotDraw("no glyph for U+1F372"), "the message cannot be drawn: no glyph for U+1F372"),
+        (.queueFull(capacity: 1), "1 message is waiting already; try again later, or clear them"),
+        (.queueFull(capacity: 2), "2 messages are waiting already; try again later, or clear them"),
+    ])
+    func eachRefusalSaysWhy(_ error: MessageError, _ reason: String) {
+        #expect(error.description == reason)
+    }
+
     /// Whether a message would find room is asked of the panel before it is laid out.
     @Test func roomIsCheckedAtTheInstantOfPosting() throws {
         var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: BlockGlyphs(), capacity: 1)
         try panel.post("one", for: .seconds(5), at: .zero)
         try panel.post("two", for: .seconds(5), at: .zero)
-        #expect(throws: ControlError(.queueFull, "1 message is waiting already; try again later, or clear them (message clear)")) {
+        #expect(throws: MessageError.queueFull(capacity: 1)) {
             try panel.reveal.checkRoom(at: .seconds(1))
         }
         // Once the first has closed (0.5 s opening, 5 s open, 0.5 s closing) there is room again.
@@ -99,7 +114,7 @@ import Testing
 
     @Test func aTextTheFontCannotDrawIsRefused() throws {
         var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: ASCIIGlyphs())
-        #expect(throws: ControlError(.syntax, "the message cannot be drawn: no glyph for U+1F372")) { try panel.post("Soup \u{1F372}", for: .seconds(5), at: .zero) }
+        #expect(throws: MessageError.cannotDraw("no glyph for U+1F372")) { try panel.post("Soup \u{1F372}", for: .seconds(5), at: .zero) }
         #expect(panel.reveal.phase == .closed)
     }
 

@@ -58,7 +58,7 @@ import Testing
     @Test func aFullQueueRefusesWithAReason() throws {
         var reveal = PanelReveal(capacity: 2)
         for n in 0..<3 { try reveal.post(message("m\(n)"), at: .zero) }
-        #expect(throws: ControlError(.queueFull, "2 messages are waiting already; try again later, or clear them (message clear)")) {
+        #expect(throws: MessageError.queueFull(capacity: 2)) {
             try reveal.post(message("one too many"), at: ms(10))
         }
         #expect(reveal.waiting.count == 2)

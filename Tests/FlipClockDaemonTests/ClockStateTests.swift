@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 import Testing
 
@@ -18,8 +19,10 @@ import Testing
         wall: 1_767_268_800, reading: ClockReading(unixSeconds: 1_767_268_800), level: 1, output: "HDMI-A-1"
     )
 
-    func handle(_ line: String, _ state: inout ClockState) throws -> ClockState.Outcome {
-        state.handle(try ControlRequest.parse(line), at: Self.moment, json: false)
+    /// The outcome of a request line, its reply in the text form.
+    func handle(_ line: String, _ state: inout ClockState) throws -> (reply: String?, change: ClockState.Change, saves: Bool) {
+        let outcome = state.handle(try ControlRequest.parse(line), at: Self.moment)
+        return (outcome.reply?.line(json: false), outcome.change, outcome.saves)
     }
 
     @Test func savedScoresAreKeptInRangeAndUnknownOnesDropped() {

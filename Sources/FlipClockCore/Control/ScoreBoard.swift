@@ -4,6 +4,11 @@ public struct ScoreBoard: Equatable, Sendable {
     public let displays: [ScoreDisplay]
     public private(set) var values: [String: Int]
 
+    /// What a score command does to the scores it names.
+    public enum Action: String, Sendable, CaseIterable {
+        case set, add, subtract, reset
+    }
+
     /// The scores at `values` (by name); unknown names are dropped, values kept in range.
     public init(displays: [ScoreDisplay], values: [String: Int] = [:]) {
         self.displays = displays
@@ -13,14 +18,11 @@ public struct ScoreBoard: Equatable, Sendable {
     }
 
     /// Applies a score command; returns the values it changed.
-    public mutating func apply(_ action: ControlRequest.ScoreAction, _ pairs: [(name: String, value: Int)]) throws(ControlError) -> [String: Int] {
+    public mutating func apply(_ action: Action, _ pairs: [(name: String, value: Int)]) throws(ScoreError) -> [String: Int] {
         var changed: [String: Int] = [:]
         let targets = action == .reset && pairs.isEmpty ? displays.map { ($0.name, 0) } : pairs
         for (name, amount) in targets {
-            guard let display = displays.first(where: { $0.name == name }) else {
-                let known = displays.map(\.name).joined(separator: ", ")
-                throw ControlError(.unknownScore, "\"\(name)\"; scores are \(known.isEmpty ? "none (add [[score]] to the configuration)" : known)")
-            }
+            guard let display = displays.first(where: { $0.name == name }) else { throw .unknown(name, known: displays.map(\.name)) }
             let current = values[name] ?? display.minimum
             let (new, overflow): (Int, Bool) = switch action {
             case .set: (amount, false)
@@ -29,7 +31,7 @@ public struct ScoreBoard: Equatable, Sendable {
             case .reset: (display.minimum, false)
             }
             guard !overflow, (display.minimum...display.maximum).contains(new) else {
-                throw ControlError(.range, "\(name) would be \(overflow ? "out of range" : String(new)); allowed \(display.minimum)...\(display.maximum)")
+                throw .outOfRange(name, value: overflow ? nil : new, allowed: display.minimum...display.maximum)
             }
             changed[name] = new
         }

@@ -30,18 +30,16 @@ public struct MessagePanel: Sendable {
 
     /// `text` laid out on this face under `row` (from 1 at the top), held open for `hold`.
     ///
-    /// Throws `syntax` for an empty text or one the font cannot draw, `too-long` for one
-    /// over ``PanelMessage/longest`` characters or ``PanelMessage/mostLines`` lines, `range`
-    /// for a hold outside ``PanelMessage/holds`` or a row the face does not have.
-    public func laidOut(_ text: String, for hold: Duration, row: Int = 1) throws(ControlError) -> PanelMessage {
+    /// Throws for an empty text or one the font cannot draw, one over ``PanelMessage/longest``
+    /// characters or ``PanelMessage/mostLines`` lines, a hold outside ``PanelMessage/holds``
+    /// or a row the face does not have.
+    public func laidOut(_ text: String, for hold: Duration, row: Int = 1) throws(MessageError) -> PanelMessage {
         try PanelMessage.checkLength(text)
-        guard text.contains(where: { !$0.isWhitespace }) else { throw PanelMessage.empty }
-        guard PanelMessage.holds.contains(hold) else { throw PanelMessage.holdOutOfRange }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw .empty }
+        guard PanelMessage.holds.contains(hold) else { throw .holdOutOfRange }
         let geometry = try PanelGeometry(layout: layout, row: row)
         let lines = try self.lines(text, geometry)
-        guard lines.count <= PanelMessage.mostLines else {
-            throw ControlError(.tooLong, "a message is at most \(PanelMessage.mostLines) lines on this screen; this one takes \(lines.count)")
-        }
+        guard lines.count <= PanelMessage.mostLines else { throw .tooManyLines(lines.count) }
         return PanelMessage(
             text: text, hold: hold, row: row, height: geometry.height(lines: lines.count),
             scrollLines: max(0, lines.count - geometry.visibleLines)
@@ -49,16 +47,16 @@ public struct MessagePanel: Sendable {
     }
 
     /// Queues `text` under `row` for `hold` from `now` on, and returns its number; throws as
-    /// ``laidOut(_:for:row:)`` does, and `queue-full` when too many messages wait.
+    /// ``laidOut(_:for:row:)`` does, and ``MessageError/queueFull(capacity:)`` when too many messages wait.
     @discardableResult
-    public mutating func post(_ text: String, for hold: Duration, row: Int = 1, at now: Duration) throws(ControlError) -> Int {
+    public mutating func post(_ text: String, for hold: Duration, row: Int = 1, at now: Duration) throws(MessageError) -> Int {
         try post(laidOut(text, for: hold, row: row), at: now)
     }
 
     /// Queues `message`, laid out by ``laidOut(_:for:row:)`` on this face, from `now` on, and
-    /// returns its number; throws `queue-full` when too many messages wait.
+    /// returns its number; throws ``MessageError/queueFull(capacity:)`` when too many messages wait.
     @discardableResult
-    public mutating func post(_ message: PanelMessage, at now: Duration) throws(ControlError) -> Int {
+    public mutating func post(_ message: PanelMessage, at now: Duration) throws(MessageError) -> Int {
         let number = try reveal.post(message, at: now)
         // Opening now: its text is set here, not in the first frame of the opening.
         if reveal.picture(at: now).number == number { try prepare(number, message) }
@@ -99,22 +97,22 @@ public struct MessagePanel: Sendable {
     public func nextChange(after now: Duration) -> Duration? { reveal.nextChange(after: now) }
 
     /// Sets the panel's image for message `number`, unless it is set already.
-    private mutating func prepare(_ number: Int, _ message: PanelMessage) throws(ControlError) {
+    private mutating func prepare(_ number: Int, _ message: PanelMessage) throws(MessageError) {
         guard image?.number != number else { return }
         let geometry = try PanelGeometry(layout: layout, row: message.row)
         let lines = try lines(message.text, geometry)
         do {
             image = (number, try panelImage(lines, geometry), geometry)
         } catch {
-            throw ControlError(.syntax, "the message cannot be drawn: \(error)")
+            throw .cannotDraw("\(error)")
         }
     }
 
-    private func lines(_ text: String, _ geometry: PanelGeometry) throws(ControlError) -> [String] {
+    private func lines(_ text: String, _ geometry: PanelGeometry) throws(MessageError) -> [String] {
         do {
             return try PanelText.lines(text, width: geometry.textWidth, pixelSize: geometry.pixelSize, glyphs: glyphs)
         } catch {
-            throw ControlError(.syntax, "the message cannot be drawn: \(error)")
+            throw .cannotDraw("\(error)")
         }
     }
 

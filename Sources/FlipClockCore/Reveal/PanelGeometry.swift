@@ -25,13 +25,11 @@ public struct PanelGeometry: Equatable, Sendable {
     /// Line height in em.
     static let leading = 1.35
 
-    /// The panel under row `row` (counted from 1 at the top) of `layout`; throws `range` for a
-    /// row the face does not have.
-    public init(layout: FaceLayout, row: Int) throws(ControlError) {
+    /// The panel under row `row` (counted from 1 at the top) of `layout`; throws
+    /// ``MessageError/noSuchRow(_:rows:)`` for a row the face does not have.
+    public init(layout: FaceLayout, row: Int) throws(MessageError) {
         let rows = layout.rowBounds
-        guard rows.indices.contains(row - 1) else {
-            throw ControlError(.range, "row \(row): the face has \(rows.count) row\(rows.count == 1 ? "" : "s")")
-        }
+        guard rows.indices.contains(row - 1) else { throw .noSuchRow(row, rows: rows.count) }
         let bounds = rows[row - 1]
         let cardHeight = Double(layout.cardHeight(inRowAt: bounds.y))
         split = min(layout.height, bounds.maxY + Int((cardHeight * FaceLayout.rowGap / 2).rounded()))

@@ -17,21 +17,17 @@ public struct PanelMessage: Equatable, Sendable {
 
     /// How long a message may hold the panel open.
     public static let holds = Duration.seconds(1)...Duration.seconds(24 * 3600)
-    public static let holdOutOfRange = ControlError(.range, "a message is shown for 1s to 24h")
-    public static let empty = ControlError(.syntax, "the message is empty")
     /// The longest message, in characters, and the most lines it may wrap to: a minute of
     /// scrolling at the most, and the bound on the work and memory of laying it out and
     /// drawing it (a line's image is the screen's width).
     public static let longest = 280
     public static let mostLines = 12
 
-    /// Throws `too-long` for a text over ``longest`` characters, before any work is done on it.
-    public static func checkLength(_ text: String) throws(ControlError) {
+    /// Throws ``MessageError/tooLong`` for a text over ``longest`` characters, before any work is done on it.
+    public static func checkLength(_ text: String) throws(MessageError) {
         // Counting stops past the limit: a long text costs no more than a short one.
         let count = text.prefix(longest + 1).count
-        guard count <= longest else {
-            throw ControlError(.tooLong, "a message is at most \(longest) characters")
-        }
+        guard count <= longest else { throw .tooLong }
     }
 
     public init(text: String, hold: Duration, row: Int = 1, height: Int, scrollLines: Int = 0) {

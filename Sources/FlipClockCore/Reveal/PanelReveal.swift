@@ -49,26 +49,23 @@ public struct PanelReveal: Sendable {
         }
     }
 
-    /// Throws `queue-full` if a message posted at `now` would find the queue full: checked
+    /// Throws ``MessageError/queueFull(capacity:)`` if a message posted at `now` would find the queue full: checked
     /// before a message is laid out, so a full queue costs no work.
-    public func checkRoom(at now: Duration) throws(ControlError) {
+    public func checkRoom(at now: Duration) throws(MessageError) {
         var then = self
         _ = then.advance(to: now)
         try then.checkRoom()
     }
 
-    private func checkRoom() throws(ControlError) {
-        if state != .closed, waiting.count >= capacity {
-            let are = capacity == 1 ? "message is" : "messages are"
-            throw ControlError(.queueFull, "\(capacity) \(are) waiting already; try again later, or clear them (message clear)")
-        }
+    private func checkRoom() throws(MessageError) {
+        if state != .closed, waiting.count >= capacity { throw .queueFull(capacity: capacity) }
     }
 
     /// Shows `message` from `now` on, or after the messages before it; returns its number.
     ///
-    /// Throws `queue-full` when ``capacity`` messages are already waiting.
+    /// Throws ``MessageError/queueFull(capacity:)`` when ``capacity`` messages are already waiting.
     @discardableResult
-    public mutating func post(_ message: PanelMessage, at now: Duration) throws(ControlError) -> Int {
+    public mutating func post(_ message: PanelMessage, at now: Duration) throws(MessageError) -> Int {
         _ = advance(to: now)
         try checkRoom()
         posted += 1

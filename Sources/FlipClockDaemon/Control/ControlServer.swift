@@ -1,4 +1,5 @@
 import CLinux
+import FlipClockControl
 import FlipClockCore
 import FlipClockDisplay
 import Glibc

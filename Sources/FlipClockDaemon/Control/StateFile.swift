@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 import FlipClockDisplay
 import FoundationEssentials

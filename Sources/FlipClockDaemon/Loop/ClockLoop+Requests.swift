@@ -1,4 +1,5 @@
 import CLinux
+import FlipClockControl
 import FlipClockCore
 import FlipClockDisplay
 import FoundationEssentials
@@ -25,40 +26,42 @@ extension ClockLoop {
         if let user { logger[metadataKey: "uid"] = "\(user)" }
         let json = line.hasPrefix("{")
         let request: ControlRequest
+        func refused(_ error: ControlError) -> Answer { Answer(reply: ControlReply.refused(error).line(json: json), change: .none, saves: false) }
         do throws(ControlError) {
             request = json ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
         } catch {
-            return Answer(reply: json ? ControlJSON.reply(error) : error.description, change: .none, saves: false)
+            return refused(error)
         }
-        let outcome = state.handle(request, at: moment(), json: json)
-        func refused(_ error: ControlError) -> Answer { Answer(reply: json ? ControlJSON.reply(error) : error.description, change: .none, saves: false) }
+        let outcome = state.handle(request, at: moment())
+        let reply = outcome.reply?.line(json: json) ?? ""
         switch (request, outcome.change) {
         case (_, .reload):
             guard reloadAndShow(at: clock.now) else { return refused(ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")) }
-            return Answer(reply: json ? ControlJSON.reply(["reloaded": true]) : "OK reloaded", change: .none, saves: false)
+            return Answer(reply: ControlReply.reloaded.line(json: json), change: .none, saves: false)
         case let (_, .post(text, hold, row)):
-            do throws(ControlError) {
+            guard !screens.screens.isEmpty else { return refused(ControlError(.state, "no screen is connected to show it on")) }
+            do throws(MessageError) {
                 let (number, waiting) = try screens.post(text, for: hold, row: row, at: clock.now)
                 logger.info("message", metadata: ["number": "\(number)", "seconds": "\(hold.components.seconds)", "text": "\(text)"])
-                return Answer(reply: json ? ControlJSON.reply(["message": number, "waiting": waiting]) : "OK message \(number)", change: .redraw, saves: false)
+                return Answer(reply: ControlReply.message(number: number, waiting: waiting).line(json: json), change: .redraw, saves: false)
             } catch {
-                return refused(error)
+                return refused(ControlError(error))
             }
         case (_, .clearMessages):
             screens.clearMessages(at: clock.now)
-            return Answer(reply: outcome.reply ?? "", change: .redraw, saves: false)
+            return Answer(reply: reply, change: .redraw, saves: false)
         case (.score, .scores):
             logger.info("scores set", metadata: ["scores": "\(state.board.summary)"])
         case let (.text(name, _), .texts(changed)):
             logger.info("text set", metadata: ["name": "\(name)", "text": "\(changed[name] ?? "")"])
         case (.timer(let action, _, _), _) where outcome.saves:
-            logger.info("timer \(action.rawValue)", metadata: ["timers": "\(state.timerSummary(at: wallSeconds))"])
+            logger.info("timer \(action.rawValue)", metadata: ["timers": "\(TimerReading.summary(state.timerReadings(at: wallSeconds)))"])
         case (.timerUntil, _) where outcome.saves:
-            logger.info("timer start", metadata: ["timers": "\(state.timerSummary(at: wallSeconds))"])
+            logger.info("timer start", metadata: ["timers": "\(TimerReading.summary(state.timerReadings(at: wallSeconds)))"])
         default:
             break
         }
-        return Answer(reply: outcome.reply ?? "", change: outcome.change, saves: outcome.saves)
+        return Answer(reply: reply, change: outcome.change, saves: outcome.saves)
     }
 
     /// Answers a batch of requests from the control socket. The state is saved once for the
@@ -75,7 +78,7 @@ extension ClockLoop {
                 state.kept = before
                 logger.error("cannot save the state; the changes are refused", metadata: ["error": "\(error)"])
                 for k in answers.indices where answers[k].answer.saves {
-                    let reply = answers[k].line.hasPrefix("{") ? ControlJSON.reply(error) : error.description
+                    let reply = ControlReply.refused(error).line(json: answers[k].line.hasPrefix("{"))
                     answers[k].answer = Answer(reply: reply, change: .none, saves: false)
                 }
             }

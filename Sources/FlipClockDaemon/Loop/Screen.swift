@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 import FlipClockDisplay
 
@@ -106,14 +107,14 @@ final class Screen {
 
     /// The message laid out for this screen's panel; throws what is wrong with it here (its
     /// row, its text, a full queue at `now`: checked first, so it costs no layout), posting nothing.
-    func layOut(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(ControlError) -> PanelMessage {
+    func layOut(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(MessageError) -> PanelMessage {
         try panel.reveal.checkRoom(at: now)
         return try panel.laidOut(text, for: hold, row: row)
     }
 
     /// Queues `message` (laid out by ``layOut(_:for:row:)``); returns its number.
     @discardableResult
-    func post(_ message: PanelMessage, at now: Duration) throws(ControlError) -> Int {
+    func post(_ message: PanelMessage, at now: Duration) throws(MessageError) -> Int {
         try panel.post(message, at: now)
     }
 

@@ -84,10 +84,10 @@ final class ScreenSet {
     }
 
     /// Posts a message on every screen, or on none: each checks it against its own layout
-    /// first. Returns its number and how many wait behind it.
-    func post(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(ControlError) -> (number: Int, waiting: Int) {
-        guard !screens.isEmpty else { throw ControlError(.state, "no screen is connected to show it on") }
-        let laidOut = try screens.map { screen throws(ControlError) in try screen.layOut(text, for: hold, row: row, at: now) }
+    /// first. Returns its number and how many wait behind it (there must be a screen).
+    func post(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(MessageError) -> (number: Int, waiting: Int) {
+        precondition(!screens.isEmpty, "a message needs a screen to show it on")
+        let laidOut = try screens.map { screen throws(MessageError) in try screen.layOut(text, for: hold, row: row, at: now) }
         var number = 0
         for (screen, message) in zip(screens, laidOut) { number = try screen.post(message, at: now) }
         return (number, screens[0].panel.reveal.waiting.count)

@@ -1,3 +1,7 @@
+// CLinux for the socket constants: with swift-system loaded (FlipClockControl), Glibc's
+// module no longer owns them in a whole-module build (its module map is not modular).
+import CLinux
+import FlipClockControl
 import FoundationEssentials
 import Glibc
 

@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 
 /// What the clock shows besides the time, and its one owner: the scores, timers and texts as
@@ -125,49 +126,49 @@ extension ClockState {
 
     struct Outcome {
         /// The reply; `nil` when the loop answers after making the change (reload, post).
-        var reply: String?
+        var reply: ControlReply?
         var change: Change
         /// Whether it changed what the state file keeps (scores, timers, texts).
         var saves: Bool
     }
 
-    /// Answers one request that came at `moment`, in the form it came in (`json`).
-    mutating func handle(_ request: ControlRequest, at moment: Moment, json: Bool) -> Outcome {
+    /// Answers one request that came at `moment`.
+    mutating func handle(_ request: ControlRequest, at moment: Moment) -> Outcome {
         do throws(ControlError) {
-            return try answer(request, at: moment, json: json)
+            return try answer(request, at: moment)
         } catch {
-            return Outcome(reply: json ? ControlJSON.reply(error) : error.description, change: .none, saves: false)
+            return Outcome(reply: .refused(error), change: .none, saves: false)
         }
     }
 
-    private mutating func answer(_ request: ControlRequest, at moment: Moment, json: Bool) throws(ControlError) -> Outcome {
-        func reply(_ fields: [String: Any], _ text: String, _ change: Change = .none, saves: Bool = false) -> Outcome {
-            Outcome(reply: json ? ControlJSON.reply(fields) : "OK \(text)", change: change, saves: saves)
+    private mutating func answer(_ request: ControlRequest, at moment: Moment) throws(ControlError) -> Outcome {
+        func reply(_ reply: ControlReply, _ change: Change = .none, saves: Bool = false) -> Outcome {
+            Outcome(reply: reply, change: change, saves: saves)
         }
         switch request {
         case .ping:
-            return reply([:], "pong")
+            return reply(.pong)
         case .status:
-            let level = Self.summary(moment.level)
-            let text = "time=\(moment.time)" + (board.displays.isEmpty ? "" : " scores \(board.summary)")
-                + (configuration.timers.isEmpty ? "" : " timers \(timerSummary(at: moment.wall))") + " display=\(level) output=\(moment.output)"
-            return reply(["time": "\(moment.time)", "scores": board.values, "texts": texts, "display": level, "output": moment.output], text)
+            return reply(.status(ControlReply.Status(
+                time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), display: DisplayLevel(moment.level),
+                output: moment.output
+            )))
         case let .display(level):
             brightness.set(level, atMinute: moment.reading.minute())
-            let until = brightness.overrideEnds.map { " until \("\(ClockReading(unixSeconds: $0 * 60).time())".prefix(5))" } ?? ""
-            return reply(["display": Self.summary(level)], "display=\(Self.summary(level))\(until)", .redraw)
+            return reply(.display(DisplayLevel(level), until: brightness.overrideEnds.map { ClockReading(unixSeconds: $0 * 60).time() }), .redraw)
         case .reload:
             return Outcome(reply: nil, change: .reload, saves: false)
         case let .score(action, pairs):
-            let changed = try board.apply(action, pairs)
-            return reply(["scores": board.values], board.summary, .scores(changed), saves: true)
+            let changed: [String: Int]
+            do { changed = try board.apply(action, pairs) } catch { throw ControlError(error) }
+            return reply(.scores(scoreReadings), .scores(changed), saves: true)
         case let .timerUntil(name, until):
             // A countdown to a time of day is a countdown of the seconds until its next one.
             let left = (until.secondOfDay - moment.time.secondOfDay + 86400 - 1) % 86400 + 1
             guard left <= TimerDisplay.longest else {
                 throw ControlError(.range, "\(until) is \(left / 3600) h \(left / 60 % 60) min away; a timer counts down at most 99:59")
             }
-            return try answer(.timer(.start, name: name, duration: left), at: moment, json: json)
+            return try answer(.timer(.start, name: name, duration: left), at: moment)
         case let .text(name, text):
             guard let display = configuration.texts.first(where: { $0.name == name }) else {
                 let known = configuration.texts.map(\.name).joined(separator: ", ")
@@ -179,11 +180,11 @@ extension ClockState {
             case .failure(let problem): throw ControlError(.range, problem.description)
             }
             texts[name] = shown
-            return reply(["texts": texts], "\(name)=\"\(shown)\"", .texts([name: shown]), saves: true)
+            return reply(.text(name: name, shown: shown, texts: texts), .texts([name: shown]), saves: true)
         case let .message(text, seconds, row):
             return Outcome(reply: nil, change: .post(text: text, hold: .seconds(seconds), row: row ?? 1), saves: false)
         case .clearMessages:
-            return reply(["cleared": true], "messages cleared", .clearMessages)
+            return reply(.messagesCleared, .clearMessages)
         case let .timer(action, name, duration):
             guard var timer = timers[name] else {
                 let known = configuration.timers.map(\.name).joined(separator: ", ")
@@ -196,24 +197,18 @@ extension ClockState {
             case .reset: timer.reset(duration: configuration.timers.first { $0.name == name }?.duration)
             }
             timers[name] = timer
-            let summary = timerSummary(at: moment.wall)
-            return reply(["timers": summary], summary, .redraw, saves: true)
+            return reply(.timers(timerReadings(at: moment.wall)), .redraw, saves: true)
         }
     }
 
-    /// `on`, `off` or `dim 20%`.
-    static func summary(_ level: Double) -> String {
-        level == 0 ? "off" : level == 1 ? "on" : "dim \(Int((level * 100).rounded()))%"
+    /// The timers as a reply reports them at `now`, in the displays' order.
+    func timerReadings(at now: Double) -> [TimerReading] {
+        configuration.timers.map { TimerReading(name: $0.name, timer: timers[$0.name] ?? FlipTimer($0), at: now) }
     }
 
-    /// `pomodoro=24:59 running`, in the displays' order.
-    func timerSummary(at now: Double) -> String {
-        configuration.timers.map { display in
-            let t = timers[display.name] ?? FlipTimer(display)
-            let s = t.shown(at: now)
-            let state = t.isRunning ? (t.isFinished(at: now) ? "finished" : "running") : { if case .paused = t.state { "paused" } else { "idle" } }()
-            return "\(display.name)=\(s / 60 < 10 ? "0" : "")\(s / 60):\(s % 60 < 10 ? "0" : "")\(s % 60) \(state)"
-        }.joined(separator: " ")
+    /// The scores as a reply reports them, in the displays' order.
+    var scoreReadings: [ControlReply.Score] {
+        board.displays.map { ControlReply.Score(name: $0.name, value: board.values[$0.name] ?? $0.minimum) }
     }
 
     /// The scores, timers and texts together, to put back when a save fails.

@@ -1,6 +1,7 @@
+import FlipClockCore
 import Testing
 
-@testable import FlipClockCore
+@testable import FlipClockControl
 
 @Suite struct ControlRequestTests {
     @Test func parsesEveryForm() throws {
@@ -26,6 +27,18 @@ import Testing
         #expect(try ControlRequest.parse("timer start kickoff at 15:30") == .timerUntil(name: "kickoff", time: WallTime(hour: 15, minute: 30, second: 0)))
         #expect(throws: ControlError(.syntax, "\"25:61\" is not a time of day; write HH:MM or HH:MM:SS")) {
             try ControlRequest.parse("timer start kickoff at 25:61")
+        }
+    }
+
+    @Test func timerRequestsParse() throws {
+        #expect(try ControlRequest.parse("timer start pomodoro 25m") == .timer(.start, name: "pomodoro", duration: 1500))
+        #expect(try ControlRequest.parse("timer pause pomodoro") == .timer(.pause, name: "pomodoro", duration: nil))
+        #expect(throws: ControlError(.syntax, "\"2h\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")) {
+            try ControlRequest.parse("timer start pomodoro 2h")
+        }
+        #expect(throws: ControlError(.syntax, "timer pause takes a name")) { try ControlRequest.parse("timer pause pomodoro 5m") }
+        #expect(throws: ControlError(.syntax, "timer takes start, pause, resume or reset, and a timer's name")) {
+            try ControlRequest.parse("timer start")
         }
     }
 
@@ -57,7 +70,7 @@ import Testing
         #expect(throws: ControlError(.syntax, "\"999999999999999999:00\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")) {
             try ControlRequest.parse("timer start pomo 999999999999999999:00")
         }
-        #expect(throws: PanelMessage.holdOutOfRange) { try ControlRequest.parse("message \"x\" for 9999999999999999h") }
+        #expect(throws: ControlError(.range, "a message is shown for 1s to 24h")) { try ControlRequest.parse("message \"x\" for 9999999999999999h") }
     }
 
     @Test func parsesMessages() throws {
@@ -99,28 +112,5 @@ import Testing
         } catch {
             #expect(error.description == reply)
         }
-    }
-
-    let displays = [ScoreDisplay(name: "home", digits: 2), ScoreDisplay(name: "away", digits: 2, minimum: 1, maximum: 50)]
-
-    @Test func aCommandChangesAllOrNothing() throws {
-        var board = ScoreBoard(displays: displays, values: ["home": 3])
-        #expect(board.summary == "home=3 away=1")
-        #expect(throws: ControlError(.range, "away would be 60; allowed 1...50")) {
-            try board.apply(.set, [("home", 7), ("away", 60)])
-        }
-        #expect(board.values == ["home": 3, "away": 1])
-        #expect(try board.apply(.set, [("home", 7), ("away", 6)]) == ["home": 7, "away": 6])
-        #expect(try board.apply(.add, [("away", 4)]) == ["away": 10])
-        #expect(try board.apply(.subtract, [("home", 7)]) == ["home": 0])
-        #expect(throws: ControlError(.range, "home would be -1; allowed 0...99")) { try board.apply(.subtract, [("home", 1)]) }
-        #expect(throws: ControlError(.range, "home would be out of range; allowed 0...99")) { try board.apply(.subtract, [("home", Int.min)]) }
-        #expect(try board.apply(.reset, []) == ["home": 0, "away": 1])
-        #expect(throws: ControlError(.unknownScore, "\"guests\"; scores are home, away")) { try board.apply(.set, [("guests", 1)]) }
-    }
-
-    @Test func savedValuesAreKeptInRangeAndUnknownOnesDropped() {
-        let board = ScoreBoard(displays: displays, values: ["home": 500, "away": 0, "old": 3])
-        #expect(board.values == ["home": 99, "away": 1])
     }
 }

@@ -1,3 +1,5 @@
+import FlipClockCore
+
 /// A request on the control socket, one line each, as people and scripts type it.
 ///
 ///     score set home 3           score set home=3 away=2   (several at once, all or none)
@@ -8,9 +10,7 @@
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
 ///     message "Dinner is ready" for 30s [row 2]   message clear
 public enum ControlRequest: Equatable, Sendable {
-    public enum ScoreAction: String, Sendable, CaseIterable {
-        case set, add, subtract, reset
-    }
+    public typealias ScoreAction = ScoreBoard.Action
 
     public enum TimerAction: String, Sendable, CaseIterable {
         case start, pause, resume, reset
@@ -158,7 +158,7 @@ public enum ControlRequest: Equatable, Sendable {
         if rest.split(whereSeparator: isBlank) == ["clear"] { return .clearMessages }
         guard rest.first == "\"" else { throw usage }
         let (text, after) = try quoted(rest, what: "message")
-        try PanelMessage.checkLength(text)
+        do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
         let words = after.split(whereSeparator: isBlank).map(String.init)
         var seconds: Int?, row: Int?
         var k = 0
@@ -170,7 +170,7 @@ public enum ControlRequest: Equatable, Sendable {
                 guard let s = TimerDisplay.parseDuration(value) else {
                     throw ControlError(.syntax, "\"\(value)\" is not a duration (30s, 5m, 1h30m, MM:SS)")
                 }
-                guard PanelMessage.holds.contains(.seconds(s)) else { throw PanelMessage.holdOutOfRange }
+                guard PanelMessage.holds.contains(.seconds(s)) else { throw ControlError(MessageError.holdOutOfRange) }
                 seconds = s
             case "row" where row == nil:
                 guard let n = Int(value), n >= 1 else { throw ControlError(.syntax, "\"\(value)\" is not a row; rows count from 1") }
@@ -181,7 +181,7 @@ public enum ControlRequest: Equatable, Sendable {
             k += 2
         }
         guard let seconds else { throw usage }
-        guard text.contains(where: { !$0.isWhitespace }) else { throw PanelMessage.empty }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
         return .message(text: text, seconds: seconds, row: row)
     }
 

@@ -1,5 +1,5 @@
-import FlipClockDisplay
 import Glibc
+import SystemPackage
 
 /// The client side of the control socket: one request line out, one reply line back.
 public enum ControlClient {
@@ -7,10 +7,13 @@ public enum ControlClient {
         public var description: String
     }
 
-    /// Sends `line` to the daemon at `socketPath` and returns its reply (without the newline).
-    public static func send(_ line: String, to socketPath: String, timeout: Duration = .seconds(10)) throws(Failure) -> String {
+    /// Sends `line` to the daemon at `socketPath` and returns its reply, read back.
+    ///
+    /// Throws if the daemon cannot be reached, does not answer within `timeout`, or answers
+    /// with a line that is neither form's reply.
+    public static func send(_ line: String, to socketPath: String, timeout: Duration = .seconds(10)) throws(Failure) -> ControlAnswer {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(errnoText())") }
+        guard fd >= 0 else { throw Failure(description: "socket: \(Errno.last)") }
         defer { close(fd) }
         guard var address = sockaddr_un(path: socketPath) else { throw Failure(description: "\(socketPath): path too long for a socket") }
         // Set before connecting: a Unix socket's connect waits on a full backlog as long as
@@ -20,24 +23,33 @@ public enum ControlClient {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
         let connected = address.withSocketAddress(path: socketPath) { connect(fd, $0, $1) }
         guard connected == 0 else {
-            if errno == EAGAIN {
+            let error = Errno.last
+            if error == .resourceTemporarilyUnavailable {
                 throw Failure(description: "cannot reach flipclockd at \(socketPath): it took no connection within \(seconds.tv_sec) s (busy)")
             }
-            throw Failure(description: "cannot reach flipclockd at \(socketPath): \(errnoText())")
+            throw Failure(description: "cannot reach flipclockd at \(socketPath): \(error)")
         }
         let request = Array((line + "\n").utf8)
         guard Glibc.send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
-            throw Failure(description: "cannot send to \(socketPath): \(errnoText())")
+            throw Failure(description: "cannot send to \(socketPath): \(Errno.last)")
         }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(UInt8(ascii: "\n")) {
             let n = recv(fd, &chunk, chunk.count, 0)
             guard n > 0 else {
-                throw Failure(description: n == 0 ? "flipclockd closed the connection" : "no reply from flipclockd: \(errnoText())")
+                throw Failure(description: n == 0 ? "flipclockd closed the connection" : "no reply from flipclockd: \(Errno.last)")
             }
             reply += chunk[0..<n]
         }
-        return String(decoding: reply[..<reply.firstIndex(of: UInt8(ascii: "\n"))!], as: UTF8.self)
+        let text = String(decoding: reply[..<reply.firstIndex(of: UInt8(ascii: "\n"))!], as: UTF8.self)
+        guard let answer = ControlAnswer(text) else { throw Failure(description: "flipclockd's reply is neither OK nor ERR: \(text)") }
+        return answer
     }
+}
+
+extension Errno {
+    /// What the last system call of this thread set `errno` to (swift-system keeps its own
+    /// `current` internal).
+    fileprivate static var last: Errno { Errno(rawValue: errno) }
 }

@@ -6,9 +6,7 @@ import FoundationEssentials
 /// reply, `{"ok":true,"scores":{"home":3,"away":2}}` or `{"ok":false,"code":"range","error":"…"}`.
 public enum ControlJSON {
     public static func parse(_ line: String) throws(ControlError) -> ControlRequest {
-        guard let object = try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8)) else {
-            throw ControlError(.syntax, "not a JSON object")
-        }
+        guard let object = object(line) else { throw ControlError(.syntax, "not a JSON object") }
         guard let command = object["command"]?.string else { throw ControlError(.syntax, "\"command\" is missing") }
         switch command {
         case "status": return .status
@@ -72,36 +70,37 @@ public enum ControlJSON {
             return .clearMessages
         }
         guard let text = object["text"]?.string else { throw ControlError(.syntax, "\"text\" is missing") }
-        try PanelMessage.checkLength(text)
+        do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
         guard let given = object["duration"] else { throw ControlError(.syntax, "\"duration\" is missing") }
         guard let seconds = given.integer ?? given.string.flatMap(TimerDisplay.parseDuration) else {
             throw ControlError(.syntax, "\"duration\" is not a duration (30, \"30s\", \"5m\", \"1h30m\", \"MM:SS\")")
         }
-        guard PanelMessage.holds.contains(.seconds(seconds)) else { throw PanelMessage.holdOutOfRange }
+        guard PanelMessage.holds.contains(.seconds(seconds)) else { throw ControlError(MessageError.holdOutOfRange) }
         var row: Int?
         if let given = object["row"] {
             guard let n = given.integer, n >= 1 else { throw ControlError(.syntax, "\"row\" is a whole number from 1") }
             row = n
         }
-        guard text.contains(where: { !$0.isWhitespace }) else { throw PanelMessage.empty }
+        guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
         return .message(text: text, seconds: seconds, row: row)
     }
 
-    public static func reply(_ fields: [String: Any]) -> String {
-        var object = fields
-        object["ok"] = true
-        return encode(object)
+    /// The JSON object on `line` (a request, or a reply the client reads back); `nil` if it is not one.
+    static func object(_ line: String) -> [String: JSONValue]? {
+        try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8))
     }
 
-    public static func reply(_ error: ControlError) -> String {
-        encode(["ok": false, "code": error.code.rawValue, "error": error.reason])
-    }
-
-    /// `object` as one line of JSON, its keys sorted (the replies, and `flipclockctl --json`'s requests).
+    /// `object` as one line of JSON, its keys sorted (`flipclockctl --json`'s requests).
     public static func encode(_ object: [String: Any]) -> String {
+        guard let value = JSONValue(object) else { return "{\"ok\":false}" }
+        return line(value)
+    }
+
+    /// `value` as one line of JSON, its keys sorted: the replies, and the requests above.
+    static func line(_ value: JSONValue) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let value = JSONValue(object), let data = try? encoder.encode(value) else { return "{\"ok\":false}" }
+        guard let data = try? encoder.encode(value) else { return "{\"ok\":false}" }
         return String(decoding: data, as: UTF8.self)
     }
 }

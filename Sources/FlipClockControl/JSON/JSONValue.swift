@@ -5,7 +5,7 @@ import FoundationEssentials
 ///
 /// Foundation's `JSONSerialization` would serve `[String: Any]` as is, but it links all of
 /// Foundation and its ICU data (some 44 MB) into the static daemon.
-enum JSONValue: Codable, Equatable {
+enum JSONValue: Codable, Equatable, ExpressibleByBooleanLiteral {
     case null
     case bool(Bool)
     case integer(Int)
@@ -33,6 +33,8 @@ enum JSONValue: Codable, Equatable {
         }
     }
 
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+
     func encode(to encoder: any Encoder) throws {
         var value = encoder.singleValueContainer()
         switch self {
@@ -46,7 +48,7 @@ enum JSONValue: Codable, Equatable {
         }
     }
 
-    /// What a reply holds: truth values, whole numbers, numbers, text, and lists and tables
+    /// What a request holds: truth values, whole numbers, numbers, text, and lists and tables
     /// of them; `nil` for anything else.
     init?(_ any: Any) {
         switch any {

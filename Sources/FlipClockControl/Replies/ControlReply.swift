@@ -1,0 +1,132 @@
+import FlipClockCore
+
+/// The daemon's answer to one request, in either of the protocol's forms.
+///
+/// The text form is `OK …` or `ERR <code> <reason>`; the JSON form one object, its keys sorted,
+/// with `"ok"` true or false. ``line(json:)`` writes either; the values are the daemon's, the
+/// words are the reply's.
+public enum ControlReply: Equatable, Sendable {
+    /// `OK pong`, `{"ok":true}`.
+    case pong
+    /// What the clock shows.
+    case status(Status)
+    /// The screens' level now, and when the night schedule takes it back (`nil`: it has no change).
+    case display(DisplayLevel, until: WallTime?)
+    case reloaded
+    /// Every score after a score command, in the configuration's order.
+    case scores([Score])
+    /// The text row set, what its cards show, and what every text row shows (the JSON form's).
+    case text(name: String, shown: String, texts: [String: String])
+    /// The message's number, and how many messages wait to be shown.
+    case message(number: Int, waiting: Int)
+    case messagesCleared
+    /// Every timer after a timer command, in the configuration's order.
+    case timers([TimerReading])
+    case refused(ControlError)
+
+    /// One score's name and value.
+    public struct Score: Equatable, Sendable {
+        public var name: String
+        public var value: Int
+
+        public init(name: String, value: Int) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// What `status` reports.
+    public struct Status: Equatable, Sendable {
+        public var time: WallTime
+        /// In the configuration's order.
+        public var scores: [Score]
+        public var texts: [String: String]
+        /// In the configuration's order; the JSON form leaves them out.
+        public var timers: [TimerReading]
+        public var display: DisplayLevel
+        /// The output's name, as the log gives it.
+        public var output: String
+
+        public init(time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], display: DisplayLevel, output: String) {
+            self.time = time
+            self.scores = scores
+            self.texts = texts
+            self.timers = timers
+            self.display = display
+            self.output = output
+        }
+    }
+
+    /// The reply as one line of the JSON form (`json`) or the text form, without the newline.
+    public func line(json: Bool) -> String {
+        json ? ControlJSON.line(.object(object)) : text
+    }
+
+    private var text: String {
+        switch self {
+        case .pong:
+            "OK pong"
+        case .status(let status):
+            "OK time=\(status.time)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
+                + (status.timers.isEmpty ? "" : " timers \(TimerReading.summary(status.timers))")
+                + " display=\(status.display) output=\(status.output)"
+        case let .display(level, until):
+            "OK display=\(level)" + (until.map { " until \("\($0)".prefix(5))" } ?? "")
+        case .reloaded:
+            "OK reloaded"
+        case .scores(let scores):
+            "OK \(Self.summary(scores))"
+        case let .text(name, shown, _):
+            "OK \(name)=\"\(shown)\""
+        case .message(let number, _):
+            "OK message \(number)"
+        case .messagesCleared:
+            "OK messages cleared"
+        case .timers(let timers):
+            "OK \(TimerReading.summary(timers))"
+        case .refused(let error):
+            error.description
+        }
+    }
+
+    private var object: [String: JSONValue] {
+        switch self {
+        case .pong:
+            ["ok": true]
+        case .status(let status):
+            [
+                "ok": true, "time": .string("\(status.time)"), "scores": Self.object(status.scores), "texts": Self.object(status.texts),
+                "display": .string("\(status.display)"), "output": .string(status.output),
+            ]
+        case .display(let level, _):
+            ["ok": true, "display": .string("\(level)")]
+        case .reloaded:
+            ["ok": true, "reloaded": true]
+        case .scores(let scores):
+            ["ok": true, "scores": Self.object(scores)]
+        case .text(_, _, let texts):
+            ["ok": true, "texts": Self.object(texts)]
+        case let .message(number, waiting):
+            ["ok": true, "message": .integer(number), "waiting": .integer(waiting)]
+        case .messagesCleared:
+            ["ok": true, "cleared": true]
+        case .timers(let timers):
+            ["ok": true, "timers": .string(TimerReading.summary(timers))]
+        case .refused(let error):
+            ["ok": false, "code": .string(error.code.rawValue), "error": .string(error.reason)]
+        }
+    }
+
+    /// `home=3 away=2`.
+    private static func summary(_ scores: [Score]) -> String {
+        scores.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+    }
+
+    private static func object(_ scores: [Score]) -> JSONValue {
+        .object(Dictionary(scores.map { ($0.name, .integer($0.value)) }, uniquingKeysWith: { $1 }))
+    }
+
+    private static func object(_ texts: [String: String]) -> JSONValue {
+        .object(texts.mapValues(JSONValue.string))
+    }
+}

@@ -1,0 +1,87 @@
+import FlipClockCore
+import Testing
+
+@testable import FlipClockControl
+
+/// Every reply, byte for byte, in both forms: what flipclockd answered before replies had a type.
+@Suite struct ControlReplyTests {
+    static let noon = WallTime(hour: 12, minute: 0, second: 0)
+
+    /// Each reply with its text and its JSON form.
+    static let fixtures: [(ControlReply, String, String)] = [
+        (ControlReply.pong, "OK pong", #"{"ok":true}"#),
+        (
+            .status(ControlReply.Status(
+                time: noon, scores: [.init(name: "home", value: 5), .init(name: "away", value: 120)], texts: ["board": "GATE 12"],
+                timers: [TimerReading(name: "egg", seconds: 240, state: .idle), TimerReading(name: "tea", seconds: 30, state: .running)],
+                display: .dim(percent: 30), output: "png 320x240"
+            )),
+            "OK time=12:00:00 scores home=5 away=120 timers egg=04:00 idle tea=00:30 running display=dim 30% output=png 320x240",
+            #"{"display":"dim 30%","ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"texts":{"board":"GATE 12"},"time":"12:00:00"}"#
+        ),
+        (
+            .status(ControlReply.Status(
+                time: WallTime(hour: 21, minute: 20, second: 0), scores: [], texts: [:], timers: [], display: .off, output: "counting 96x60@5"
+            )),
+            "OK time=21:20:00 display=off output=counting 96x60@5",
+            #"{"display":"off","ok":true,"output":"counting 96x60@5","scores":{},"texts":{},"time":"21:20:00"}"#
+        ),
+        (.display(.off, until: WallTime(hour: 22, minute: 0, second: 0)), "OK display=off until 22:00", #"{"display":"off","ok":true}"#),
+        (.display(.dim(percent: 30), until: nil), "OK display=dim 30%", #"{"display":"dim 30%","ok":true}"#),
+        (.display(.on, until: WallTime(hour: 7, minute: 5, second: 30)), "OK display=on until 07:05", #"{"display":"on","ok":true}"#),
+        (.reloaded, "OK reloaded", #"{"ok":true,"reloaded":true}"#),
+        (
+            .scores([.init(name: "home", value: 5), .init(name: "away", value: 100)]),
+            "OK home=5 away=100", #"{"ok":true,"scores":{"away":100,"home":5}}"#
+        ),
+        (.scores([]), "OK ", #"{"ok":true,"scores":{}}"#),
+        (
+            .text(name: "board", shown: " ON TIME", texts: ["board": " ON TIME", "gate": "12"]),
+            #"OK board=" ON TIME""#, #"{"ok":true,"texts":{"board":" ON TIME","gate":"12"}}"#
+        ),
+        (.message(number: 2, waiting: 1), "OK message 2", #"{"message":2,"ok":true,"waiting":1}"#),
+        (.messagesCleared, "OK messages cleared", #"{"cleared":true,"ok":true}"#),
+        (
+            .timers([TimerReading(name: "egg", seconds: 30, state: .running), TimerReading(name: "pomodoro", seconds: 5999, state: .paused)]),
+            "OK egg=00:30 running pomodoro=99:59 paused", #"{"ok":true,"timers":"egg=00:30 running pomodoro=99:59 paused"}"#
+        ),
+        (
+            .refused(ControlError(.range, "home would be 100; allowed 0...99")),
+            "ERR range home would be 100; allowed 0...99", #"{"code":"range","error":"home would be 100; allowed 0...99","ok":false}"#
+        ),
+        (
+            .refused(ControlError(.syntax, "a/b \"c\"\n")),
+            "ERR syntax a/b \"c\"\n", #"{"code":"syntax","error":"a\/b \"c\"\n","ok":false}"#
+        ),
+        (
+            .refused(ControlError(.unknownCommand, #""scores"; commands are score, timer, text, display, message, status, reload, ping"#)),
+            #"ERR unknown-command "scores"; commands are score, timer, text, display, message, status, reload, ping"#,
+            #"{"code":"unknown-command","error":"\"scores\"; commands are score, timer, text, display, message, status, reload, ping","ok":false}"#
+        ),
+    ]
+
+    @Test(arguments: fixtures)
+    func rendersAsBefore(_ reply: ControlReply, _ text: String, _ json: String) {
+        #expect(reply.line(json: false) == text)
+        #expect(reply.line(json: true) == json)
+    }
+
+    @Test(arguments: [(0.0, "off"), (1.0, "on"), (0.3, "dim 30%"), (0.2, "dim 20%"), (0.999, "dim 100%")])
+    func aBrightnessReadsAsALevel(_ brightness: Double, _ words: String) {
+        #expect("\(DisplayLevel(brightness))" == words)
+    }
+
+    /// A timer's state as the cards and the clock say: a countdown run to zero is finished,
+    /// though it still runs.
+    @Test func aTimerReadsAsItsCardsShowIt() {
+        var egg = FlipTimer(TimerDisplay(name: "egg", duration: 240))
+        #expect(TimerReading(name: "egg", timer: egg, at: 1000) == TimerReading(name: "egg", seconds: 240, state: .idle))
+        egg.start(at: 1000)
+        #expect(TimerReading(name: "egg", timer: egg, at: 1010).description == "egg=03:50 running")
+        egg.pause(at: 1070)
+        #expect(TimerReading(name: "egg", timer: egg, at: 2000).description == "egg=02:50 paused")
+        egg.resume(at: 2000)
+        #expect(TimerReading(name: "egg", timer: egg, at: 2500).description == "egg=00:00 finished")
+        #expect(TimerReading.summary([]) == "")
+    }
+}
