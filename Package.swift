@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // C libraries, each reached only through the one Swift module above it.
@@ -27,8 +28,8 @@ let package = Package(
 
         // Pure Swift: geometry, canvas, rasteriser, flip state machine, faces, configuration model.
         .target(name: "FlipClockCore"),
-        .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType"]),
-        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux"]),
+        .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .executableTarget(
@@ -57,6 +59,7 @@ let package = Package(
             dependencies: [
                 "FlipClockCore", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
@@ -73,10 +76,10 @@ let package = Package(
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore"]),
         .testTarget(
             name: "FlipClockRenderTests",
-            dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "CFreeType"],
+            dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "CFreeType", .product(name: "SystemPackage", package: "swift-system")],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore", "FlipClockDisplay"]),
+        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore", "FlipClockDisplay", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl"]),
     ],
     swiftLanguageModes: [.v6]

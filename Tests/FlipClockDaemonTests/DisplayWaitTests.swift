@@ -2,6 +2,7 @@ import FlipClockCore
 import FlipClockDisplay
 import Foundation
 import Logging
+import SystemPackage
 import Testing
 
 @testable import FlipClockDaemon
@@ -54,8 +55,8 @@ import Testing
 
     @Test func theErrorSaysWhyEachDisplayCouldNotBeUsed() {
         let error = DisplayError.unavailable([
-            .cannotOpen(path: "/dev/dri/card0", reason: "No such file or directory"),
-            .cannotOpen(path: "/dev/fb0", reason: "Permission denied"),
+            .cannotOpen(path: "/dev/dri/card0", errno: .noSuchFileOrDirectory),
+            .cannotOpen(path: "/dev/fb0", errno: .permissionDenied),
         ])
         #expect(error.description == "cannot open /dev/dri/card0: No such file or directory; cannot open /dev/fb0: Permission denied")
         #expect(error.isTransient)

@@ -2,6 +2,7 @@ import CLinux
 import FlipClockCore
 import FlipClockDisplay
 import Glibc
+import SystemPackage
 
 /// The control socket: a Unix stream socket speaking one request per line, one reply per line.
 ///
@@ -61,12 +62,12 @@ public final class ControlServer {
             unlink(path)
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ControlError(.state, "cannot create the control socket \(path): \(errnoText())") }
+        guard fd >= 0 else { throw ControlError(.state, "cannot create the control socket \(path): \(Errno.current)") }
         let bound = address.withSocketAddress(path: path) { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 16) == 0 else {
-            let reason = errnoText()
+            let code = Errno.current
             close(fd)
-            throw ControlError(.state, "cannot listen on \(path): \(reason)")
+            throw ControlError(.state, "cannot listen on \(path): \(code)")
         }
         chmod(path, 0o660)
         // A service whose group is already `group` (the unit's `Group=`) has nothing to change,
