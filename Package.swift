@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// swift-system's `Errno`: the one type a failed C call's code is kept in.
+let swiftSystem: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
     name: "flipclock",
     platforms: [.macOS(.v15)],
@@ -14,7 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
@@ -28,26 +30,26 @@ let package = Package(
 
         // Pure Swift: geometry, canvas, rasteriser, flip state machine, faces, configuration model.
         .target(name: "FlipClockCore"),
-        .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", .product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType", swiftSystem]),
+        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", swiftSystem]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "CLinux",
+                "FlipClockCore", "FlipClockDisplay", "CLinux", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
         .executableTarget(
             name: "flipclockd",
             dependencies: [
-                "FlipClockDaemon", "FlipClockDisplay",
+                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -57,9 +59,8 @@ let package = Package(
         .executableTarget(
             name: "flipclock-bench",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman",
+                "FlipClockCore", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman", swiftSystem,
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
@@ -73,13 +74,14 @@ let package = Package(
             ]
         ),
 
+        // A test target a module, each depending on what its files import.
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore"]),
-        .testTarget(
-            name: "FlipClockRenderTests",
-            dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "CFreeType", .product(name: "SystemPackage", package: "swift-system")],
-            exclude: ["Goldens"]
-        ),
-        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore", "FlipClockDisplay", .product(name: "SystemPackage", package: "swift-system")]),
+        .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
+        .testTarget(name: "FlipClockDisplayTests", dependencies: ["FlipClockDisplay", "FlipClockCore", swiftSystem]),
+        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore", "FlipClockDisplay", .product(name: "Logging", package: "swift-log")]),
+        // The renderer's pictures against committed goldens, drawn with the real font.
+        .testTarget(name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay"], exclude: ["Goldens"]),
+        // The shipped binaries, run as a user runs them.
         .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl"]),
     ],
     swiftLanguageModes: [.v6]

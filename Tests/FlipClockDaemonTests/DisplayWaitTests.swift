@@ -2,7 +2,6 @@ import FlipClockCore
 import FlipClockDisplay
 import Foundation
 import Logging
-import SystemPackage
 import Testing
 
 @testable import FlipClockDaemon
@@ -51,15 +50,6 @@ import Testing
         var p = pollfd(fd: requests.descriptor, events: Int16(POLLIN), revents: 0)
         #expect(poll(&p, 1, 0) == 1)
         #expect(requests.take() == [.reload])
-    }
-
-    @Test func theErrorSaysWhyEachDisplayCouldNotBeUsed() {
-        let error = DisplayError.unavailable([
-            .cannotOpen(path: "/dev/dri/card0", errno: .noSuchFileOrDirectory),
-            .cannotOpen(path: "/dev/fb0", errno: .permissionDenied),
-        ])
-        #expect(error.description == "cannot open /dev/dri/card0: No such file or directory; cannot open /dev/fb0: Permission denied")
-        #expect(error.isTransient)
     }
 
     @Test func consoleNumbers() {

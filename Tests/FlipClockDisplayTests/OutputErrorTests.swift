@@ -39,6 +39,16 @@ import Testing
         #expect(DisplayError.cannotOpen(path: "d", errno: .resourceBusy).isTransient)
     }
 
+    /// `auto`'s error where neither a DRM card nor the framebuffer could be used.
+    @Test func theErrorSaysWhyEachDisplayCouldNotBeUsed() {
+        let error = DisplayError.unavailable([
+            .cannotOpen(path: "/dev/dri/card0", errno: .noSuchFileOrDirectory),
+            .cannotOpen(path: "/dev/fb0", errno: .permissionDenied),
+        ])
+        #expect(error.description == "cannot open /dev/dri/card0: No such file or directory; cannot open /dev/fb0: Permission denied")
+        #expect(error.isTransient)
+    }
+
     @Test func theImageOutputReplacesCurrentPNG() throws {
         let dir = NSTemporaryDirectory() + "flipclock-image-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: dir) }
