@@ -74,6 +74,15 @@ import Testing
         #expect(FontError.notAFont(path: path, freeType: .unknownFileFormat).description == "font \(path) is not usable: unknown file format")
     }
 
+    /// FreeType's code is kept, and said in FreeType's words even where its table is not built in.
+    @Test func freeTypesCodesReadAsFreeTypeSaysThem() {
+        #expect(FontError.cannotRender(path: "/f.ttf", text: "12", freeType: FreeTypeError(rawValue: 0x17)).description
+            == "font /f.ttf cannot render \"12\": invalid pixel size")
+        #expect(FontError.library(.init(rawValue: 0x40)).description == "FreeType failed to start: out of memory")
+        #expect(FreeTypeError(rawValue: 0x99).description == "FreeType error 0x99")
+        #expect(FontError.notScalable(path: "/f.pcf").description == "font /f.pcf is not usable: not a scalable (outline) font")
+    }
+
     @Test func aCharacterTheFontLacksIsAClearError() throws {
         let font = try FontFace(path: path)
         #expect(throws: FontError.noGlyph(path: path, text: "\u{10FFFD}", character: "\u{10FFFD}")) {

@@ -25,8 +25,8 @@ public final class Backlight {
     public init(folder: String) throws(DisplayError) {
         func read(_ file: String) throws(DisplayError) -> Int {
             let path = "\(folder)/\(file)"
-            let text = try Self.contents(of: path)
-            guard let value = Int(text.filter { !$0.isWhitespace }) else { throw .notANumber(path: path, text: String(text.prefix(20))) }
+            let text = try Self.contents(of: path).filter { !$0.isWhitespace }
+            guard let value = Int(text) else { throw .notANumber(path: path, text: String(text.prefix(20))) }
             return value
         }
         self.folder = folder

@@ -24,7 +24,8 @@ public enum DisplayError: Error, Equatable, CustomStringConvertible {
     case consoleNotSwitchable(path: String, errno: Errno)
     /// The console named is not a virtual terminal (`/dev/ttyN`).
     case notAConsole(path: String)
-    /// A sysfs file (a backlight's brightness) holds no number: its first 20 characters.
+    /// A sysfs file (a backlight's brightness) holds no number: its first 20 characters
+    /// other than whitespace.
     case notANumber(path: String, text: String)
     /// The framebuffer's pixel format is not one flipclock draws.
     case unsupportedFormat(device: String, format: String)
