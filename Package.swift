@@ -81,8 +81,8 @@ let package = Package(
         .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockCore", "FlipClockDisplay", .product(name: "Logging", package: "swift-log")]),
         // The renderer's pictures against committed goldens, drawn with the real font.
         .testTarget(name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay"], exclude: ["Goldens"]),
-        // The shipped binaries, run as a user runs them.
-        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl"]),
+        // The shipped binaries, run as a user runs them; their frames read back with PNGFile.
+        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl", "FlipClockCore", "FlipClockDisplay"]),
     ],
     swiftLanguageModes: [.v6]
 )
