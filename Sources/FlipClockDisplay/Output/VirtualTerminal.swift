@@ -83,7 +83,7 @@ public final class VirtualTerminal {
     private static func open(_ path: String) throws(DisplayError) -> Int32 {
         do {
             return try openFile(path, O_RDWR)
-        } catch where error.code == .permissionDenied {
+        } catch let error where error.code == .permissionDenied {
             return try openFile(path, O_WRONLY)
         }
     }
