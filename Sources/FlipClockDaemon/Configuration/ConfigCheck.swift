@@ -117,9 +117,7 @@ public struct ConfigCheck: Sendable {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= largest {
-            let n = read(0, &chunk, chunk.count)
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
+            guard let n = try? valueOrErrno({ read(0, &chunk, chunk.count) }), n > 0 else { break }
             bytes += chunk[..<n]
         }
         do {
