@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// swift-system's `Errno`: the one type a failed C call's code is kept in.
+let swiftSystem: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
     name: "flipclock",
     platforms: [.macOS(.v15)],
@@ -14,7 +17,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
@@ -30,29 +32,27 @@ let package = Package(
         .target(name: "FlipClockCore"),
         // The control protocol, both ends: requests, replies and errors in their text and JSON
         // forms, and the client. What `flipclockctl` links, without the display or font libraries.
-        .target(
-            name: "FlipClockControl",
-            dependencies: ["FlipClockCore", .product(name: "SystemPackage", package: "swift-system")]
-        ),
-        .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType"]),
-        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux"]),
+        .target(name: "FlipClockControl", dependencies: ["FlipClockCore", swiftSystem]),
+        .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType", swiftSystem]),
+        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", swiftSystem]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDisplay", "CLinux",
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDisplay", "CLinux", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),
         .executableTarget(
             name: "flipclockd",
             dependencies: [
-                "FlipClockDaemon", "FlipClockDisplay",
+                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "flipclock-bench",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman",
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman", swiftSystem,
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
@@ -77,15 +77,16 @@ let package = Package(
             ]
         ),
 
+        // A test target a module, each depending on what its files import.
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore"]),
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
-        .testTarget(
-            name: "FlipClockRenderTests",
-            dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "CFreeType"],
-            exclude: ["Goldens"]
-        ),
-        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockDisplay"]),
-        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl"]),
+        .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
+        .testTarget(name: "FlipClockDisplayTests", dependencies: ["FlipClockDisplay", "FlipClockCore", swiftSystem]),
+        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockDisplay", .product(name: "Logging", package: "swift-log")]),
+        // The renderer's pictures against committed goldens, drawn with the real font.
+        .testTarget(name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay"], exclude: ["Goldens"]),
+        // The shipped binaries, run as a user runs them; their frames read back with PNGFile.
+        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl", "FlipClockControl", "FlipClockCore", "FlipClockDisplay"]),
     ],
     swiftLanguageModes: [.v6]
 )

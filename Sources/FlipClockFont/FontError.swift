@@ -1,20 +1,29 @@
+import SystemPackage
+
 /// Why a font could not be used.
 public enum FontError: Error, Equatable, CustomStringConvertible {
-    /// The file could not be read (missing, unreadable): the errno text.
-    case cannotOpen(path: String, reason: String)
-    /// FreeType read the file but it is not a usable font.
-    case notAFont(path: String, reason: String)
+    /// The file could not be read (missing, unreadable): the code of the failed `open`.
+    case cannotOpen(path: String, errno: Errno)
+    /// FreeType read the file but it is not a font it knows.
+    case notAFont(path: String, freeType: FreeTypeError)
+    /// The font has no outlines (a bitmap font): it cannot be drawn at a card's sizes.
+    case notScalable(path: String)
     /// A glyph could not be loaded or rendered.
-    case cannotRender(path: String, text: String, reason: String)
+    case cannotRender(path: String, text: String, freeType: FreeTypeError)
+    /// The font has no glyph for a character of the text.
+    case noGlyph(path: String, text: String, character: Unicode.Scalar)
     /// FreeType itself could not start.
-    case library(reason: String)
+    case library(FreeTypeError)
 
     public var description: String {
         switch self {
-        case let .cannotOpen(path, reason): "cannot open font \(path): \(reason)"
-        case let .notAFont(path, reason): "font \(path) is not usable: \(reason)"
-        case let .cannotRender(path, text, reason): "font \(path) cannot render \"\(text)\": \(reason)"
-        case let .library(reason): "FreeType failed to start: \(reason)"
+        case let .cannotOpen(path, errno): "cannot open font \(path): \(errno)"
+        case let .notAFont(path, error): "font \(path) is not usable: \(error)"
+        case let .notScalable(path): "font \(path) is not usable: not a scalable (outline) font"
+        case let .cannotRender(path, text, error): "font \(path) cannot render \"\(text)\": \(error)"
+        case let .noGlyph(path, text, character):
+            "font \(path) cannot render \"\(text)\": no glyph for U+\(String(character.value, radix: 16, uppercase: true))"
+        case let .library(error): "FreeType failed to start: \(error)"
         }
     }
 }

@@ -1,6 +1,7 @@
 import CFreeType
 import FlipClockCore
 import Synchronization
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -22,23 +23,24 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
     ///
     /// The corresponding C functions are `FT_Init_FreeType` and `FT_New_Face`.
     public init(path: String) throws(FontError) {
-        // Read errors carry the errno text; FreeType only says "cannot open resource".
-        let fd = open(path, O_RDONLY)
-        if fd < 0 { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        // Read errors keep their code; FreeType only says "cannot open resource".
+        var fd: Int32
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        if fd < 0 { throw .cannotOpen(path: path, errno: Errno(rawValue: errno)) }
         close(fd)
 
         var library: FT_Library?
-        try FreeTypeError.check(FT_Init_FreeType(&library)) { .library(reason: $0) }
+        try FreeTypeError.check(FT_Init_FreeType(&library)) { .library($0) }
         var face: FT_Face?
         let error = FT_New_Face(library, path, 0, &face)
         guard error == 0, let face else {
             FT_Done_FreeType(library)
-            throw .notAFont(path: path, reason: FreeTypeError.describe(error))
+            throw .notAFont(path: path, freeType: FreeTypeError(rawValue: error))
         }
         guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             FT_Done_Face(face)
             FT_Done_FreeType(library)
-            throw .notAFont(path: path, reason: "not a scalable (outline) font")
+            throw .notScalable(path: path)
         }
         self.path = path
         self.library = library!
@@ -77,7 +79,7 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
     private func renderLocked(_ text: String, pixelSize: Int, drawing: Bool) throws(FontError) -> GlyphRun {
         let path = self.path
         try FreeTypeError.check(FT_Set_Pixel_Sizes(face, 0, FT_UInt(max(1, pixelSize)))) {
-            .cannotRender(path: path, text: text, reason: $0)
+            .cannotRender(path: path, text: text, freeType: $0)
         }
         let digitCell = try widestDigitAdvance(text: text)
         var placed: [Placed] = []
@@ -86,7 +88,7 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
         for scalar in text.unicodeScalars {
             let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
             if index == 0 && scalar != " " {
-                throw .cannotRender(path: path, text: text, reason: "no glyph for U+\(String(scalar.value, radix: 16, uppercase: true))")
+                throw .noGlyph(path: path, text: text, character: scalar)
             }
             if previous != 0, index != 0 {
                 var kerning = FT_Vector()
@@ -115,10 +117,10 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
     private func loadGlyph(_ index: FT_UInt, text: String, drawing: Bool) throws(FontError) -> FT_GlyphSlot {
         let path = self.path
         let flags = FT_Int32(FT_LOAD_DEFAULT) | flipclock_ft_load_target_light()
-        try FreeTypeError.check(FT_Load_Glyph(face, index, flags)) { .cannotRender(path: path, text: text, reason: $0) }
+        try FreeTypeError.check(FT_Load_Glyph(face, index, flags)) { .cannotRender(path: path, text: text, freeType: $0) }
         guard drawing else { return face.pointee.glyph }
         try FreeTypeError.check(FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL)) {
-            .cannotRender(path: path, text: text, reason: $0)
+            .cannotRender(path: path, text: text, freeType: $0)
         }
         return face.pointee.glyph
     }
@@ -130,7 +132,7 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
             guard index != 0 else { continue }
             let path = self.path
             try FreeTypeError.check(FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_DEFAULT) | flipclock_ft_load_target_light())) {
-                .cannotRender(path: path, text: text, reason: $0)
+                .cannotRender(path: path, text: text, freeType: $0)
             }
             widest = max(widest, (Int(face.pointee.glyph.pointee.advance.x) + 32) >> 6)
         }

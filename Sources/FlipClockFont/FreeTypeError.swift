@@ -1,10 +1,19 @@
 import CFreeType
 
-/// FreeType's error codes as text; Debian's FreeType is built without `FT_Error_String`'s table.
-enum FreeTypeError {
-    static func describe(_ error: FT_Error) -> String {
-        if let s = FT_Error_String(error) { return String(cString: s) }
-        switch error {
+/// A FreeType error code (`FT_Error`), described as FreeType's own table would; Debian's
+/// FreeType is built without `FT_Error_String`'s table.
+public struct FreeTypeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The code FreeType returned (`FT_Err_*`).
+    public let rawValue: Int32
+
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// `FT_Err_Unknown_File_Format`: the file is no font FreeType knows.
+    public static let unknownFileFormat = FreeTypeError(rawValue: 0x02)
+
+    public var description: String {
+        if let s = FT_Error_String(rawValue) { return String(cString: s) }
+        switch rawValue {
         case 0x01: return "cannot open resource"
         case 0x02: return "unknown file format"
         case 0x03: return "broken file"
@@ -26,12 +35,13 @@ enum FreeTypeError {
         case 0x57: return "invalid frame read"
         case 0x58: return "invalid stream seek"
         case 0x59: return "invalid stream skip"
-        default: return "FreeType error 0x" + String(error, radix: 16)
+        default: return "FreeType error 0x" + String(rawValue, radix: 16)
         }
     }
 
-    /// Runs a FreeType call and turns a non-zero result into `failure(text)`.
-    static func check(_ error: FT_Error, _ failure: (String) -> FontError) throws(FontError) {
-        if error != 0 { throw failure(describe(error)) }
+    /// Throws a FreeType call's non-zero result as `failure(code)`: where FreeType's failures
+    /// become Swift errors (FreeType retries nothing and has no `EINTR`).
+    static func check(_ error: FT_Error, _ failure: (FreeTypeError) -> FontError) throws(FontError) {
+        if error != 0 { throw failure(FreeTypeError(rawValue: error)) }
     }
 }

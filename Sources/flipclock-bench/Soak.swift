@@ -5,6 +5,7 @@ import FlipClockFont
 import FoundationEssentials
 import Glibc
 import Logging
+import SystemPackage
 
 extension Bench {
     /// The daemon's loop through `hours` simulated hours, as it runs on a 1920×1080 screen:
@@ -18,7 +19,7 @@ extension Bench {
     static func soak(hours: Int) throws {
         var template = Array("/tmp/flipclock-soak-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
-            print("cannot make a folder in /tmp: \(errnoText())")
+            print("cannot make a folder in /tmp: \(Errno.current)")
             exit(1)
         }
         let folder = String(cString: made)

@@ -2,6 +2,7 @@ import FlipClockControl
 import FlipClockDaemon
 import FlipClockDisplay
 import Glibc
+import SystemPackage
 
 /// Requests to the loop's control socket, sent as `flipclockctl` sends them but in steps the
 /// simulated clock schedules: connect, send the line a millisecond later, read the reply and
@@ -29,7 +30,7 @@ final class SoakRequests {
     private func connect() {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0, var address = sockaddr_un(path: path), address.withSocketAddress(path: path, { Glibc.connect(fd, $0, $1) }) == 0 else {
-            problems.append("cannot connect to \(path): \(errnoText())")
+            problems.append("cannot connect to \(path): \(Errno.current)")
             return
         }
     }

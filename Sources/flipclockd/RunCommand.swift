@@ -116,11 +116,16 @@ struct RunCommand: AsyncParsableCommand {
         )
         do {
             try await group.run()
+        } catch let failure as DisplayFailure {
+            StandardError.write("flipclockd: output: \(failure)\n")
+            throw ExitCode(1)
         } catch let error as DisplayError {
             StandardError.write("flipclockd: output: \(error)\n")
-            // Only a configuration the display cannot satisfy will not fix itself: systemd
-            // stops restarting on 78 (EX_CONFIG). A display that failed while running is
-            // opened again by the restart.
+            // Only a configuration or hardware the display cannot satisfy when it is opened (no
+            // such connector, mode or free CRTC; a call the device refuses, by its code) will
+            // not fix itself:
+            // systemd stops restarting on 78 (EX_CONFIG). A display missing, busy or failing
+            // for now is opened again by the restart.
             throw ExitCode(error.isTransient ? 1 : 78)
         }
     }

@@ -1,5 +1,6 @@
 import FlipClockControl
 import FlipClockCore
+import FlipClockDisplay
 import Foundation
 import Logging
 import Testing
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotASocketIsNeverRemoved() throws {
-        FileManager.default.createFile(atPath: path, contents: Data("precious".utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("precious".utf8)))
         #expect(throws: ControlServer.Refusal(description: "\(path) exists and is not a socket; not replacing it")) { try ControlServer(path: path, group: nil) }
         #expect(FileManager.default.contents(atPath: path) == Data("precious".utf8))
     }
@@ -79,6 +80,43 @@ import Testing
         slow.send("s")
         _ = server.service(Set(server.descriptors), now: .seconds(10))
         #expect(slow.received() == nil)
+    }
+
+    /// What a client saw of the loop while it ran.
+    final class Seen: @unchecked Sendable {
+        var reply = ""
+        var silentDroppedAfter: Duration?
+    }
+
+    /// The loop on the system's clock wakes for the line timeout: a client that says nothing is
+    /// dropped when it is up (0.3 s here, 10 s in the daemon), and another is answered meanwhile.
+    @Test func theLoopDropsASilentClientAtItsTimeoutAndAnswersOthers() throws {
+        let server = try ControlServer(path: path, group: nil, lineTimeout: .milliseconds(300))
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        var configuration = ClockConfiguration()
+        configuration.backlight = "none"
+        let loop = ClockLoop(
+            configuration: configuration, displays: DisplaySet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: try SystemClock(), logger: logger
+        )
+        loop.control = server
+        let seen = Seen(), path = path, requests = loop.requests
+        DispatchQueue.global().async {
+            defer { requests.send(.stop) }
+            let connected = ContinuousClock.now
+            let silent = Client(path), asking = Client(path)
+            asking.send("ping\n")
+            while seen.reply.isEmpty, ContinuousClock.now - connected < .seconds(5) {
+                seen.reply = asking.received() ?? "(closed)"
+                usleep(5000)
+            }
+            while silent.received() != nil, ContinuousClock.now - connected < .seconds(5) { usleep(5000) }
+            if silent.received() == nil { seen.silentDroppedAfter = ContinuousClock.now - connected }
+        }
+        _ = try loop.run()
+        #expect(seen.reply == "OK pong\n")
+        let dropped = try #require(seen.silentDroppedAfter, "the silent client was not dropped within 5 s")
+        #expect(dropped >= .milliseconds(300))
     }
 
     @Test func controlCharactersAndBadUTF8AreRefusedWithTheirPlace() throws {

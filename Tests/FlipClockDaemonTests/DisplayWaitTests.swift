@@ -52,15 +52,6 @@ import Testing
         #expect(requests.take() == [.reload])
     }
 
-    @Test func theErrorSaysWhyEachDisplayCouldNotBeUsed() {
-        let error = DisplayError.unavailable([
-            .cannotOpen(path: "/dev/dri/card0", reason: "No such file or directory"),
-            .cannotOpen(path: "/dev/fb0", reason: "Permission denied"),
-        ])
-        #expect(error.description == "cannot open /dev/dri/card0: No such file or directory; cannot open /dev/fb0: Permission denied")
-        #expect(error.isTransient)
-    }
-
     @Test func consoleNumbers() {
         #expect(VirtualTerminal.consoleNumber(of: "/dev/tty1") == 1)
         #expect(VirtualTerminal.consoleNumber(of: "/dev/tty63") == 63)

@@ -1,3 +1,5 @@
+import FlipClockCore
+import FlipClockDisplay
 import Foundation
 import Testing
 
@@ -126,15 +128,43 @@ import Testing
         #expect(size >> 32 > 3 * 640 && size >> 32 < 3 * 700 && size & 0xFFFF_FFFF > 2 * 400 && size & 0xFFFF_FFFF < 2 * 500)
     }
 
-    @Test func previewShowsScoresToo() throws {
+    /// The first frame of a preview at 12:59:59, 320x240, with `arguments` added.
+    static func previewFrame(_ arguments: [String]) throws -> Canvas {
         let out = NSTemporaryDirectory() + "flipclockd-preview-\(UUID().uuidString)"
-        let config = try Self.temporaryFile("[[score]]\nname = \"home\"\nlabel = \"HOME\"\n")
-        defer {
-            try? FileManager.default.removeItem(atPath: out)
-            try? FileManager.default.removeItem(atPath: config)
-        }
-        let outcome = try Self.run(["preview", "--config", config, "--from", "12:59:59", "--seconds", "1.5", "--fps", "4", "--size", "320x240", "--out", out])
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let outcome = try run(["preview", "--from", "12:59:59", "--seconds", "0.25", "--fps", "4", "--size", "320x240", "--out", out] + arguments)
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(FileManager.default.fileExists(atPath: out + "/sheet.png"))
+        return try PNGFile.read(out + "/frame-00000.png")
+    }
+
+    /// The rows of pixels in which two frames of one size differ.
+    static func rowsDiffering(_ a: Canvas, _ b: Canvas) -> [Int] {
+        (0..<a.height).filter { y in (0..<a.width).contains { x in a[x, y] != b[x, y] } }
+    }
+
+    /// The scores are drawn: they take a row of their own under the time, their value is on
+    /// its cards and their label under those.
+    @Test func previewShowsScoresToo() throws {
+        let home = try Self.temporaryFile("[[score]]\nname = \"home\"\nlabel = \"HOME\"\n")
+        let away = try Self.temporaryFile("[[score]]\nname = \"home\"\nlabel = \"AWAY\"\n")
+        defer {
+            try? FileManager.default.removeItem(atPath: home)
+            try? FileManager.default.removeItem(atPath: away)
+        }
+        let timeAlone = try Self.previewFrame([])
+        let home42 = try Self.previewFrame(["--config", home, "--score", "home=42"])
+        let home7 = try Self.previewFrame(["--config", home, "--score", "home=7"])
+        let away42 = try Self.previewFrame(["--config", away, "--score", "home=42"])
+        #expect(home42.width == 320 && home42.height == 240)
+        #expect(home42 != timeAlone, "the frame with a score is the time alone")
+        // The value: only the lower half differs, the time above it is the same.
+        let value = Self.rowsDiffering(home42, home7)
+        #expect(!value.isEmpty, "42 and 7 look the same")
+        #expect(value.allSatisfy { $0 >= 120 }, "42 and 7 differ above the score's row, from row \(value.first ?? -1)")
+        // The label: below the cards that show the value.
+        let label = Self.rowsDiffering(home42, away42)
+        #expect(!label.isEmpty, "HOME and AWAY look the same")
+        #expect(label.allSatisfy { $0 > value.max() ?? 0 }, "the label is not under the value's cards: rows \(label.first ?? -1)…, value to \(value.max() ?? -1)")
     }
 }

@@ -4,6 +4,7 @@ import FlipClockDisplay
 
 #if canImport(Glibc)
 import Glibc
+import SystemPackage
 #endif
 
 /// Loads a configuration file that is someone's editor buffer, whatever its bytes.
@@ -48,15 +49,16 @@ public struct ConfigCheck: Sendable {
     func run(path: String, text: String) -> Outcome {
         // The text reaches the child as a file in memory: nothing to block on or break.
         let file = memfd_create("flipclock-config", UInt32(MFD_CLOEXEC))
-        guard file >= 0 else { return .failed("could not be started: memfd_create: \(errnoText())") }
+        guard file >= 0 else { return .failed("could not be started: memfd_create: \(Errno.current)") }
         defer { close(file) }
         var bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(file, $0.baseAddress! + written, $0.count - written) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return .failed("could not be started: write: \(errnoText())") }
-            written += n
+            do {
+                written += try valueOrErrno { bytes.withUnsafeMutableBytes { write(file, $0.baseAddress! + written, $0.count - written) } }
+            } catch {
+                return .failed("could not be started: write: \(error)")
+            }
         }
         lseek(file, 0, SEEK_SET)
         var actions = posix_spawn_file_actions_t()
@@ -81,7 +83,8 @@ public struct ConfigCheck: Sendable {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, parser, &actions, nil, &argv, &environment)
         bytes = []
-        guard spawned == 0 else { return .failed("could not be started: \(parser): \(errnoText(spawned))") }
+        // posix_spawn returns its error rather than setting errno.
+        guard spawned == 0 else { return .failed("could not be started: \(parser): \(Errno(rawValue: spawned))") }
         return wait(pid)
     }
 
@@ -92,7 +95,7 @@ public struct ConfigCheck: Sendable {
         while true {
             let r = waitpid(pid, &status, WNOHANG)
             if r == pid { break }
-            if r < 0, errno != EINTR { return .failed("could not be waited for: \(errnoText())") }
+            if r < 0, Errno.current != .interrupted { return .failed("could not be waited for: \(Errno.current)") }
             if ContinuousClock.now >= deadline {
                 kill(pid, SIGKILL)
                 _ = waitpid(pid, &status, 0)
@@ -114,9 +117,7 @@ public struct ConfigCheck: Sendable {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while bytes.count <= largest {
-            let n = read(0, &chunk, chunk.count)
-            if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
+            guard let n = try? valueOrErrno({ read(0, &chunk, chunk.count) }), n > 0 else { break }
             bytes += chunk[..<n]
         }
         do {

@@ -2,6 +2,7 @@ import FlipClockCore
 import FlipClockDisplay
 import FoundationEssentials
 import Glibc
+import SystemPackage
 import TOMLKit
 
 /// The configuration file: TOML, parsed with TOMLKit, validated into a ``ClockConfiguration``.
@@ -16,15 +17,19 @@ public enum ConfigFile {
     /// NUL (which would end the parser's text early, silently).
     public static func read(_ path: String) throws(ConfigError) -> String {
         let start = FileLocation(file: path, line: 1, column: 1)
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ConfigError(start, key: nil, "cannot read: \(errnoText())") }
+        func call<T: BinaryInteger>(_ body: () -> T) throws(ConfigError) -> T {
+            do {
+                return try valueOrErrno(body)
+            } catch {
+                throw ConfigError(start, key: nil, "cannot read: \(error)")
+            }
+        }
+        let fd = try call { open(path, O_RDONLY | O_CLOEXEC) }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: ConfigCheck.largest + 1)
         var count = 0
         while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw ConfigError(start, key: nil, "cannot read: \(errnoText())") }
+            let n = try call { bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) } }
             if n == 0 { break }
             count += n
         }

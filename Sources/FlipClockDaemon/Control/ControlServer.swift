@@ -3,6 +3,7 @@ import FlipClockControl
 import FlipClockCore
 import FlipClockDisplay
 import Glibc
+import SystemPackage
 
 /// The control socket: a Unix stream socket speaking one request per line, one reply per line.
 ///
@@ -18,7 +19,8 @@ import Glibc
 ///   the next, so a flood of requests cannot starve the screen.
 public final class ControlServer {
     public let path: String
-    public static let lineTimeout: Duration = .seconds(10)
+    /// How long a client has to finish each line: 10 s in the daemon.
+    public let lineTimeout: Duration
     public static let maximumClients = 64
     public static let clientsPerUser = 48
     public static let linesPerWake = 16
@@ -42,14 +44,15 @@ public final class ControlServer {
         public var description: String
     }
 
-    /// Listens at `path`, mode 0660, owned by `group` if given.
+    /// Listens at `path`, mode 0660, owned by `group` if given; each client must finish a line
+    /// within `lineTimeout` (a test's is short).
     ///
     /// A socket left at `path` by a daemon that is gone is replaced. A live daemon answering
     /// there, or a file that is not a socket, is a ``Refusal``: two daemons never share a
     /// socket, and nothing but a socket is removed. Anything else (no such folder, no
     /// permission) is a `ControlError`. A group that does not exist leaves the socket the
     /// daemon's own group, and ``problem`` says so.
-    public init(path: String, group: String?) throws {
+    public init(path: String, group: String?, lineTimeout: Duration = .seconds(10)) throws {
         guard var address = sockaddr_un(path: path) else { throw ControlError(.state, "\(path): path too long for a socket") }
         let gid = group.flatMap { getgrnam($0)?.pointee.gr_gid }
         problem = group.flatMap { gid == nil ? "control.group: no group \"\($0)\" on this system; only the daemon's own user and group may use the socket" : nil }
@@ -62,12 +65,12 @@ public final class ControlServer {
             unlink(path)
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ControlError(.state, "cannot create the control socket \(path): \(errnoText())") }
+        guard fd >= 0 else { throw ControlError(.state, "cannot create the control socket \(path): \(Errno.current)") }
         let bound = address.withSocketAddress(path: path) { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 16) == 0 else {
-            let reason = errnoText()
+            let code = Errno.current
             close(fd)
-            throw ControlError(.state, "cannot listen on \(path): \(reason)")
+            throw ControlError(.state, "cannot listen on \(path): \(code)")
         }
         chmod(path, 0o660)
         // A service whose group is already `group` (the unit's `Group=`) has nothing to change,
@@ -78,6 +81,7 @@ public final class ControlServer {
         made = (UInt(mine.st_dev), UInt(mine.st_ino))
         listener = fd
         self.path = path
+        self.lineTimeout = lineTimeout
     }
 
     /// Whether a server answers at `address` now.
@@ -98,7 +102,7 @@ public final class ControlServer {
     public var descriptors: [Int32] { [listener] + clients.keys.sorted() }
 
     /// When the next slow client must be dropped.
-    public var nextDeadline: Duration? { clients.values.map { $0.lineStarted + Self.lineTimeout }.min() }
+    public var nextDeadline: Duration? { clients.values.map { $0.lineStarted + lineTimeout }.min() }
 
     /// Whether whole lines wait beyond this wake's budget: the loop wakes again at once.
     public var hasWaitingLines: Bool { clients.values.contains { $0.buffer.contains(UInt8(ascii: "\n")) } }
@@ -137,7 +141,7 @@ public final class ControlServer {
             }
             if clients[fd] != nil { clients[fd] = client }
         }
-        for (fd, client) in clients where now - client.lineStarted >= Self.lineTimeout { drop(fd) }
+        for (fd, client) in clients where now - client.lineStarted >= lineTimeout { drop(fd) }
         return requests
     }
 

@@ -3,6 +3,7 @@ import FlipClockCore
 import FlipClockDisplay
 import FoundationEssentials
 import Glibc
+import SystemPackage
 
 /// The scores, kept on disk so that every acknowledged change survives a crash or a power cut.
 ///
@@ -66,7 +67,7 @@ public struct StateFile: Sendable {
         } catch {
             let aside = "\(path).broken-\(Int(now))"
             let moved = rename(path, aside) == 0
-            return ([:], [:], [:], "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(errnoText())"))
+            return ([:], [:], [:], "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(Errno.current)"))
         }
     }
 
@@ -77,7 +78,7 @@ public struct StateFile: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(Contents(scores: scores, timers: timers.isEmpty ? nil : timers, texts: texts.isEmpty ? nil : texts)) else { throw ControlError(.state, "cannot encode the scores") }
-        func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(errnoText())") }
+        func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(Errno.current)") }
         // A new file, never one already there: a link planted at the temporary name is not followed.
         unlink(temporary)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o640)

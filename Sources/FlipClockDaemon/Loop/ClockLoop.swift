@@ -4,6 +4,13 @@ import FlipClockDisplay
 import FoundationEssentials
 import Logging
 
+/// A display that failed while the clock ran on it: whatever its code, a restart opens it
+/// again (exit 1), unlike a display that cannot be opened as configured.
+public struct DisplayFailure: Error, CustomStringConvertible {
+    public let error: DisplayError
+    public var description: String { "\(error)" }
+}
+
 /// The daemon's loop: the face on every screen, drawn only while something moves.
 ///
 /// It sleeps until the time shown next changes (an absolute wall-clock deadline, ``WakePlan``),
@@ -139,9 +146,13 @@ public final class ClockLoop {
         defer { screens.restore() }
         plan = WakePlan(frame: clock.now, wall: nil)
         var sources = eventSources(console: console)
-        while !stopping {
-            if !console.suspended { try step() }
-            try sleep(console: console, sources: &sources)
+        do {
+            while !stopping {
+                if !console.suspended { try step() }
+                try sleep(console: console, sources: &sources)
+            }
+        } catch let error as DisplayError {
+            throw DisplayFailure(error: error)
         }
         notifier?.stopping()
         logger.info("stopping", metadata: [

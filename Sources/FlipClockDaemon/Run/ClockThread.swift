@@ -1,6 +1,6 @@
 import CLinux
-import FlipClockDisplay
 import Glibc
+import SystemPackage
 
 /// The clock loop's own thread: a POSIX thread, named as `top -H` and `ps -L` show it.
 ///
@@ -19,7 +19,8 @@ enum ClockThread {
             Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
             return nil
         }, context)
-        precondition(created == 0, "pthread_create: \(errnoText(created))")
+        // pthread_create returns its error rather than setting errno.
+        precondition(created == 0, "pthread_create: \(Errno(rawValue: created))")
         pthread_setname_np(thread, String(name.utf8.prefix(15))!)
         pthread_detach(thread)
     }

@@ -1,3 +1,4 @@
+import FlipClockDisplay
 import Glibc
 
 /// The process's standard error, where the commands say what stopped them (and where
@@ -10,9 +11,8 @@ public enum StandardError {
     public static func write(_ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard let written = try? valueOrErrno({ bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) } }), written > 0
+            else { return }
             bytes = bytes.dropFirst(written)
         }
     }

@@ -3,6 +3,7 @@ import FlipClockCore
 import FlipClockDisplay
 import FoundationEssentials
 import Glibc
+import SystemPackage
 
 /// The system's clocks: `ContinuousClock` for pacing, `CLOCK_REALTIME` for the face.
 ///
@@ -25,7 +26,7 @@ public final class SystemClock: TimeSource {
     /// The system's clocks; from `start` on, if given, instead of the system's wall clock.
     public init(startingAt start: Date? = nil) throws(DaemonError) {
         let timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC) | Int32(TFD_NONBLOCK))
-        guard timer >= 0 else { throw .call("timerfd_create", errno: errno) }
+        guard timer >= 0 else { throw DaemonError(function: "timerfd_create", errno: .current) }
         wallTimer = timer
         self.start = start
         zoneWatch = start == nil ? FolderWatch(folder: "/etc") : nil
@@ -56,8 +57,9 @@ public final class SystemClock: TimeSource {
         if let zoneWatch { descriptors.append(pollfd(fd: zoneWatch.descriptor, events: Int16(POLLIN), revents: 0)) }
         defer { descriptors.removeSubrange(own...) }
         var timeout = (deadline - now).timespec
-        if ppoll(&descriptors, nfds_t(descriptors.count), &timeout, nil) < 0, errno != EINTR {
-            throw DaemonError.call("ppoll", errno: errno)
+        // A signal ends the wait (EINTR) so the loop sees what it asks at once: no retry.
+        if ppoll(&descriptors, nfds_t(descriptors.count), &timeout, nil) < 0, Errno.current != .interrupted {
+            throw DaemonError(function: "ppoll", errno: .current)
         }
         var wake = LoopWake()
         if descriptors[own].revents & Int16(POLLIN) != 0 {
@@ -84,14 +86,10 @@ public final class SystemClock: TimeSource {
     }
 }
 
-/// A failed system call of the daemon's own, with the errno text.
+/// A failed system call of the daemon's own: the function and its code.
 public struct DaemonError: Error, CustomStringConvertible, Equatable {
     public var function: String
-    public var reason: String
+    public var errno: Errno
 
-    static func call(_ function: String, errno: Int32) -> DaemonError {
-        DaemonError(function: function, reason: errnoText())
-    }
-
-    public var description: String { "\(function): \(reason)" }
+    public var description: String { "\(function): \(errno)" }
 }

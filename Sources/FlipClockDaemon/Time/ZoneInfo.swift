@@ -1,4 +1,5 @@
 import FlipClockCore
+import FlipClockDisplay
 import FoundationEssentials
 import Glibc
 
@@ -46,9 +47,9 @@ public struct ZoneInfo: Sendable {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16384)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 || bytes.count + count > 1 << 20 { return nil }
+            guard let count = try? valueOrErrno({ chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }),
+                bytes.count + count <= 1 << 20
+            else { return nil }
             if count == 0 { return bytes }
             bytes += chunk[..<count]
         }

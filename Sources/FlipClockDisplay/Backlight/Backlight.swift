@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SystemPackage
 
 /// A panel's backlight through sysfs (`/sys/class/backlight/NAME`): dimmed with the night
 /// schedule, and put back as it was found when the daemon stops.
@@ -24,10 +25,8 @@ public final class Backlight {
     public init(folder: String) throws(DisplayError) {
         func read(_ file: String) throws(DisplayError) -> Int {
             let path = "\(folder)/\(file)"
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .cannotOpen(path: path, reason: errnoText()) }
-            guard let value = Int(text.filter { !$0.isWhitespace }) else {
-                throw .cannotOpen(path: path, reason: "not a number: \(text.prefix(20))")
-            }
+            let text = try Self.contents(of: path).filter { !$0.isWhitespace }
+            guard let value = Int(text) else { throw .notANumber(path: path, text: String(text.prefix(20))) }
             return value
         }
         self.folder = folder
@@ -47,10 +46,24 @@ public final class Backlight {
     private func write(_ value: Int) throws(DisplayError) {
         let path = "\(folder)/brightness"
         // As `echo N > brightness` opens it: truncated, so a plain file (a test's) holds just the number.
-        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
+        let fd = try openFile(path, O_WRONLY | O_TRUNC)
         defer { close(fd) }
         let text = Array("\(value)\n".utf8)
-        guard Glibc.write(fd, text, text.count) == text.count else { throw .call(function: "write", device: path, reason: errnoText()) }
+        // A sysfs attribute takes a write whole or fails it.
+        try systemCall("write", device: path) { Glibc.write(fd, text, text.count) }
+    }
+
+    /// The text of a sysfs attribute (a page at most).
+    private static func contents(of path: String) throws(DisplayError) -> String {
+        let fd = try openFile(path, O_RDONLY)
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var count = 0
+        while count < buffer.count {
+            let n = try systemCall("read", device: path) { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) } }
+            if n == 0 { break }
+            count += n
+        }
+        return String(decoding: buffer[..<count], as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import CDRM
 import FlipClockCore
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -30,10 +31,12 @@ public final class DRMCard {
         var found: [String] = []
         var chosen: (fd: Int32, path: String)?
         for path in candidates {
-            let fd = open(path, O_RDWR | O_CLOEXEC)
-            if fd < 0 {
-                if device != nil { throw .cannotOpen(path: path, reason: errnoText()) }
-                found.append("\(path): \(errnoText())")
+            let fd: Int32
+            do {
+                fd = try valueOrErrno { open(path, O_RDWR | O_CLOEXEC) }
+            } catch {
+                if device != nil { throw .cannotOpen(path: path, errno: error) }
+                found.append("\(path): \(error)")
                 continue
             }
             let listing: [DRMConnector]
@@ -61,8 +64,10 @@ public final class DRMCard {
         self.settings = settings
         do {
             // Opening the device as the only client makes us master; say clearly when another program is.
-            if drmSetMaster(fd) != 0, errno != EINVAL {
-                throw DisplayError.call(function: "drmSetMaster", device: path, reason: "\(errnoText()) (another program is drawing on this display?)")
+            do {
+                try valueOrErrno { drmSetMaster(fd) }
+            } catch {
+                guard error == .invalidArgument else { throw DisplayError.notMaster(device: path, errno: error) }
             }
             isMaster = true
             // At start a connector that cannot be shown is an error when it is the only one.

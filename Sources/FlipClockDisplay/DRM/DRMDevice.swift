@@ -1,4 +1,5 @@
 import CDRM
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +28,7 @@ enum DRMDevice {
     /// The corresponding C functions are `drmModeGetResources` and `drmModeGetConnector`.
     static func connectors(fd: Int32, device: String) throws(DisplayError) -> (connectors: [DRMConnector], crtcs: [UInt32]) {
         guard let resources = drmModeGetResources(fd) else {
-            throw .call(function: "drmModeGetResources", device: device, reason: errnoText())
+            throw .call(function: "drmModeGetResources", device: device, errno: .current)
         }
         defer { drmModeFreeResources(resources) }
         let r = resources.pointee
@@ -81,6 +82,6 @@ enum DRMDevice {
                 return crtc
             }
         }
-        throw .call(function: "drmModeGetEncoder", device: device, reason: "no free CRTC can drive \(connector.name)")
+        throw .noFreeCRTC(device: device, connector: connector.name)
     }
 }

@@ -1,5 +1,6 @@
 import CDRM
 import FlipClockCore
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -44,16 +45,16 @@ final class DumbBuffer {
         }
         guard added == 0 else {
             _ = flipclock_drm_destroy_dumb(fd, handle)
-            throw .call(function: "drmModeAddFB2", device: device, reason: errnoText(-added))
+            throw .call(function: "drmModeAddFB2", device: device, errno: Errno(rawValue: -added))
         }
         var offset: UInt64 = 0
         let mapped = flipclock_drm_map_dumb(fd, handle, &offset)
         let address = mapped == 0 ? mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset)) : MAP_FAILED
         guard let address, address != MAP_FAILED else {
-            let reason = errnoText()
+            let code = Errno.current
             drmModeRmFB(fd, framebuffer)
             _ = flipclock_drm_destroy_dumb(fd, handle)
-            throw .call(function: "mmap of a dumb buffer", device: device, reason: reason)
+            throw .call(function: "mmap of a dumb buffer", device: device, errno: code)
         }
         self.fd = fd
         self.device = device

@@ -1,5 +1,6 @@
 import CLinux
 import FlipClockCore
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -40,8 +41,7 @@ public final class FBDevOutput: FrameOutput {
 
     /// The corresponding C calls are `FBIOGET_VSCREENINFO`, `FBIOGET_FSCREENINFO` and `mmap`.
     public init(device: String = "/dev/fb0", rotation: ScreenRotation = .none) throws(DisplayError) {
-        let fd = open(device, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotOpen(path: device, reason: errnoText()) }
+        let fd = try openFile(device, O_RDWR)
         var v = fb_var_screeninfo(), f = fb_fix_screeninfo()
         do {
             try systemCall("FBIOGET_VSCREENINFO", device: device) { flipclock_fb_get_var(fd, &v) }
@@ -57,9 +57,9 @@ public final class FBDevOutput: FrameOutput {
         }
         let length = Int(f.smem_len)
         guard let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), address != MAP_FAILED else {
-            let reason = errnoText()
+            let code = Errno.current
             Glibc.close(fd)
-            throw .call(function: "mmap", device: device, reason: reason)
+            throw .call(function: "mmap", device: device, errno: code)
         }
         self.fd = fd
         self.rotation = rotation
@@ -115,8 +115,10 @@ public final class FBDevOutput: FrameOutput {
     ///
     /// The corresponding ioctl is `FBIOBLANK`; drivers without it (`EINVAL`) stay lit.
     public func setPower(_ on: Bool) throws(DisplayError) {
-        if flipclock_fb_blank(fd, on ? 0 : 1) != 0, errno != EINVAL {
-            throw .call(function: "FBIOBLANK", device: devicePath, reason: errnoText())
+        do {
+            try valueOrErrno { flipclock_fb_blank(fd, on ? 0 : 1) }
+        } catch {
+            guard error == .invalidArgument else { throw .call(function: "FBIOBLANK", device: devicePath, errno: error) }
         }
         if on { first = true }
     }

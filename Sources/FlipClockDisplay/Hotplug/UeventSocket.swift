@@ -23,9 +23,8 @@ public final class UeventSocket {
         // A uevent is at most a page of properties (UEVENT_BUFFER_SIZE is 2048).
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
-            let n = recv(descriptor, &buffer, buffer.count, 0)
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return events }
+            // EAGAIN: nothing more waiting.
+            guard let n = try? valueOrErrno({ recv(descriptor, &buffer, buffer.count, 0) }), n > 0 else { return events }
             if let event = Uevent(parsing: buffer[..<n]) { events.append(event) }
         }
     }

@@ -1,4 +1,5 @@
 import FlipClockCore
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,12 @@ public final class ImageFileOutput: FrameOutput {
 
     /// `size` is the image's own size; the face is drawn on it turned by `rotation`.
     public init(directory: String, size: PixelSize, rotation: ScreenRotation = .none, framesPerSecond: Double = 30) throws(DisplayError) {
-        if mkdir(directory, 0o755) != 0, errno != EEXIST { throw .cannotOpen(path: directory, reason: errnoText()) }
+        do {
+            try valueOrErrno { mkdir(directory, 0o755) }
+        } catch {
+            // A folder already there is the one to write in.
+            guard error == .fileExists else { throw .cannotOpen(path: directory, errno: error) }
+        }
         self.directory = directory
         memory = MemoryOutput(size: size, rotation: rotation, refreshRate: framesPerSecond)
     }
@@ -32,7 +38,7 @@ public final class ImageFileOutput: FrameOutput {
         do {
             try PNGFile.write(memory.picture, to: temporary)
         } catch {
-            throw .call(function: "png_image_write_to_file", device: temporary, reason: error.message)
+            throw .image(error)
         }
         try systemCall("rename", device: path) { rename(temporary, path) }
     }

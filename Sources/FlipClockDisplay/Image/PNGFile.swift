@@ -1,11 +1,17 @@
 import CPNG
 import FlipClockCore
+import SystemPackage
 
-/// PNG files through libpng's simplified API.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// PNG files through libpng's simplified API, on files this opens and closes itself: a failure
+/// of the file keeps its code (``PNGError/Reason/file(_:)``), libpng's are about the data.
 public enum PNGFile {
-    /// Writes an opaque canvas as 8-bit RGB.
+    /// Writes an opaque canvas as 8-bit RGB; a file that cannot be written whole is removed.
     ///
-    /// The corresponding C function is `png_image_write_to_file`.
+    /// The corresponding C functions are `fopen`, `png_image_write_to_stdio` and `fclose`.
     public static func write(_ canvas: Canvas, to path: String) throws(PNGError) {
         var image = png_image()
         image.version = flipclock_png_image_version()
@@ -18,28 +24,43 @@ public enum PNGFile {
             rgb[3 * i + 1] = UInt8((p >> 8) & 0xFF)
             rgb[3 * i + 2] = UInt8(p & 0xFF)
         }
-        let ok = rgb.withUnsafeBytes { png_image_write_to_file(&image, path, 0, $0.baseAddress, 0, nil) }
+        guard let file = fopen(path, "wb") else { throw PNGError(operation: .write, path: path, reason: .file(.current)) }
+        let ok = rgb.withUnsafeBytes { png_image_write_to_stdio(&image, file, 0, $0.baseAddress, 0, nil) }
         defer { png_image_free(&image) }
-        if ok == 0 { throw PNGError(operation: .write, path: path, message: message(of: &image)) }
+        // Flushed and closed here, so a full disk is this call's failure, not a short file's.
+        var failure: PNGError.Reason?
+        if ok == 0 {
+            failure = .libpng(message(of: &image))
+        } else if fflush(file) != 0 || ferror(file) != 0 {
+            failure = .file(.current)
+        }
+        if fclose(file) != 0, failure == nil { failure = .file(.current) }
+        if let failure {
+            remove(path)
+            throw PNGError(operation: .write, path: path, reason: failure)
+        }
     }
 
     /// Reads a PNG of any format as opaque-or-premultiplied pixels.
     ///
-    /// The corresponding C functions are `png_image_begin_read_from_file` and `png_image_finish_read`.
+    /// The corresponding C functions are `fopen`, `png_image_begin_read_from_stdio` and
+    /// `png_image_finish_read`.
     public static func read(_ path: String) throws(PNGError) -> Canvas {
+        guard let file = fopen(path, "rb") else { throw PNGError(operation: .read, path: path, reason: .file(.current)) }
+        defer { fclose(file) }
         var image = png_image()
         image.version = flipclock_png_image_version()
-        guard png_image_begin_read_from_file(&image, path) != 0 else {
+        guard png_image_begin_read_from_stdio(&image, file) != 0 else {
             let text = message(of: &image)
             png_image_free(&image)
-            throw PNGError(operation: .read, path: path, message: text)
+            throw PNGError(operation: .read, path: path, reason: .libpng(text))
         }
         image.format = flipclock_png_format_bgra()
         let width = Int(image.width), height = Int(image.height)
         var pixels = [UInt32](repeating: 0, count: width * height)
         let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
         defer { png_image_free(&image) }
-        if ok == 0 { throw PNGError(operation: .read, path: path, message: message(of: &image)) }
+        if ok == 0 { throw PNGError(operation: .read, path: path, reason: .libpng(message(of: &image))) }
         // libpng hands BGRA bytes: on a little-endian machine that is 0xAARRGGBB already.
         for i in pixels.indices {
             let p = UInt32(littleEndian: pixels[i])

@@ -1,20 +1,53 @@
+import SystemPackage
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The text of the current `errno`.
-public func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+extension Errno {
+    /// The calling thread's `errno`: read it right after the call that failed, before another
+    /// call (a `close` on the way out) changes it.
+    ///
+    /// swift-system keeps its own `Errno.current` internal.
+    public static var current: Errno { Errno(rawValue: errno) }
+}
 
-/// Runs a C call that returns a negative value (or -1 with `errno`) on failure, retrying
-/// `EINTR`, and throws the failure as a ``DisplayError``.
+/// Runs a libc or libdrm call that fails with a negative result, retrying `EINTR`, and throws
+/// the failure's code.
+///
+/// libc returns -1 and sets `errno`; libdrm's ioctl wrappers return `-errno`. This is where
+/// their failures become Swift errors, as swift-system's `valueOrErrno` is for its calls.
 @discardableResult
-func systemCall<T: BinaryInteger>(_ function: String, device: String, _ body: () -> T) throws(DisplayError) -> T {
+public func valueOrErrno<T: BinaryInteger>(_ body: () -> T) throws(Errno) -> T {
     while true {
         let result = body()
         if result >= 0 { return result }
-        // libdrm returns -errno; libc returns -1 and sets errno.
-        let code = result == -1 ? errno : Int32(truncatingIfNeeded: -Int64(result))
-        if code == EINTR { continue }
-        throw .call(function: function, device: device, reason: errnoText(code))
+        let code = result == -1 ? Errno.current : Errno(rawValue: Int32(truncatingIfNeeded: -Int64(result)))
+        if code != .interrupted { throw code }
     }
 }
+
+/// Runs a C call as ``valueOrErrno(_:)`` does and throws its failure as a ``DisplayError``
+/// naming `function` and `device`.
+@discardableResult
+func systemCall<T: BinaryInteger>(_ function: String, device: String, _ body: () -> T) throws(DisplayError) -> T {
+    do {
+        return try valueOrErrno(body)
+    } catch {
+        throw .call(function: function, device: device, errno: error)
+    }
+}
+
+/// Opens `path` with `flags` (`O_CLOEXEC` added); a failure is ``DisplayError/cannotOpen(path:errno:)``.
+func openFile(_ path: String, _ flags: Int32) throws(DisplayError) -> Int32 {
+    do {
+        return try valueOrErrno { open(path, flags | O_CLOEXEC) }
+    } catch {
+        throw .cannotOpen(path: path, errno: error)
+    }
+}
+
+/// The text of `errno`.
+///
+/// Deprecated: until ClockLoop and the control client move to `Errno`; write `Errno.current`.
+public func errnoText(_ code: Int32 = errno) -> String { Errno(rawValue: code).description }

@@ -1,4 +1,5 @@
 import CLinux
+import SystemPackage
 
 #if canImport(Glibc)
 import Glibc
@@ -39,24 +40,28 @@ public final class VirtualTerminal {
             fd = try Self.open(path)
         } else if isatty(0) == 1, flipclock_vt_active(0) > 0, let name = ttyname(0) {
             path = String(cString: name)
-            fd = dup(0)
-            guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
+            do {
+                fd = try valueOrErrno { dup(0) }
+            } catch {
+                throw .cannotOpen(path: path, errno: error)
+            }
         } else {
             let console = try Self.open("/dev/tty0")
-            let active = flipclock_vt_active(console)
-            Glibc.close(console)
-            guard active > 0 else { throw .call(function: "VT_GETSTATE", device: "/dev/tty0", reason: errnoText()) }
+            defer { Glibc.close(console) }
+            // The active console's number; 0 is no console, which consoleNumber refuses below.
+            let active = try systemCall("VT_GETSTATE", device: "/dev/tty0") { flipclock_vt_active(console) }
             path = "/dev/tty\(active)"
             fd = try Self.open(path)
         }
         guard let number = Self.consoleNumber(of: path) else {
             Glibc.close(fd)
-            throw .call(function: "ttyname", device: path, reason: "not a virtual terminal (/dev/ttyN)")
+            throw .notAConsole(path: path)
         }
-        guard flipclock_vt_set_process_mode(fd, 1, Int16(Self.releaseSignal), Int16(Self.acquireSignal)) == 0 else {
-            let reason = errnoText()
+        do {
+            try valueOrErrno { flipclock_vt_set_process_mode(fd, 1, Int16(Self.releaseSignal), Int16(Self.acquireSignal)) }
+        } catch {
             Glibc.close(fd)
-            throw .call(function: "VT_SETMODE", device: path, reason: "\(reason) (a console can be switched only by the process it is the controlling terminal of)")
+            throw .consoleNotSwitchable(path: path, errno: error)
         }
         _ = flipclock_kd_set_graphics(fd, 1)
         self.path = path
@@ -76,10 +81,11 @@ public final class VirtualTerminal {
     /// and the ioctls need no more. Without `O_NOCTTY`, so it becomes the session's controlling
     /// terminal if the session has none.
     private static func open(_ path: String) throws(DisplayError) -> Int32 {
-        var fd = Glibc.open(path, O_RDWR | O_CLOEXEC)
-        if fd < 0, errno == EACCES { fd = Glibc.open(path, O_WRONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw .cannotOpen(path: path, reason: errnoText()) }
-        return fd
+        do {
+            return try openFile(path, O_RDWR)
+        } catch let error where error.code == .permissionDenied {
+            return try openFile(path, O_WRONLY)
+        }
     }
 
     /// Whether this console is the one on the screen now.

@@ -1,5 +1,6 @@
 import FlipClockDisplay
 import Foundation
+import SystemPackage
 import Testing
 
 /// The backlight through a sysfs-like folder: dimmed as a share of what it was, put back.
@@ -36,7 +37,7 @@ import Testing
     @Test func noneIsNoBacklightAndAMissingOneSaysWhere() throws {
         #expect(try Backlight.named("none") == nil)
         #expect(try Backlight.named("auto", in: "/nonexistent") == nil)
-        #expect(throws: DisplayError.cannotOpen(path: "/nonexistent/panel/max_brightness", reason: "No such file or directory")) {
+        #expect(throws: DisplayError.cannotOpen(path: "/nonexistent/panel/max_brightness", errno: .noSuchFileOrDirectory)) {
             try Backlight.named("/nonexistent/panel")
         }
     }

@@ -1,20 +1,21 @@
 import FlipClockCore
 import FlipClockDisplay
 import Foundation
+import SystemPackage
 import Testing
 
 /// A missing device is a clear error naming it; these run without any display.
 @Suite struct OutputErrorTests {
     @Test func aMissingDRMDeviceNamesThePathAndTheErrno() {
-        #expect(throws: DisplayError.cannotOpen(path: "/nonexistent/card9", reason: "No such file or directory")) {
+        #expect(throws: DisplayError.cannotOpen(path: "/nonexistent/card9", errno: .noSuchFileOrDirectory)) {
             try DRMCard(device: "/nonexistent/card9", connectors: [], settings: { _ in ScreenSettings() })
         }
-        #expect(DisplayError.cannotOpen(path: "/nonexistent/card9", reason: "No such file or directory").description
+        #expect(DisplayError.cannotOpen(path: "/nonexistent/card9", errno: .noSuchFileOrDirectory).description
             == "cannot open /nonexistent/card9: No such file or directory")
     }
 
     @Test func aMissingFramebufferNamesThePathAndTheErrno() {
-        #expect(throws: DisplayError.cannotOpen(path: "/nonexistent/fb7", reason: "No such file or directory")) {
+        #expect(throws: DisplayError.cannotOpen(path: "/nonexistent/fb7", errno: .noSuchFileOrDirectory)) {
             try FBDevOutput(device: "/nonexistent/fb7")
         }
     }
@@ -22,7 +23,7 @@ import Testing
     @Test func aDeviceThatIsNotADisplayIsAClearError() {
         // /dev/null opens but answers no DRM ioctl.
         #expect(throws: DisplayError.self) { try DRMCard(device: "/dev/null", connectors: [], settings: { _ in ScreenSettings() }) }
-        #expect(throws: DisplayError.call(function: "FBIOGET_VSCREENINFO", device: "/dev/null", reason: "Inappropriate ioctl for device")) {
+        #expect(throws: DisplayError.call(function: "FBIOGET_VSCREENINFO", device: "/dev/null", errno: .inappropriateIOCTLForDevice)) {
             try FBDevOutput(device: "/dev/null")
         }
     }
@@ -35,7 +36,17 @@ import Testing
         #expect(DisplayError.noConnector(device: "/dev/dri/card1", wanted: "HDMI-A-2", found: ["HDMI-A-1 (connected)"]).description
             == "/dev/dri/card1: no connected connector HDMI-A-2; connectors: HDMI-A-1 (connected)")
         #expect(!DisplayError.noMode(device: "d", connector: "c", wanted: "w", available: []).isTransient)
-        #expect(DisplayError.cannotOpen(path: "d", reason: "Device or resource busy").isTransient)
+        #expect(DisplayError.cannotOpen(path: "d", errno: .resourceBusy).isTransient)
+    }
+
+    /// `auto`'s error where neither a DRM card nor the framebuffer could be used.
+    @Test func theErrorSaysWhyEachDisplayCouldNotBeUsed() {
+        let error = DisplayError.unavailable([
+            .cannotOpen(path: "/dev/dri/card0", errno: .noSuchFileOrDirectory),
+            .cannotOpen(path: "/dev/fb0", errno: .permissionDenied),
+        ])
+        #expect(error.description == "cannot open /dev/dri/card0: No such file or directory; cannot open /dev/fb0: Permission denied")
+        #expect(error.isTransient)
     }
 
     @Test func theImageOutputReplacesCurrentPNG() throws {

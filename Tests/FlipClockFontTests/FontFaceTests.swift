@@ -2,6 +2,7 @@ import CFreeType
 import FlipClockCore
 import FlipClockFont
 import Foundation
+import SystemPackage
 import Testing
 
 @Suite struct FontFaceTests {
@@ -58,10 +59,10 @@ import Testing
     }
 
     @Test func aMissingFontIsAClearError() {
-        #expect(throws: FontError.cannotOpen(path: "/nonexistent/font.ttf", reason: "No such file or directory")) {
+        #expect(throws: FontError.cannotOpen(path: "/nonexistent/font.ttf", errno: .noSuchFileOrDirectory)) {
             try FontFace(path: "/nonexistent/font.ttf")
         }
-        #expect(FontError.cannotOpen(path: "/nonexistent/font.ttf", reason: "No such file or directory").description
+        #expect(FontError.cannotOpen(path: "/nonexistent/font.ttf", errno: .noSuchFileOrDirectory).description
             == "cannot open font /nonexistent/font.ttf: No such file or directory")
     }
 
@@ -69,14 +70,25 @@ import Testing
         let path = NSTemporaryDirectory() + "flipclock-not-a-font-\(getpid()).ttf"
         try Data("this is not a font".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(throws: FontError.notAFont(path: path, reason: "unknown file format")) { try FontFace(path: path) }
-        #expect(FontError.notAFont(path: path, reason: "unknown file format").description == "font \(path) is not usable: unknown file format")
+        #expect(throws: FontError.notAFont(path: path, freeType: .unknownFileFormat)) { try FontFace(path: path) }
+        #expect(FontError.notAFont(path: path, freeType: .unknownFileFormat).description == "font \(path) is not usable: unknown file format")
+    }
+
+    /// FreeType's code is kept, and said in FreeType's words even where its table is not built in.
+    @Test func freeTypesCodesReadAsFreeTypeSaysThem() {
+        #expect(FontError.cannotRender(path: "/f.ttf", text: "12", freeType: FreeTypeError(rawValue: 0x17)).description
+            == "font /f.ttf cannot render \"12\": invalid pixel size")
+        #expect(FontError.library(.init(rawValue: 0x40)).description == "FreeType failed to start: out of memory")
+        #expect(FreeTypeError(rawValue: 0x99).description == "FreeType error 0x99")
+        #expect(FontError.notScalable(path: "/f.pcf").description == "font /f.pcf is not usable: not a scalable (outline) font")
     }
 
     @Test func aCharacterTheFontLacksIsAClearError() throws {
         let font = try FontFace(path: path)
-        #expect(throws: FontError.cannotRender(path: path, text: "\u{10FFFD}", reason: "no glyph for U+10FFFD")) {
+        #expect(throws: FontError.noGlyph(path: path, text: "\u{10FFFD}", character: "\u{10FFFD}")) {
             try font.render("\u{10FFFD}", pixelSize: 40)
         }
+        #expect(FontError.noGlyph(path: path, text: "a\u{10FFFD}", character: "\u{10FFFD}").description
+            == "font \(path) cannot render \"a\u{10FFFD}\": no glyph for U+10FFFD")
     }
 }

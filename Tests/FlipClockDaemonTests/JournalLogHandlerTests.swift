@@ -1,0 +1,12 @@
+import Logging
+import Testing
+
+@testable import FlipClockDaemon
+
+@Suite struct JournalLogHandlerTests {
+    @Test func linesCarryTheirSyslogPriority() {
+        #expect(JournalLogHandler.line(level: .error, message: "reload failed", metadata: ["error": "f.toml:2:3: x"]) == "<3>reload failed error=f.toml:2:3: x\n")
+        #expect(JournalLogHandler.line(level: .info, message: "running", metadata: [:]) == "<6>running\n")
+        #expect(JournalLogHandler.line(level: .notice, message: "n", metadata: ["b": "2", "a": "1"]) == "<5>n a=1 b=2\n")
+    }
+}
