@@ -53,10 +53,25 @@ import Testing
     }
 
     @Test func dimmingScalesEveryColourAlike() {
-        let style = Theme.classic.style.dimmed(to: 0.5)
-        #expect(style.digits == RGBColor(red: 0x76, green: 0x75, blue: 0x71))
-        #expect(style.background == RGBColor(red: 7, green: 7, blue: 8))
-        #expect(Theme.classic.style.dimmed(to: 1) == Theme.classic.style)
+        let style = Theme.classic.style
+        #expect(style.digits.dimmed(to: 0.5) == RGBColor(red: 0x76, green: 0x75, blue: 0x71))
+        #expect(style.background.dimmed(to: 0.5) == RGBColor(red: 7, green: 7, blue: 8))
+        #expect(style.card.dimmed(to: 1) == style.card)
         #expect(RGBColor(red: 255, green: 1, blue: 0).dimmed(to: 0) == RGBColor(red: 0, green: 0, blue: 0))
+    }
+
+    /// A screen dims what it presents: every pixel of its damage as its colour would be dimmed,
+    /// alpha kept, nothing outside the damage touched.
+    @Test func aDimmedFrameIsEveryPixelsColourDimmed() {
+        var source = Canvas(width: 256, height: 2)
+        for x in 0..<256 { source[x, 0] = RGBColor(red: UInt8(x), green: UInt8(255 - x), blue: UInt8(x / 2)).pixel }
+        var dimmed = Canvas(width: 256, height: 2, fill: 0x1234_5678)
+        dimmed.copy(source, dimmedTo: 0.3, in: [DamageRect(x: 0, y: 0, width: 256, height: 1)])
+        let wrong = (0..<256).filter { x in
+            let c = RGBColor(red: UInt8(x), green: UInt8(255 - x), blue: UInt8(x / 2))
+            return dimmed[x, 0] != c.dimmed(to: 0.3).pixel
+        }
+        #expect(wrong.isEmpty, "first wrong pixel at x = \(wrong.first ?? -1)")
+        #expect(dimmed[0, 1] == 0x1234_5678)
     }
 }

@@ -103,14 +103,3 @@ extension RGBColor {
         return RGBColor(red: scale(red), green: scale(green), blue: scale(blue))
     }
 }
-
-extension CardStyle {
-    /// The look at `brightness`: every colour dimmed alike, so the face keeps its contrast ratios.
-    public func dimmed(to brightness: Double) -> CardStyle {
-        var s = self
-        s.background = background.dimmed(to: brightness)
-        s.card = card.dimmed(to: brightness)
-        s.digits = digits.dimmed(to: brightness)
-        return s
-    }
-}

@@ -6,9 +6,8 @@ extension Canvas {
     /// A screen dims what it presents this way, so a brightness change draws nothing again:
     /// no layout, no glyphs, no cards.
     public mutating func copy(_ source: Canvas, dimmedTo level: Double, in rects: [DamageRect]) {
-        let k = max(0, min(1, level))
-        var table = [UInt32](repeating: 0, count: 256)
-        for c in 0..<256 { table[c] = UInt32((Double(c) * k).rounded()) }
+        // Each channel's value once, as a colour is dimmed.
+        let table = (0..<256).map { UInt32(RGBColor(red: UInt8($0), green: 0, blue: 0).dimmed(to: level).red) }
         let bounds = self.bounds.clipped(to: source.bounds)
         let (w, sw) = (width, source.width)
         table.withUnsafeBufferPointer { t in
