@@ -80,10 +80,10 @@ import Testing
             c.timers[0].hideWhenIdle = true
         } schedule: { clock, loop in
             let output = { (loop.screens.screens.first?.output as? CountingOutput)?.frames ?? 0 }
-            clock.at(.seconds(5), .run { hidden["idle"] = loop.state.hidden; frames["before"] = output() })
+            clock.at(.seconds(5), .run { hidden["idle"] = loop.screens.hidden; frames["before"] = output() })
             clock.at(.seconds(10), .run { replies.append(loop.answer("timer start egg 5s")) })
-            clock.at(.seconds(12), .run { hidden["running"] = loop.state.hidden; frames["unfolded"] = output() })
-            clock.at(.seconds(30), .run { hidden["ended"] = loop.state.hidden; frames["ended"] = output() })
+            clock.at(.seconds(12), .run { hidden["running"] = loop.screens.hidden; frames["unfolded"] = output() })
+            clock.at(.seconds(30), .run { hidden["ended"] = loop.screens.hidden; frames["ended"] = output() })
         }
         #expect(replies == ["OK egg=00:05 running"])
         #expect(hidden["idle"] == ["egg"])

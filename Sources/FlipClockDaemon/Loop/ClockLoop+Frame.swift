@@ -13,7 +13,8 @@ extension ClockLoop {
         // A panel's next move (a message posted, its time up), or a timer's row to show or
         // hide, is a frame to draw.
         if let change = screens.panelChange(after: now) { plan.frame = min(plan.frame, change) }
-        if state.hiddenTimers(at: wallSeconds) != state.hidden { plan.frame = min(plan.frame, now) }
+        let hidden = state.hiddenTimers(at: wallSeconds)
+        if hidden != screens.hidden { plan.frame = min(plan.frame, now) }
         // The night schedule (or a request) changed the brightness: the face is presented
         // whole at the new level; at 0 the screens are off and nothing is drawn.
         let level = state.level(at: read)
@@ -29,11 +30,8 @@ extension ClockLoop {
         }
         // A timer that hides when idle started or ended: its row folds in or away (once no
         // message is on the screen: a panel belongs to the layout it opened in).
-        if state.hiddenTimers(at: wallSeconds) != state.hidden, screens.isQuiet {
-            _ = state.hide(at: wallSeconds)
-            if screens.reload(configuration, glyphs: glyphs, hidden: state.hidden, showing: showing(read), at: now) {
-                logger.info("rows fold in and out", metadata: ["hidden": "\(state.hidden.sorted())"])
-            }
+        if hidden != screens.hidden, screens.isQuiet, screens.hide(hidden, showing: showing(read), at: now) {
+            logger.info("rows fold in and out", metadata: ["hidden": "\(hidden.sorted())"])
         }
         let time = zone.time(at: clock.date)
         if configuration.time.values(at: time) != configuration.time.values(at: shown) {

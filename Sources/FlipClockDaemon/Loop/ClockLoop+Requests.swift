@@ -131,20 +131,19 @@ extension ClockLoop {
                 logger.notice("output settings take effect at the next start", metadata: ["output": "\(new.output.rawValue)"])
             }
             state.reconfigure(new)
-            glyphs = font
+            placeZones = ClockReading.zones(of: new)
+            zone = wallClock
+            shown = zone.time(at: clock.date)
             logger.info("configuration reloaded")
             notifier?.ready(status: "configuration reloaded; showing the time on \(displays.name)")
+            if screens.reload(new, glyphs: font, hidden: state.hiddenTimers(at: wallSeconds), showing: showing(reading()), at: instant) {
+                logger.info("rows fold in and out")
+            }
         } catch {
             lastReloadError = "\(error)"
             logger.error("reload failed; keeping the running configuration", metadata: ["error": "\(error)"])
             notifier?.send(["READY=1", "STATUS=reload failed: \(error)"])
             return false
-        }
-        zone = wallClock
-        shown = zone.time(at: clock.date)
-        _ = state.hide(at: wallSeconds)
-        if screens.reload(configuration, glyphs: glyphs, hidden: state.hidden, showing: showing(reading()), at: instant) {
-            logger.info("rows fold in and out")
         }
         moving = false
         plan.frame = instant

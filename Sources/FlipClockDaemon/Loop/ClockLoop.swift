@@ -34,16 +34,15 @@ public final class ClockLoop {
         public var idleWakeups = 0
     }
 
-    /// The scores, timers, texts, brightness and hidden rows: their one owner.
-    var state: ClockState {
-        didSet { if state.configuration != oldValue.configuration { placeZones = ClockReading.zones(of: state.configuration) } }
-    }
+    /// The scores, timers, texts and brightness: their one owner.
+    var state: ClockState
     var configuration: ClockConfiguration { state.configuration }
-    /// The places' time zones, looked up once per configuration, not at every frame.
-    private var placeZones: [String: ZoneRules]
+    /// The places' time zones, looked up once per configuration (at the start and at each
+    /// reload), not at every frame.
+    var placeZones: [String: ZoneRules]
     let displays: DisplaySet
-    /// The font the screens draw with (a reload may change it).
-    var glyphs: any GlyphSource
+    /// The font the screens are made with; after that the screen set keeps the font.
+    private let startGlyphs: any GlyphSource
     /// The screens shown on, one per output (made when the loop runs).
     private(set) var screens: ScreenSet!
     let clock: TimeSource
@@ -100,7 +99,7 @@ public final class ClockLoop {
         placeZones = ClockReading.zones(of: configuration)
         self.displays = displays
         self.takesConsole = takesConsole
-        self.glyphs = glyphs
+        startGlyphs = glyphs
         self.clock = clock
         self.logger = logger
         zone = WallClock(timeZone: clock.systemZone)
@@ -139,9 +138,9 @@ public final class ClockLoop {
         zone = wallClock
         shown = zone.time(at: clock.date)
         onShow?(shown, clock.date)
-        _ = state.hide(at: wallSeconds)
         screens = ScreenSet(
-            displays: displays, configuration: configuration, glyphs: glyphs, hidden: state.hidden, showing: showing(reading()), logger: logger
+            displays: displays, configuration: configuration, glyphs: startGlyphs, hidden: state.hiddenTimers(at: wallSeconds),
+            showing: showing(reading()), logger: logger
         )
         defer { screens.restore() }
         plan = WakePlan(frame: clock.now, wall: nil)

@@ -13,7 +13,8 @@ final class ScreenSet {
     private(set) var screens: [Screen] = []
     private(set) var configuration: ClockConfiguration
     private(set) var glyphs: any GlyphSource
-    /// The items not shown now (timers that hide when idle).
+    /// The items the screens leave out now (timers that hide when idle): what the state's
+    /// ``ClockState/hiddenTimers(at:)`` said when the screens last could fold rows.
     private(set) var hidden: Set<String>
     /// The brightness the screens show now (0: off, nothing drawn).
     private(set) var level = 1.0
@@ -40,12 +41,17 @@ final class ScreenSet {
 
     private func face(for output: FrameOutput) -> Face { configuration.face(on: output.connector, hiding: hidden) }
 
-    /// Shows `configuration` (or, with the same configuration, other hidden rows) from
+    /// Shows `configuration`, drawn with `glyphs`, without the items in `hidden`, from
     /// `instant` on: rows that went or came fold. Returns whether any do.
-    @discardableResult
     func reload(_ configuration: ClockConfiguration, glyphs: any GlyphSource, hidden: Set<String>, showing: Showing, at instant: Duration) -> Bool {
         self.configuration = configuration
         self.glyphs = glyphs
+        return hide(hidden, showing: showing, at: instant)
+    }
+
+    /// Leaves out the items in `hidden` from `instant` on: their rows fold away, or back in.
+    /// Returns whether any do.
+    func hide(_ hidden: Set<String>, showing: Showing, at instant: Duration) -> Bool {
         self.hidden = hidden
         return screens.map { $0.reload(face(for: $0.output), showing, glyphs: glyphs, at: instant) }.contains(true)
     }

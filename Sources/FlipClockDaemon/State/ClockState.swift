@@ -2,7 +2,7 @@ import FlipClockControl
 import FlipClockCore
 
 /// What the clock shows besides the time, and its one owner: the scores, timers and texts as
-/// last acknowledged, the brightness a person set, and the rows hidden now.
+/// last acknowledged, and the brightness a person set.
 ///
 /// A value with no I/O: a request goes in with the instant it came at (``handle(_:at:)``), a
 /// typed reply and what to do come out (``Outcome``); the loop does it (saves, draws, reloads,
@@ -15,8 +15,6 @@ struct ClockState {
     private(set) var texts: [String: String]
     /// How bright the screens are: the night schedule, or what a request said.
     private(set) var brightness: ScreenBrightness
-    /// The timers not on the screen now (those that hide when idle).
-    private(set) var hidden: Set<String> = []
 
     /// The state as saved (`nil`s: nothing saved), kept where it fits `configuration`: unknown
     /// names are dropped, scores kept in range, and a text shown only where a request could
@@ -54,22 +52,19 @@ struct ClockState {
         })
     }
 
-    /// The timers that hide when idle and are idle (or long finished) at `now` (Unix seconds).
-    func hiddenTimers(at now: Double) -> Set<String> {
-        Set(configuration.timers.filter { $0.hideWhenIdle && (timers[$0.name] ?? FlipTimer($0)).isHidden(at: now) }.map(\.name))
-    }
+    /// A configured timer's state (every configured timer has one).
+    private func timer(_ display: TimerDisplay) -> FlipTimer { timers[display.name] ?? FlipTimer(display) }
 
-    /// Hides the timers that are hidden at `now`; returns whether that changed what rows show.
-    mutating func hide(at now: Double) -> Bool {
-        let new = hiddenTimers(at: now)
-        defer { hidden = new }
-        return new != hidden
+    /// The timers that hide when idle and are idle (or long finished) at `now` (Unix seconds):
+    /// the rows the screens leave out (``ScreenSet/hidden`` is what they leave out now).
+    func hiddenTimers(at now: Double) -> Set<String> {
+        Set(configuration.timers.filter { $0.hideWhenIdle && timer($0).isHidden(at: now) }.map(\.name))
     }
 
     /// What each timer's cards show at `now` (`nil`: blank, a finished countdown that shows nothing).
     func timerFaces(at now: Double) -> [String: Int?] {
         Dictionary(uniqueKeysWithValues: configuration.timers.map { display in
-            let timer = timers[display.name] ?? FlipTimer(display)
+            let timer = timer(display)
             let blank = display.atZero == .blank && timer.isFinished(at: now)
             return (display.name, blank ? nil : timer.shown(at: now))
         })
@@ -90,7 +85,7 @@ struct ClockState {
     func nextChange(after now: Double, reading: ClockReading) -> Double? {
         var next = timers.values.compactMap { $0.nextChange(after: now) }.min()
         if let change = levelChange(after: reading) { next = min(next ?? .infinity, change) }
-        let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timers[$0.name]?.hidesAt }
+        let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timer($0).hidesAt }
         if let hide = hides.filter({ $0 > now }).min() { next = min(next ?? .infinity, hide) }
         return next
     }
@@ -203,7 +198,7 @@ extension ClockState {
 
     /// The timers as a reply reports them at `now`, in the displays' order.
     func timerReadings(at now: Double) -> [TimerReading] {
-        configuration.timers.map { TimerReading(name: $0.name, timer: timers[$0.name] ?? FlipTimer($0), at: now) }
+        configuration.timers.map { TimerReading(name: $0.name, timer: timer($0), at: now) }
     }
 
     /// The scores as a reply reports them, in the displays' order.
