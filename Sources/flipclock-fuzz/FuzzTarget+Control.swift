@@ -6,14 +6,14 @@ extension FuzzTarget {
     /// A request line of the text protocol, as the server hands it on (cut at the newline,
     /// checked by ``ControlServer/text(_:)``), parsed and applied to the values it changes.
     static func controlLine(_ bytes: [UInt8]) {
-        guard case .success(let line) = ControlServer.text(bytes), !line.hasPrefix("{") else { return }
+        guard case .success(let line) = ControlServer.text(bytes), !ControlJSON.isJSON(line) else { return }
         guard let request = try? ControlRequest.parse(line) else { return }
         apply(request)
     }
 
     /// A request line of the JSON protocol (one starting `{`), as ``controlLine(_:)``.
     static func controlJSON(_ bytes: [UInt8]) {
-        guard case .success(let line) = ControlServer.text(bytes), line.hasPrefix("{") else { return }
+        guard case .success(let line) = ControlServer.text(bytes), ControlJSON.isJSON(line) else { return }
         guard let request = try? ControlJSON.parse(line) else { return }
         apply(request)
     }

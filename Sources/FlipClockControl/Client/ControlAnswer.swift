@@ -10,7 +10,7 @@ public enum ControlAnswer: Equatable, Sendable {
 
     /// `line` read back (without its newline); `nil` if it is neither form's reply.
     public init?(_ line: String) {
-        if line.hasPrefix("{") {
+        if ControlJSON.isJSON(line) {
             guard let object = ControlJSON.object(line), let ok = object["ok"]?.bool else { return nil }
             if ok {
                 self = .accepted(line)

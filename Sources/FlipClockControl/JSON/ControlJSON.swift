@@ -5,6 +5,9 @@ import FoundationEssentials
 /// line, `{"command":"score","action":"set","scores":{"home":3,"away":2}}`, and so is the
 /// reply, `{"ok":true,"scores":{"home":3,"away":2}}` or `{"ok":false,"code":"range","error":"…"}`.
 public enum ControlJSON {
+    /// Whether a request or reply line is in the JSON form (a request is answered in its own form).
+    public static func isJSON(_ line: String) -> Bool { line.hasPrefix("{") }
+
     public static func parse(_ line: String) throws(ControlError) -> ControlRequest {
         guard let object = object(line) else { throw ControlError(.syntax, "not a JSON object") }
         guard let command = object["command"]?.string else { throw ControlError(.syntax, "\"command\" is missing") }

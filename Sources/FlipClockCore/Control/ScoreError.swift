@@ -13,7 +13,7 @@ public enum ScoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unknown(name, known):
-            "\"\(name)\"; scores are \(known.isEmpty ? "none (add [[score]] to the configuration)" : known.joined(separator: ", "))"
+            unknownName(name, kind: "score", known: known)
         case let .outOfRange(name, value, allowed):
             "\(name) would be \(value.map(String.init) ?? "out of range"); allowed \(allowed.lowerBound)...\(allowed.upperBound)"
         }

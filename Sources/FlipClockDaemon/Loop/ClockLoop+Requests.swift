@@ -14,7 +14,7 @@ extension ClockLoop {
     /// A request handled by the state, with what the loop did for it: the reply, what is
     /// left to draw once the batch is saved, and whether it changed what the state file keeps.
     struct Answer {
-        var reply: String
+        var reply: ControlReply
         var change: ClockState.Change
         var saves: Bool
     }
@@ -24,32 +24,30 @@ extension ClockLoop {
     func perform(_ line: String, user: uid_t? = nil) -> Answer {
         var logger = self.logger
         if let user { logger[metadataKey: "uid"] = "\(user)" }
-        let json = line.hasPrefix("{")
         let request: ControlRequest
-        func refused(_ error: ControlError) -> Answer { Answer(reply: ControlReply.refused(error).line(json: json), change: .none, saves: false) }
+        func refused(_ error: ControlError) -> Answer { Answer(reply: .refused(error), change: .none, saves: false) }
         do throws(ControlError) {
-            request = json ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
+            request = ControlJSON.isJSON(line) ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
         } catch {
             return refused(error)
         }
         let outcome = state.handle(request, at: moment())
-        let reply = outcome.reply?.line(json: json) ?? ""
         switch (request, outcome.change) {
         case (_, .reload):
             guard reloadAndShow(at: clock.now) else { return refused(ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")) }
-            return Answer(reply: ControlReply.reloaded.line(json: json), change: .none, saves: false)
+            return Answer(reply: .reloaded, change: .none, saves: false)
         case let (_, .post(text, hold, row)):
             guard !screens.screens.isEmpty else { return refused(ControlError(.state, "no screen is connected to show it on")) }
             do throws(MessageError) {
                 let (number, waiting) = try screens.post(text, for: hold, row: row, at: clock.now)
                 logger.info("message", metadata: ["number": "\(number)", "seconds": "\(hold.components.seconds)", "text": "\(text)"])
-                return Answer(reply: ControlReply.message(number: number, waiting: waiting).line(json: json), change: .redraw, saves: false)
+                return Answer(reply: .message(number: number, waiting: waiting), change: .redraw, saves: false)
             } catch {
                 return refused(ControlError(error))
             }
         case (_, .clearMessages):
             screens.clearMessages(at: clock.now)
-            return Answer(reply: reply, change: .redraw, saves: false)
+            return Answer(reply: .messagesCleared, change: .redraw, saves: false)
         case (.score, .scores):
             logger.info("scores set", metadata: ["scores": "\(state.board.summary)"])
         case let (.text(name, _), .texts(changed)):
@@ -61,7 +59,14 @@ extension ClockLoop {
         default:
             break
         }
+        // Every change the state leaves to the loop to answer is made above; the rest come with a reply.
+        guard let reply = outcome.reply else { preconditionFailure("the state left \(outcome.change) unanswered") }
         return Answer(reply: reply, change: outcome.change, saves: outcome.saves)
+    }
+
+    /// Saves the scores, timers and texts as they are now.
+    private func save() throws(ControlError) {
+        try stateFile?.save(state.board.values, timers: state.timers, texts: state.texts)
     }
 
     /// Answers a batch of requests from the control socket. The state is saved once for the
@@ -71,20 +76,17 @@ extension ClockLoop {
         guard let control else { return }
         let before = state.kept
         var answers = batch.map { (client: $0.client, line: $0.line, answer: perform($0.line, user: $0.user)) }
-        if answers.contains(where: \.answer.saves), let stateFile {
+        if answers.contains(where: \.answer.saves) {
             do throws(ControlError) {
-                try stateFile.save(state.board.values, timers: state.timers, texts: state.texts)
+                try save()
             } catch {
                 state.kept = before
                 logger.error("cannot save the state; the changes are refused", metadata: ["error": "\(error)"])
-                for k in answers.indices where answers[k].answer.saves {
-                    let reply = ControlReply.refused(error).line(json: answers[k].line.hasPrefix("{"))
-                    answers[k].answer = Answer(reply: reply, change: .none, saves: false)
-                }
+                for k in answers.indices where answers[k].answer.saves { answers[k].answer = Answer(reply: .refused(error), change: .none, saves: false) }
             }
         }
         for answer in answers {
-            control.reply(answer.answer.reply, to: answer.client)
+            control.reply(answer.answer.reply.line(json: ControlJSON.isJSON(answer.line)), to: answer.client)
             show(answer.answer.change)
         }
     }
@@ -93,9 +95,9 @@ extension ClockLoop {
     /// changes (tests).
     func answer(_ line: String) -> String {
         let answer = perform(line)
-        if answer.saves { try? stateFile?.save(state.board.values, timers: state.timers, texts: state.texts) }
+        if answer.saves { try? save() }
         show(answer.change)
-        return answer.reply
+        return answer.reply.line(json: ControlJSON.isJSON(line))
     }
 
     /// Draws what a request changed: at once from rest; while cards move, at the next paced

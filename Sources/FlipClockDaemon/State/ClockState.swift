@@ -166,8 +166,7 @@ extension ClockState {
             return try answer(.timer(.start, name: name, duration: left), at: moment)
         case let .text(name, text):
             guard let display = configuration.texts.first(where: { $0.name == name }) else {
-                let known = configuration.texts.map(\.name).joined(separator: ", ")
-                throw ControlError(.unknownText, "\"\(name)\"; texts are \(known.isEmpty ? "none (add [[text]] to the configuration)" : known)")
+                throw ControlError(.unknownText, unknownName(name, kind: "text", known: configuration.texts.map(\.name)))
             }
             let shown: String
             switch display.checked(text) {
@@ -182,8 +181,7 @@ extension ClockState {
             return reply(.messagesCleared, .clearMessages)
         case let .timer(action, name, duration):
             guard var timer = timers[name] else {
-                let known = configuration.timers.map(\.name).joined(separator: ", ")
-                throw ControlError(.unknownTimer, "\"\(name)\"; timers are \(known.isEmpty ? "none (add [[timer]] to the configuration)" : known)")
+                throw ControlError(.unknownTimer, unknownName(name, kind: "timer", known: configuration.timers.map(\.name)))
             }
             switch action {
             case .start: timer.start(duration: duration, at: moment.wall)
