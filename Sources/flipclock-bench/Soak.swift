@@ -10,7 +10,7 @@ import SystemPackage
 extension Bench {
     /// The daemon's loop through `hours` simulated hours, as it runs on a 1920×1080 screen:
     /// the real ``ClockLoop`` on a ``SimulatedClock``, the HH:MM face drawn with the real
-    /// font into a ``ShadowOutput``, the control socket and the state file real. Every
+    /// font into a ``MemoryOutput``, the control socket and the state file real. Every
     /// minute a request changes both scores (saved, as the daemon saves them), every hour a
     /// message opens the panel. The process's private memory after the first minutes and at
     /// the end says whether anything grows with time, and its growth over the second half
@@ -32,13 +32,9 @@ extension Bench {
         configuration.backlight = "none"
         configuration.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
         let font = try FontFace(path: configuration.fontPath)
-        guard let utc = ZoneInfo.system.rules(named: "UTC") else {
-            print("no UTC in the zone folder \(ZoneInfo.system.folder)")
-            exit(1)
-        }
-        // 2026-06-01T00:00:00Z: a day without a zone change.
-        let clock = SimulatedClock(date: Date(timeIntervalSince1970: 1_780_272_000), zone: utc)
-        let output = ShadowOutput(width: BenchScene.width, height: BenchScene.height, refreshRate: 60)
+        // 2026-06-01T00:00:00Z, in UTC.
+        let clock = SimulatedClock(date: Date(timeIntervalSince1970: 1_780_272_000), zone: .utc)
+        let output = MemoryOutput(size: PixelSize(width: BenchScene.width, height: BenchScene.height), refreshRate: 60)
         var logger = Logger(label: "soak")
         logger.logLevel = .warning
         let loop = ClockLoop(configuration: configuration, displays: DisplaySet(output), takesConsole: false, glyphs: font, clock: clock, logger: logger)

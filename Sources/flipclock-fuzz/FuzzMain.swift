@@ -1,12 +1,11 @@
+import FlipClockDaemon
+
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Says `text` on standard error.
-private func complain(_ text: String) {
-    let line = Array("flipclock-fuzz: \(text)\n".utf8)
-    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-}
+private func complain(_ text: String) { StandardError.write("flipclock-fuzz: \(text)\n") }
 
 #if FUZZING
 // Built with `-sanitize=fuzzer` (scripts/fuzz): libFuzzer's own `main` drives these two.

@@ -57,7 +57,7 @@ extension ConfigPath {
             StandardError.write("flipclockd: FLIPCLOCK_START: \"\(start)\" is not a time; expected HH:MM or HH:MM:SS\n")
             throw ExitCode(78)
         }
-        let zone = configuration.timeZone.flatMap(WallClock.init(zone:)) ?? WallClock(timeZone: SystemZone.current())
+        let zone = WallClock(configuration: configuration, systemZone: SystemZone.current())
         return try SystemClock(startingAt: zone.date(showing: time))
     }
 }

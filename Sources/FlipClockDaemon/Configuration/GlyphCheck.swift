@@ -26,10 +26,8 @@ public enum GlyphCheck {
         all += c.places.enumerated().map { (["place[\($0)]", "label"], $1.label) }
         all += c.scores.enumerated().map { (["score[\($0)]", "label"], $1.label) }
         all += c.timers.enumerated().map { (["timer[\($0)]", "label"], $1.label) }
-        for (i, text) in c.texts.enumerated() {
-            all.append((["text[\(i)]", "label"], text.label))
-            all.append((["look", "font"], String(TextDisplay.characters.sorted())))
-        }
+        all += c.texts.enumerated().map { (["text[\($0)]", "label"], $1.label) }
+        if !c.texts.isEmpty { all.append((["look", "font"], String(TextDisplay.characters.sorted()))) }
         if let date = c.date {
             all.append((["date", "label"], date.label))
             let names = date.names.merged(over: .english)

@@ -33,7 +33,7 @@ extension ClockLoop {
         if hidden != screens.hidden, screens.isQuiet, screens.hide(hidden, showing: showing(read), at: now) {
             logger.info("rows fold in and out", metadata: ["hidden": "\(hidden.sorted())"])
         }
-        let time = zone.time(at: clock.date)
+        let time = read.time()
         if configuration.time.values(at: time) != configuration.time.values(at: shown) {
             shown = time
             onShow?(time, clock.date)

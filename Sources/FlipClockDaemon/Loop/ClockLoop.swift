@@ -110,7 +110,7 @@ public final class ClockLoop {
 
     /// The clock in the configured zone, or the system's.
     var wallClock: WallClock {
-        configuration.timeZone.flatMap { WallClock(zone: $0) } ?? WallClock(timeZone: clock.systemZone)
+        WallClock(configuration: configuration, systemZone: clock.systemZone)
     }
 
     /// How the face's clocks read now.

@@ -50,7 +50,7 @@ public struct PreviewRequest: Equatable, Sendable {
     }
 
     /// The face's own clock: in the configured zone, or the system's.
-    var wallClock: WallClock { configuration.timeZone.flatMap(WallClock.init(zone:)) ?? WallClock(timeZone: SystemZone.current()) }
+    var wallClock: WallClock { WallClock(configuration: configuration, systemZone: SystemZone.current()) }
 
     /// How the face's clocks read a number of seconds after the start (the face's own clock
     /// showing ``from`` on ``day``), as the daemon reads them (each zone's offset at that

@@ -11,11 +11,6 @@ extension ClockReading {
         self.init(unixSeconds: seconds, offsets: offsets)
     }
 
-    /// How the clocks of `configuration` read at `date` (its places' zones looked up now).
-    public init(_ date: Date, own: ZoneRules, configuration: ClockConfiguration) {
-        self.init(date, own: own, zones: Self.zones(of: configuration))
-    }
-
     /// The zones of `configuration`'s places by name, read once from the system's database;
     /// an unknown one reads as UTC.
     public static func zones(of configuration: ClockConfiguration) -> [String: ZoneRules] {

@@ -15,6 +15,12 @@ public struct WallClock: Sendable {
         timeZone = zone
     }
 
+    /// The clock in `configuration`'s zone, or in `systemZone` when it names none (or one
+    /// the system's database lacks).
+    public init(configuration: ClockConfiguration, systemZone: @autoclosure () -> ZoneRules) {
+        self = configuration.timeZone.flatMap(WallClock.init(zone:)) ?? WallClock(timeZone: systemZone())
+    }
+
     /// The time of day shown at `date`.
     public func time(at date: Date) -> WallTime {
         ClockReading(date, own: timeZone, zones: [:]).time()
