@@ -1,3 +1,4 @@
+import FlipClockDisplay
 import Glibc
 
 /// What the process holds in memory and has spent in CPU, now: the kernel's own accounting,
@@ -44,13 +45,6 @@ struct ProcessMemory {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return "" }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = Glibc.read(fd, &chunk, chunk.count)
-            if n <= 0 { break }
-            bytes += chunk[0..<n]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return String(decoding: (try? readAll(fd, limit: 1 << 20)) ?? nil ?? [], as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import FlipClockDaemon
+import FlipClockDisplay
 
 #if canImport(Glibc)
 import Glibc
@@ -46,14 +47,12 @@ struct FuzzReplay {
             exit(2)
         }
         for path in arguments.dropFirst() {
-            guard let file = fopen(path, "rb") else {
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0, let bytes = (try? readAll(fd, limit: Int.max)) ?? nil else {
                 complain("cannot read \(path)")
                 exit(1)
             }
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes += chunk[..<n] }
-            fclose(file)
+            close(fd)
             chosen.run(bytes)
             print("\(path): ran")
         }

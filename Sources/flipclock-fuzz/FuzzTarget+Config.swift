@@ -15,7 +15,7 @@ extension FuzzTarget {
     /// daemon refuses ("the parser crashed"), so it is skipped. Everything the daemon runs
     /// in-process then runs here, toml++ included, where a crash is the daemon's.
     static func config(_ bytes: [UInt8]) {
-        guard bytes.count <= ConfigCheck.largest, !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { return }
+        guard bytes.count <= ConfigCheck.largest, let text = try? ConfigFile.text(bytes, path: "fuzz.toml") else { return }
         guard parserSurvives(text) else { return }
         _ = try? ConfigFile.parse(text, path: "fuzz.toml", environment: [:])
     }

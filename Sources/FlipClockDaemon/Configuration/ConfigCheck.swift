@@ -114,14 +114,9 @@ public struct ConfigCheck: Sendable {
     public static func parseStandardInput(as path: String) -> Bool {
         // A crash of the parser is what this process is for: no core dump of it.
         flipclock_no_core_dump()
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count <= largest {
-            guard let n = try? valueOrErrno({ read(0, &chunk, chunk.count) }), n > 0 else { break }
-            bytes += chunk[..<n]
-        }
+        guard let bytes = (try? readAll(0, limit: largest)) ?? nil else { return false }
         do {
-            _ = try ConfigFile.parse(String(decoding: bytes, as: UTF8.self), path: path)
+            _ = try ConfigFile.parse(try ConfigFile.text(bytes, path: path), path: path)
             return true
         } catch {
             return false

@@ -17,24 +17,22 @@ public enum ConfigFile {
     /// NUL (which would end the parser's text early, silently).
     public static func read(_ path: String) throws(ConfigError) -> String {
         let start = FileLocation(file: path, line: 1, column: 1)
-        func call<T: BinaryInteger>(_ body: () -> T) throws(ConfigError) -> T {
-            do {
-                return try valueOrErrno(body)
-            } catch {
-                throw ConfigError(start, key: nil, "cannot read: \(error)")
-            }
+        let bytes: [UInt8]?
+        do {
+            let fd = try valueOrErrno { open(path, O_RDONLY | O_CLOEXEC) }
+            defer { close(fd) }
+            bytes = try readAll(fd, limit: ConfigCheck.largest)
+        } catch {
+            throw ConfigError(start, key: nil, "cannot read: \(error)")
         }
-        let fd = try call { open(path, O_RDONLY | O_CLOEXEC) }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: ConfigCheck.largest + 1)
-        var count = 0
-        while count < bytes.count {
-            let n = try call { bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) } }
-            if n == 0 { break }
-            count += n
-        }
-        guard count <= ConfigCheck.largest else { throw ConfigError(start, key: nil, "larger than 1 MiB; a configuration is a few KiB") }
-        bytes.removeSubrange(count...)
+        guard let bytes else { throw ConfigError(start, key: nil, "larger than 1 MiB; a configuration is a few KiB") }
+        return try text(bytes, path: path)
+    }
+
+    /// `bytes` as the text of the file `path`: UTF-8 with no NUL (which would end the
+    /// parser's text early, silently).
+    public static func text(_ bytes: [UInt8], path: String) throws(ConfigError) -> String {
+        let start = FileLocation(file: path, line: 1, column: 1)
         if let nul = bytes.firstIndex(of: 0) {
             let line = bytes[..<nul].count { $0 == 10 } + 1
             let column = nul - (bytes[..<nul].lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1

@@ -44,14 +44,6 @@ public struct ZoneInfo: Sendable {
         defer { close(fd) }
         var status = stat()
         guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 1 << 20 else { return nil }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16384)
-        while true {
-            guard let count = try? valueOrErrno({ chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }),
-                bytes.count + count <= 1 << 20
-            else { return nil }
-            if count == 0 { return bytes }
-            bytes += chunk[..<count]
-        }
+        return (try? readAll(fd, limit: 1 << 20)) ?? nil
     }
 }

@@ -47,6 +47,19 @@ func openFile(_ path: String, _ flags: Int32) throws(DisplayError) -> Int32 {
     }
 }
 
+/// All that is left to read from `fd`, up to its end; `nil` if that is more than `limit`
+/// bytes (nothing more is read). `EINTR` is retried.
+public func readAll(_ fd: Int32, limit: Int) throws(Errno) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = try valueOrErrno { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+        if count == 0 { return bytes }
+        guard bytes.count + count <= limit else { return nil }
+        bytes += chunk[..<count]
+    }
+}
+
 /// The text of `errno`.
 ///
 /// Deprecated: until ClockLoop and the control client move to `Errno`; write `Errno.current`.
