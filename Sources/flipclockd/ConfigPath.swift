@@ -29,21 +29,27 @@ enum ConfigPath {
         if !ConfigCheck.parseStandardInput(as: path) { throw ExitCode(78) }
     }
 
-    /// The configuration's font, checked to draw everything the configuration shows.
+    /// The configuration's font, checked to draw everything the configuration shows; what is
+    /// wrong, at the key that says it. At start (and for a preview) that is exit 78.
     static func openFont(_ configuration: ClockConfiguration, path: String?) throws -> FontFace {
-        let font: FontFace
         do {
-            font = try FontFace(path: configuration.fontPath)
-        } catch {
-            StandardError.write("flipclockd: \(GlyphCheck.location(of: ["look", "font"], in: path)): look.font: \(error)\n")
-            throw ExitCode(78)
-        }
-        do {
-            try GlyphCheck.check(configuration, path: path, glyphs: font)
+            return try font(configuration, path: path)
         } catch {
             StandardError.write("flipclockd: \(error)\n")
             throw ExitCode(78)
         }
+    }
+
+    /// The configuration's font, checked to draw everything the configuration shows (the
+    /// start, and each reload, which keeps the running configuration on an error).
+    static func font(_ configuration: ClockConfiguration, path: String?) throws(ConfigError) -> FontFace {
+        let font: FontFace
+        do {
+            font = try FontFace(path: configuration.fontPath)
+        } catch {
+            throw ConfigError(GlyphCheck.location(of: ["look", "font"], in: path), key: "look.font", "\(error)")
+        }
+        try GlyphCheck.check(configuration, path: path, glyphs: font)
         return font
     }
 }

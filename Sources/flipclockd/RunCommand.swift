@@ -90,14 +90,7 @@ struct RunCommand: AsyncParsableCommand {
             loop.reload = {
                 var reloaded = try path.map { path throws(ConfigError) in try ConfigCheck().load(path: path) } ?? ClockConfiguration()
                 if let override { reloaded.output = override }
-                let font: FontFace
-                do {
-                    font = try FontFace(path: reloaded.fontPath)
-                } catch {
-                    throw ReloadError(message: "look.font: \(error)")
-                }
-                try GlyphCheck.check(reloaded, path: path, glyphs: font)
-                return (reloaded, font)
+                return (reloaded, try ConfigPath.font(reloaded, path: path))
             }
             loop.stateFile = StateFile(path: configuration.stateFile)
             loop.configurationPath = path
@@ -133,8 +126,3 @@ struct RunCommand: AsyncParsableCommand {
 
 extension ClockConfiguration.OutputKind: ExpressibleByArgument {}
 
-/// A reload that could not be applied, as the log and systemd's status show it.
-struct ReloadError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}

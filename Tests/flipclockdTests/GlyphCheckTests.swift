@@ -36,4 +36,18 @@ import Testing
         daemon.process.waitUntilExit()
         #expect(daemon.process.terminationStatus == 0)
     }
+
+    @Test func aReloadWithAMissingFontSaysWhereTheFontIsNamed() throws {
+        let notify = SystemdTests.NotifySocket()
+        let daemon = try SystemdTests.Daemon(notify: notify)
+        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
+        try SystemdTests.write(daemon.good + "[look]\nfont = \"/nonexistent/x.ttf\"\n", to: daemon.config)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
+        #expect(notify.next(startingWith: "READY=1")
+            == "READY=1\nSTATUS=reload failed: \(daemon.config):8:8: look.font: cannot open font /nonexistent/x.ttf: No such file or directory")
+        #expect(daemon.process.isRunning)
+        daemon.process.terminate()
+        daemon.process.waitUntilExit()
+    }
 }
