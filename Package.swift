@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDisplay", "CLinux", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockDisplay", "CLinux", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
