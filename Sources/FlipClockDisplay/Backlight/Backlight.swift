@@ -57,13 +57,11 @@ public final class Backlight {
     private static func contents(of path: String) throws(DisplayError) -> String {
         let fd = try openFile(path, O_RDONLY)
         defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var count = 0
-        while count < buffer.count {
-            let n = try systemCall("read", device: path) { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) } }
-            if n == 0 { break }
-            count += n
+        do {
+            // Longer than a page: not a sysfs attribute, nor a number.
+            return String(decoding: try readAll(fd, limit: 4096) ?? [], as: UTF8.self)
+        } catch {
+            throw .call(function: "read", device: path, errno: error)
         }
-        return String(decoding: buffer[..<count], as: UTF8.self)
     }
 }

@@ -9,21 +9,18 @@ public final class MemoryOutput: FrameOutput {
     public let size: PixelSize
     public let rotation: ScreenRotation
     public let refreshRate: Double
-    public let connector: String?
     public var eventDescriptor: Int32? { nil }
-    public var name: String { "memory \(size.width)x\(size.height)@\(Int(refreshRate))" + (connector.map { " \($0)" } ?? "") }
+    public var name: String { "memory \(size.width)x\(size.height)@\(Int(refreshRate))" }
 
     /// What the screen shows: the output's own pixels.
     public private(set) var picture: Canvas
-    /// Frames presented, and whether the screen is on.
+    /// Frames presented.
     public private(set) var frames = 0
-    public private(set) var isOn = true
 
-    public init(size: PixelSize, rotation: ScreenRotation = .none, refreshRate: Double = 60, connector: String? = nil) {
+    public init(size: PixelSize, rotation: ScreenRotation = .none, refreshRate: Double = 60) {
         self.size = size
         self.rotation = rotation
         self.refreshRate = refreshRate
-        self.connector = connector
         picture = Canvas(width: size.width, height: size.height)
     }
 
@@ -36,7 +33,6 @@ public final class MemoryOutput: FrameOutput {
         frames += 1
     }
 
-    public func setPower(_ on: Bool) throws(DisplayError) { isOn = on }
     public func handleEvents() throws(DisplayError) {}
     public func suspend() {}
     public func resume() throws(DisplayError) {}

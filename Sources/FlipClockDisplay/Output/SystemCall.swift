@@ -59,8 +59,3 @@ public func readAll(_ fd: Int32, limit: Int) throws(Errno) -> [UInt8]? {
         bytes += chunk[..<count]
     }
 }
-
-/// The text of `errno`.
-///
-/// Deprecated: until ClockLoop and the control client move to `Errno`; write `Errno.current`.
-public func errnoText(_ code: Int32 = errno) -> String { Errno(rawValue: code).description }
