@@ -43,6 +43,15 @@ import Testing
         #expect(loaded.scores == ["home": 3] && loaded.timers == ["egg": timer] && loaded.texts == ["board": "GATE 12"])
     }
 
+    /// A file larger than any state is refused without being read whole; no file is a clean start.
+    @Test func aStateFileOverOneMiBIsMovedAsideAndNoFileIsACleanStart() throws {
+        let (loaded, aside) = try loading(#"{"scores":{},"texts":{"board":""# + String(repeating: " ", count: 2 << 20) + #""}}"#)
+        #expect(loaded.problem == "state file \(path) is unreadable (over 1 MiB); moved to \(path).broken-\(Int(now))")
+        #expect(aside)
+        let clean = StateFile(path: path).load(now: now)
+        #expect(clean.problem == nil && clean.scores.isEmpty && clean.timers.isEmpty && clean.texts.isEmpty)
+    }
+
     /// The temporary file has a fixed name: a link planted there must not be written through.
     @Test func aLinkAtTheTemporaryNameIsNotFollowed() throws {
         let victim = dir + "/victim"

@@ -21,6 +21,9 @@ public struct StateFile: Sendable {
         var texts: [String: String]?
     }
 
+    /// Why a state file's contents are not believed.
+    private struct Unbelievable: Error, CustomStringConvertible { var description: String }
+
     /// The largest state file read: a few hundred bytes a score, timer or text.
     static let largest = 1 << 20
 
@@ -49,7 +52,6 @@ public struct StateFile: Sendable {
     /// What the bytes of a state file say, if they can be believed at about `now` (see
     /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
     public static func contents(_ data: Data, now: Double) throws -> (scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?) {
-        struct Unbelievable: Error, CustomStringConvertible { var description: String }
         guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
         let contents = try JSONDecoder().decode(Contents.self, from: data)
         if let problem = Self.problem(contents, now: now) { throw Unbelievable(description: problem) }
@@ -60,9 +62,18 @@ public struct StateFile: Sendable {
     /// believed (see ``problem(_:now:)``) is moved to `PATH.broken-UNIXTIME` and the
     /// returned note says so.
     public func load(now: Double) -> (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?) {
-        guard FileManager.default.fileExists(atPath: path) else { return ([:], [:], [:], nil) }
         do {
-            let contents = try Self.contents(Data(contentsOf: URL(fileURLWithPath: path)), now: now)
+            let fd: Int32
+            do {
+                fd = try valueOrErrno { open(path, O_RDONLY | O_CLOEXEC) }
+            } catch {
+                if error == .noSuchFileOrDirectory { return ([:], [:], [:], nil) }
+                throw error
+            }
+            defer { close(fd) }
+            // No more is read than a state file can be.
+            guard let bytes = try readAll(fd, limit: Self.largest) else { throw Unbelievable(description: "over 1 MiB") }
+            let contents = try Self.contents(Data(bytes), now: now)
             return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], nil)
         } catch {
             let aside = "\(path).broken-\(Int(now))"
