@@ -31,6 +31,9 @@ public final class ControlServer {
     /// The socket file this server made: the only file it removes.
     private let made: (device: UInt, inode: UInt)
     private var clients: [Int32: Client] = [:]
+    /// The clients left with whole lines at the last wake's budget; every other client's
+    /// buffer holds no whole line.
+    private var pending: Set<Int32> = []
 
     struct Client {
         var buffer: [UInt8] = []
@@ -105,14 +108,17 @@ public final class ControlServer {
     public var nextDeadline: Duration? { clients.values.map { $0.lineStarted + lineTimeout }.min() }
 
     /// Whether whole lines wait beyond this wake's budget: the loop wakes again at once.
-    public var hasWaitingLines: Bool { clients.values.contains { $0.buffer.contains(UInt8(ascii: "\n")) } }
+    public var hasWaitingLines: Bool { !pending.isEmpty }
 
     /// Accepts, reads, and drops timed-out clients; returns complete request lines by client,
-    /// at most ``linesPerWake`` of each, with the user who sent them.
+    /// at most ``linesPerWake`` of each, with the user who sent them. Only the clients with
+    /// something new (readable) or left over (pending) are looked at.
     public func service(_ readable: Set<Int32>, now: Duration) -> [(client: Int32, user: uid_t, line: String)] {
         if readable.contains(listener) { accept(now: now) }
         var requests: [(client: Int32, user: uid_t, line: String)] = []
-        for fd in clients.keys.sorted() {
+        let looked = pending.union(readable.filter { clients[$0] != nil })
+        pending = []
+        for fd in looked.sorted() {
             guard var client = clients[fd] else { continue }
             if readable.contains(fd), client.buffer.count <= ControlRequest.maximumLength {
                 var chunk = [UInt8](repeating: 0, count: 4096)
@@ -134,12 +140,15 @@ public final class ControlServer {
                 case .failure(let error): send(fd, error.description + "\n")
                 }
             }
-            if client.buffer.count > ControlRequest.maximumLength, !client.buffer.contains(UInt8(ascii: "\n")) {
+            let waiting = taken == Self.linesPerWake && client.buffer.contains(UInt8(ascii: "\n"))
+            if !waiting, client.buffer.count > ControlRequest.maximumLength {
                 send(fd, ControlError(.tooLong, "a request is at most \(ControlRequest.maximumLength) bytes").description + "\n")
                 drop(fd)
                 continue
             }
-            if clients[fd] != nil { clients[fd] = client }
+            guard clients[fd] != nil else { continue }
+            clients[fd] = client
+            if waiting { pending.insert(fd) }
         }
         for (fd, client) in clients where now - client.lineStarted >= lineTimeout { drop(fd) }
         return requests
@@ -195,6 +204,7 @@ public final class ControlServer {
 
     private func drop(_ fd: Int32) {
         clients[fd] = nil
+        pending.remove(fd)
         close(fd)
     }
 }
