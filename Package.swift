@@ -30,15 +30,18 @@ let package = Package(
 
         // Pure Swift: geometry, canvas, rasteriser, flip state machine, faces, configuration model.
         .target(name: "FlipClockCore"),
+        // The errno boundary (swift-system's Errno, EINTR retried, whole reads) and standard
+        // error: what every module that makes system calls shares, the client included.
+        .target(name: "FlipClockSystem", dependencies: [swiftSystem]),
         // The control protocol, both ends: requests, replies and errors in their text and JSON
         // forms, and the client. What `flipclockctl` links, without the display or font libraries.
-        .target(name: "FlipClockControl", dependencies: ["FlipClockCore", swiftSystem]),
+        .target(name: "FlipClockControl", dependencies: ["FlipClockCore", "FlipClockSystem", swiftSystem]),
         .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType", swiftSystem]),
-        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", swiftSystem]),
+        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", "FlipClockSystem", swiftSystem]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockDisplay", "CLinux", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockDisplay", "CLinux", "FlipClockSystem", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -48,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "flipclockd",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon",
+                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "FlipClockSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -57,12 +60,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "flipclockctl",
-            dependencies: ["FlipClockControl", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["FlipClockControl", "FlipClockSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "flipclock-bench",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman", "FlipClockSystem", swiftSystem,
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
@@ -72,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "flipclock-fuzz",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon",
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "FlipClockSystem",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),

@@ -1,4 +1,4 @@
-import FlipClockDisplay
+import FlipClockSystem
 import Glibc
 
 /// What the process holds in memory and has spent in CPU, now: the kernel's own accounting,

@@ -1,3 +1,4 @@
+import FlipClockSystem
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockDisplay

@@ -1,3 +1,4 @@
+import FlipClockSystem
 import FlipClockControl
 import FlipClockDaemon
 import FlipClockDisplay

@@ -1,5 +1,5 @@
 import FlipClockDaemon
-import FlipClockDisplay
+import FlipClockSystem
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlipClockControl
+import FlipClockSystem
 
 /// `flipclockctl`: scores, timers, messages, status and reload, through flipclockd's control socket.
 @main

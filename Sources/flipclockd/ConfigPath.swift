@@ -2,6 +2,7 @@ import ArgumentParser
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
+import FlipClockSystem
 import FoundationEssentials
 
 /// Loading the configuration and font for a command, with errors that end the process the

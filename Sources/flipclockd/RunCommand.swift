@@ -3,6 +3,7 @@ import FlipClockCore
 import FlipClockDaemon
 import FlipClockDisplay
 import FlipClockFont
+import FlipClockSystem
 import FoundationEssentials
 import Logging
 import ServiceLifecycle

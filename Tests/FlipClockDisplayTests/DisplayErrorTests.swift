@@ -1,4 +1,5 @@
 import FlipClockCore
+import FlipClockSystem
 import Foundation
 import SystemPackage
 import Testing

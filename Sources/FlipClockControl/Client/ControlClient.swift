@@ -1,3 +1,4 @@
+import FlipClockSystem
 import Glibc
 import SystemPackage
 
@@ -13,7 +14,7 @@ public enum ControlClient {
     /// with a line that is neither form's reply.
     public static func send(_ line: String, to socketPath: String, timeout: Duration = .seconds(10)) throws(Failure) -> ControlAnswer {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(Errno.last)") }
+        guard fd >= 0 else { throw Failure(description: "socket: \(Errno.current)") }
         defer { close(fd) }
         guard var address = sockaddr_un(path: socketPath) else { throw Failure(description: "\(socketPath): path too long for a socket") }
         // Set before connecting: a Unix socket's connect waits on a full backlog as long as
@@ -23,7 +24,7 @@ public enum ControlClient {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
         let connected = address.withSocketAddress(path: socketPath) { connect(fd, $0, $1) }
         guard connected == 0 else {
-            let error = Errno.last
+            let error = Errno.current
             if error == .resourceTemporarilyUnavailable {
                 throw Failure(description: "cannot reach flipclockd at \(socketPath): it took no connection within \(seconds.tv_sec) s (busy)")
             }
@@ -31,14 +32,14 @@ public enum ControlClient {
         }
         let request = Array((line + "\n").utf8)
         guard Glibc.send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
-            throw Failure(description: "cannot send to \(socketPath): \(Errno.last)")
+            throw Failure(description: "cannot send to \(socketPath): \(Errno.current)")
         }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(UInt8(ascii: "\n")) {
             let n = recv(fd, &chunk, chunk.count, 0)
             guard n > 0 else {
-                throw Failure(description: n == 0 ? "flipclockd closed the connection" : "no reply from flipclockd: \(Errno.last)")
+                throw Failure(description: n == 0 ? "flipclockd closed the connection" : "no reply from flipclockd: \(Errno.current)")
             }
             reply += chunk[0..<n]
         }
@@ -46,10 +47,4 @@ public enum ControlClient {
         guard let answer = ControlAnswer(text) else { throw Failure(description: "flipclockd's reply is neither OK nor ERR: \(text)") }
         return answer
     }
-}
-
-extension Errno {
-    /// What the last system call of this thread set `errno` to (swift-system keeps its own
-    /// `current` internal).
-    fileprivate static var last: Errno { Errno(rawValue: errno) }
 }

@@ -1,6 +1,6 @@
 import CLinux
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockSystem
 
 #if canImport(Glibc)
 import Glibc

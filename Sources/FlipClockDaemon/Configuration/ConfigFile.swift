@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockSystem
 import FoundationEssentials
 import Glibc
 import SystemPackage

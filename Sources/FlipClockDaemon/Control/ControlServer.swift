@@ -1,7 +1,7 @@
 import CLinux
 import FlipClockControl
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockSystem
 import Glibc
 import SystemPackage
 

@@ -1,6 +1,6 @@
 import FlipClockControl
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockSystem
 import FoundationEssentials
 import Glibc
 import SystemPackage

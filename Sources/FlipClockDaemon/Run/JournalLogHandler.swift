@@ -1,3 +1,4 @@
+import FlipClockSystem
 import FoundationEssentials
 import Logging
 

@@ -1,6 +1,6 @@
 import CLinux
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockSystem
 import FoundationEssentials
 import Glibc
 import SystemPackage

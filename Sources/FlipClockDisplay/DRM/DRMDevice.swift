@@ -1,4 +1,5 @@
 import CDRM
+import FlipClockSystem
 import SystemPackage
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CDRM
 import FlipClockCore
+import FlipClockSystem
 import SystemPackage
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CLinux
 import FlipClockCore
+import FlipClockSystem
 import SystemPackage
 
 #if canImport(Glibc)

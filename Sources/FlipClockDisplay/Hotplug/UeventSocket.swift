@@ -1,4 +1,5 @@
 import CLinux
+import FlipClockSystem
 
 #if canImport(Glibc)
 import Glibc

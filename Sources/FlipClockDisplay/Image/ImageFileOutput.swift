@@ -1,4 +1,5 @@
 import FlipClockCore
+import FlipClockSystem
 import SystemPackage
 
 #if canImport(Glibc)

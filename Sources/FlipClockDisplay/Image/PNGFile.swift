@@ -1,5 +1,6 @@
 import CPNG
 import FlipClockCore
+import FlipClockSystem
 import SystemPackage
 
 #if canImport(Glibc)

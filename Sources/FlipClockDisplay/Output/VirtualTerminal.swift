@@ -1,4 +1,5 @@
 import CLinux
+import FlipClockSystem
 import SystemPackage
 
 #if canImport(Glibc)

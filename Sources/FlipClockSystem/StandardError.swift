@@ -1,4 +1,3 @@
-import FlipClockDisplay
 import Glibc
 
 /// The process's standard error, where the commands say what stopped them (and where
