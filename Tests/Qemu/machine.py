@@ -7,14 +7,14 @@ class Machine:
     """Starts `qemu-system-x86_64` with `arguments` plus a serial console logged to
     OUT/NAME-serial.log and a monitor at OUT/NAME-monitor.sock."""
 
-    def __init__(self, name, out, arguments, serial=True):
+    def __init__(self, name, out, arguments):
         self.log_path = os.path.join(out, f"{name}-serial.log")
         self.monitor_path = os.path.join(out, f"{name}-monitor.sock")
         for p in (self.log_path, self.monitor_path):
             if os.path.exists(p):
                 os.remove(p)
         command = [
-            "qemu-system-x86_64", *(["-serial", f"file:{self.log_path}"] if serial else []), "-display", "none",
+            "qemu-system-x86_64", "-serial", f"file:{self.log_path}", "-display", "none",
             "-monitor", f"unix:{self.monitor_path},server,nowait", *arguments,
         ]
         self.started = time.monotonic()

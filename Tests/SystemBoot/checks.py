@@ -63,7 +63,7 @@ class Checks:
     def describe(self, s):
         return f"{s.get('ActiveState')}/{s.get('SubState')} result={s.get('Result')} NRestarts={s.get('NRestarts')} status={s.get('ExecMainStatus')} text='{s.get('StatusText')}'"
 
-    def unit_lines(self, cursor=None, priority=False):
+    def unit_lines(self, cursor=None):
         """flipclockd's and systemd's lines about the unit, after `cursor`."""
         after = f"--after-cursor='{cursor}'" if cursor else ""
         entries = self.guest.journal("-u flipclockd.service", after)
