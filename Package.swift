@@ -37,11 +37,11 @@ let package = Package(
         // forms, and the client. What `flipclockctl` links, without the display or font libraries.
         .target(name: "FlipClockControl", dependencies: ["FlipClockCore", "FlipClockSystem", swiftSystem]),
         .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType", swiftSystem]),
-        .target(name: "FlipClockDisplay", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", "FlipClockSystem", swiftSystem]),
+        .target(name: "FlipClockOutput", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", "FlipClockSystem", swiftSystem]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockDisplay", "CLinux", "FlipClockSystem", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "CLinux", "FlipClockSystem", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "flipclockd",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "FlipClockSystem",
+                "FlipClockCore", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "flipclock-bench",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockDisplay", "CPixman", "FlipClockSystem", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockOutput", "CPixman", "FlipClockSystem", swiftSystem,
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "flipclock-fuzz",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDisplay", "FlipClockDaemon", "FlipClockSystem",
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockSystem",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -84,12 +84,12 @@ let package = Package(
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore"]),
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
-        .testTarget(name: "FlipClockDisplayTests", dependencies: ["FlipClockDisplay", "FlipClockCore", swiftSystem]),
-        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockDisplay", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "FlipClockOutputTests", dependencies: ["FlipClockOutput", "FlipClockCore", swiftSystem]),
+        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", .product(name: "Logging", package: "swift-log")]),
         // The renderer's pictures against committed goldens, drawn with the real font.
-        .testTarget(name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockDisplay"], exclude: ["Goldens"]),
+        .testTarget(name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockOutput"], exclude: ["Goldens"]),
         // The shipped binaries, run as a user runs them; their frames read back with PNGFile.
-        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl", "FlipClockControl", "FlipClockCore", "FlipClockDisplay"]),
+        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl", "FlipClockControl", "FlipClockCore", "FlipClockOutput"]),
     ],
     swiftLanguageModes: [.v6]
 )

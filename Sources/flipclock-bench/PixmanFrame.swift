@@ -24,10 +24,10 @@ final class PixmanFrame {
         destination = pixels.withUnsafeMutableBufferPointer {
             pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(BenchScene.width), Int32(BenchScene.height), $0.baseAddress, Int32(BenchScene.width * 4))
         }
-        var cache = CardFaceCache(style: scene.configuration.style, glyphs: scene.font)
+        var cache = CardImageCache(style: scene.configuration.style, glyphs: scene.font)
         for i in 0..<6 {
-            let from = try cache.face(BenchScene.from[i], width: BenchScene.cardWidth, height: BenchScene.cardHeight)
-            let to = try cache.face(BenchScene.to[i], width: BenchScene.cardWidth, height: BenchScene.cardHeight)
+            let from = try cache.image(BenchScene.from[i], width: BenchScene.cardWidth, height: BenchScene.cardHeight)
+            let to = try cache.image(BenchScene.to[i], width: BenchScene.cardWidth, height: BenchScene.cardHeight)
             images.append((image(to.opaqueTop), image(from.opaqueBottom), image(from.top, padded: true), image(to.bottom, padded: true)))
         }
     }

@@ -5,7 +5,7 @@ extension Bench {
     /// and a row of scores unfolding under it) against a memcpy of the whole screen, interleaved.
     static func measureRowChange(_ scene: BenchScene, rounds: Int) throws -> (ours: Double, reference: Double, ratio: Double) {
         var before = scene.configuration
-        before.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
+        before.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "AWAY")]
         before.rowNames = [["time"]]
         var after = before
         after.time.format = .hoursMinutesSeconds

@@ -1,7 +1,7 @@
 import FlipClockSystem
 import FlipClockCore
 import FlipClockDaemon
-import FlipClockDisplay
+import FlipClockOutput
 import FlipClockFont
 import FoundationEssentials
 import Glibc
@@ -31,14 +31,14 @@ extension Bench {
         var configuration = ClockConfiguration()
         configuration.time = TimeFormat(format: .hoursMinutes)
         configuration.backlight = "none"
-        configuration.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
+        configuration.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "AWAY")]
         let font = try FontFace(path: configuration.fontPath)
         // 2026-06-01T00:00:00Z, in UTC.
         let clock = SimulatedClock(date: Date(timeIntervalSince1970: 1_780_272_000), zone: .utc)
         let output = MemoryOutput(size: PixelSize(width: BenchScene.width, height: BenchScene.height), refreshRate: 60)
         var logger = Logger(label: "soak")
         logger.logLevel = .warning
-        let loop = ClockLoop(configuration: configuration, displays: DisplaySet(output), takesConsole: false, glyphs: font, clock: clock, logger: logger)
+        let loop = ClockLoop(configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: font, clock: clock, logger: logger)
         let control = try ControlServer(path: folder + "/control.sock", group: nil)
         loop.control = control
         loop.stateFile = StateFile(path: folder + "/state.json")

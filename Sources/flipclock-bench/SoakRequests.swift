@@ -1,7 +1,7 @@
 import FlipClockSystem
 import FlipClockControl
 import FlipClockDaemon
-import FlipClockDisplay
+import FlipClockOutput
 import Glibc
 import SystemPackage
 

@@ -24,12 +24,12 @@ extension FuzzTarget {
         let now = 1_795_000_000.0
         switch request {
         case let .score(action, pairs):
-            var board = ScoreBoard(displays: [ScoreDisplay(name: "home"), ScoreDisplay(name: "away")], values: ["home": 3, "away": 2])
+            var board = ScoreBoard(items: [ScoreItem(name: "home"), ScoreItem(name: "away")], values: ["home": 3, "away": 2])
             _ = try? board.apply(action, pairs)
             _ = board.summary
         case let .timer(action, name, duration):
-            for direction in TimerDisplay.Direction.allCases {
-                var timer = FlipTimer(TimerDisplay(name: name, direction: direction))
+            for direction in TimerItem.Direction.allCases {
+                var timer = FlipTimer(TimerItem(name: name, direction: direction))
                 switch action {
                 case .start: timer.start(duration: duration, at: now)
                 case .pause: timer.pause(at: now)
@@ -39,20 +39,20 @@ extension FuzzTarget {
                 read(timer, at: now + 1)
             }
         case let .text(name, text):
-            _ = TextDisplay(name: name).checked(text)
+            _ = TextItem(name: name).checked(text)
         case let .timerUntil(_, time):
             _ = time.secondOfDay
         case let .message(text, seconds, _):
             _ = try? PanelMessage.checkLength(text)
             _ = PanelMessage.holds.contains(.seconds(seconds))
-        case .display, .clearMessages, .status, .reload, .ping:
+        case .screen, .clearMessages, .status, .reload, .ping:
             break
         }
     }
 
     /// Everything the loop reads of a timer to draw it and to sleep until it changes.
     static func read(_ timer: FlipTimer, at now: Double) {
-        let display = TimerDisplay(name: "t", direction: timer.direction)
+        let display = TimerItem(name: "t", direction: timer.direction)
         _ = display.values(timer.shown(at: now))
         _ = timer.isFinished(at: now)
         _ = timer.isHidden(at: now)

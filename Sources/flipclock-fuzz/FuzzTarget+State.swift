@@ -9,10 +9,10 @@ extension FuzzTarget {
     static func state(_ bytes: [UInt8]) {
         let now = 1_795_000_000.0
         guard let contents = try? StateFile.contents(Data(bytes), now: now) else { return }
-        let board = ScoreBoard(displays: contents.scores.keys.map { ScoreDisplay(name: $0) }, values: contents.scores)
+        let board = ScoreBoard(items: contents.scores.keys.map { ScoreItem(name: $0) }, values: contents.scores)
         _ = board.summary
         for (_, saved) in contents.timers ?? [:] {
-            for direction in TimerDisplay.Direction.allCases {
+            for direction in TimerItem.Direction.allCases {
                 var timer = saved
                 timer.direction = direction
                 read(timer, at: now)
@@ -21,6 +21,6 @@ extension FuzzTarget {
                 read(timer, at: now + 2)
             }
         }
-        for (name, text) in contents.texts ?? [:] { _ = TextDisplay(name: name).checked(text) }
+        for (name, text) in contents.texts ?? [:] { _ = TextItem(name: name).checked(text) }
     }
 }

@@ -1,4 +1,4 @@
-import FlipClockDisplay
+import FlipClockOutput
 
 extension FuzzTarget {
     /// One netlink message as `recv` gives it (at most the 8 KiB buffer), and what the loop

@@ -8,7 +8,7 @@ struct Flipclockctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
-        subcommands: [Score.self, Timer.self, Text.self, Display.self, Message.self, Status.self, Reload.self]
+        subcommands: [Score.self, Timer.self, Text.self, Screen.self, Message.self, Status.self, Reload.self]
     )
 }
 
@@ -19,18 +19,20 @@ struct Connection: ParsableArguments {
     @Flag(help: "Speak the JSON form and print its reply.")
     var json = false
 
-    /// Sends the request and prints what the reply says; a refusal exits 1, a daemon that
-    /// cannot be reached (or answers what no reply says) 69.
-    func send(_ words: [String], json object: [String: Any]) throws {
-        let line: String
-        if json {
-            line = ControlJSON.encode(object)
-        } else {
-            line = words.joined(separator: " ")
+    /// Reads `words` as one request of the text protocol, sends it in the form asked for and
+    /// prints what the reply says. A request refused, here or by the daemon, exits 1; a daemon
+    /// that cannot be reached (or answers what no reply says) 69.
+    func send(_ words: [String]) throws {
+        let request: ControlRequest
+        do {
+            request = try ControlRequest.parse(words.joined(separator: " "))
+        } catch {
+            StandardError.write("flipclockctl: \(ControlReply.refused(error).line(json: json))\n")
+            throw ExitCode(1)
         }
         let answer: ControlAnswer
         do {
-            answer = try ControlClient.send(line, to: socket)
+            answer = try ControlClient.send(json ? ControlJSON.line(request) : request.line, to: socket)
         } catch {
             StandardError.write("flipclockctl: \(error)\n")
             throw ExitCode(69)
@@ -60,16 +62,7 @@ struct Score: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        var scores: [String: Int] = [:]
-        if arguments.count == 2, !arguments[0].contains("="), let v = Int(arguments[1]) {
-            scores[arguments[0]] = v
-        } else {
-            for a in arguments {
-                let parts = a.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, let v = Int(parts[1]) { scores[String(parts[0])] = v } else { scores[a] = 0 }
-            }
-        }
-        try connection.send(["score", action] + arguments, json: ["command": "score", "action": action, "scores": scores])
+        try connection.send(["score", action] + arguments)
     }
 }
 
@@ -94,10 +87,7 @@ struct Timer: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        var object: [String: Any] = ["command": "timer", "action": action, "name": name]
-        if let duration { object["duration"] = duration }
-        if let at { object["at"] = at }
-        try connection.send(["timer", action, name] + (duration.map { [$0] } ?? []) + (at.map { ["at", $0] } ?? []), json: object)
+        try connection.send(["timer", action, name] + (duration.map { [$0] } ?? []) + (at.map { ["at", $0] } ?? []))
     }
 }
 
@@ -116,15 +106,15 @@ struct Text: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        let text = words.joined(separator: " ")
-        try connection.send(["text", name, "\"\(text)\""], json: ["command": "text", "name": name, "text": text])
+        try connection.send(["text", name, ControlRequest.quoted(words.joined(separator: " "))])
     }
 }
 
-struct Display: ParsableCommand {
+struct Screen: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Turn the screen off or on, or dim it, until the night schedule next changes.",
-        discussion: "flipclockctl display off · display on · display dim 30"
+        discussion: "flipclockctl screen off · screen on · screen dim 30 (display, the old word, is the same command)",
+        aliases: ["display"]
     )
 
     @Argument(help: "off, on or dim.")
@@ -136,9 +126,7 @@ struct Display: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        var object: [String: Any] = ["command": "display"]
-        if action == "dim" { object["brightness"] = percent ?? 0 } else { object["power"] = action }
-        try connection.send(["display", action] + (percent.map { ["\($0)"] } ?? []), json: object)
+        try connection.send(["screen", action] + (percent.map { ["\($0)"] } ?? []))
     }
 }
 
@@ -171,25 +159,19 @@ struct Message: ParsableCommand {
     }
 
     func run() throws {
-        guard let text, let duration else {
-            try connection.send(["message", "clear"], json: ["command": "message", "clear": true])
-            return
-        }
-        var object: [String: Any] = ["command": "message", "text": text, "duration": duration]
-        if let row { object["row"] = row }
-        let words = ["message", ControlRequest.quoted(text), "for", duration] + (row.map { ["row", "\($0)"] } ?? [])
-        try connection.send(words, json: object)
+        guard let text, let duration else { return try connection.send(["message", "clear"]) }
+        try connection.send(["message", ControlRequest.quoted(text), "for", duration] + (row.map { ["row", "\($0)"] } ?? []))
     }
 }
 
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "What the clock shows: the time, the scores, the output.")
     @OptionGroup var connection: Connection
-    func run() throws { try connection.send(["status"], json: ["command": "status"]) }
+    func run() throws { try connection.send(["status"]) }
 }
 
 struct Reload: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Read the configuration again; on an error the running one stays, and the error is printed.")
     @OptionGroup var connection: Connection
-    func run() throws { try connection.send(["reload"], json: ["command": "reload"]) }
+    func run() throws { try connection.send(["reload"]) }
 }

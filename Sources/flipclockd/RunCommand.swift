@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlipClockCore
 import FlipClockDaemon
-import FlipClockDisplay
+import FlipClockOutput
 import FlipClockFont
 import FlipClockSystem
 import FoundationEssentials
@@ -76,15 +76,15 @@ struct RunCommand: AsyncParsableCommand {
         // the signals as services of one group: SIGTERM and SIGINT shut it down gracefully,
         // and the loop gives the screen back before the group returns.
         let service = ClockService { requests in
-            guard let displays = try OutputSelection.open(configuration, waitsForDisplay: waitsForDisplay, requests: requests, notifier: notifier, logger: logger) else {
+            guard let outputs = try OutputSelection.open(configuration, waitsForDisplay: waitsForDisplay, requests: requests, notifier: notifier, logger: logger) else {
                 return nil
             }
             logger.info("running", metadata: [
-                "output": "\(displays.name)", "face": "\(configuration.time.format.rawValue)", "font": "\(font.name)",
+                "output": "\(outputs.name)", "face": "\(configuration.time.format.rawValue)", "font": "\(font.name)",
             ])
             // A screen output is on a console: take over its switching (none for PNG frames).
             let loop = ClockLoop(
-                configuration: configuration, displays: displays, takesConsole: !displays.outputs.contains { $0 is ImageFileOutput }, glyphs: font, clock: clock, requests: requests, logger: logger
+                configuration: configuration, outputs: outputs, takesConsole: !outputs.open.contains { $0 is ImageFileOutput }, glyphs: font, clock: clock, requests: requests, logger: logger
             )
             loop.notifier = notifier
             loop.terminalPath = terminal
@@ -110,10 +110,10 @@ struct RunCommand: AsyncParsableCommand {
         )
         do {
             try await group.run()
-        } catch let failure as DisplayFailure {
+        } catch let failure as OutputFailure {
             StandardError.write("flipclockd: output: \(failure)\n")
             throw ExitCode(1)
-        } catch let error as DisplayError {
+        } catch let error as OutputError {
             StandardError.write("flipclockd: output: \(error)\n")
             // Only a configuration or hardware the display cannot satisfy when it is opened (no
             // such connector, mode or free CRTC; a call the device refuses, by its code) will

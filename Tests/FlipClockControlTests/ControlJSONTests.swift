@@ -20,7 +20,7 @@ import Testing
         (#"{"command":"message","text":"hi","duration":0}"#, "a message is shown for 1s to 24h"),
         (#"{"command":"message","text":"hi","duration":5,"row":0}"#, #""row" is a whole number from 1"#),
         (#"{"command":"message","clear":false}"#, #""clear" is true, and comes without "text""#),
-        (#"{"command":"messages"}"#, #""messages"; commands are score, timer, text, display, message, status, reload, ping"#),
+        (#"{"command":"messages"}"#, #""messages"; commands are score, timer, text, screen, message, status, reload, ping"#),
     ])
     func malformedMessagesGetAnExactError(_ line: String, _ reason: String) {
         do {
@@ -31,15 +31,9 @@ import Testing
         }
     }
 
-    @Test func requestsAreOneLineWithSortedKeys() {
-        #expect(ControlJSON.encode(["what": [1, "two", 3.5, false]]) == #"{"what":[1,"two",3.5,false]}"#)
-        #expect(ControlJSON.encode(["command": "score", "action": "set", "scores": ["home": 5, "away": 100]])
-            == #"{"action":"set","command":"score","scores":{"away":100,"home":5}}"#)
-    }
-
     @Test(arguments: [
-        (#"{"command":"display","brightness":true}"#, #"display takes "power": "on" or "off", or "brightness": 1...100"#),
-        (#"{"command":"display","brightness":50.5}"#, #"display takes "power": "on" or "off", or "brightness": 1...100"#),
+        (#"{"command":"display","brightness":true}"#, #"screen takes "power": "on" or "off", or "brightness": 1...100"#),
+        (#"{"command":"display","brightness":50.5}"#, #"screen takes "power": "on" or "off", or "brightness": 1...100"#),
         (#"{"command":"score","action":"set","scores":{"home":true}}"#, #""home" is not a whole number"#),
         (#"{"command":"score","action":"set","scores":[1]}"#, #""scores" is missing"#),
         (#"{"command":"timer","action":"start","name":"egg","duration":null}"#, #""duration" is not a duration up to 99:59"#),
@@ -53,6 +47,6 @@ import Testing
     }
 
     @Test func wholeNumbersMayBeWrittenWithAPoint() throws {
-        #expect(try ControlJSON.parse(#"{"command":"display","brightness":50.0}"#) == .display(brightness: 0.5))
+        #expect(try ControlJSON.parse(#"{"command":"display","brightness":50.0}"#) == .screen(brightness: 0.5))
     }
 }

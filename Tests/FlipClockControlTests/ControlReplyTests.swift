@@ -14,21 +14,21 @@ import Testing
             .status(ControlReply.Status(
                 time: noon, scores: [.init(name: "home", value: 5), .init(name: "away", value: 120)], texts: ["board": "GATE 12"],
                 timers: [TimerReading(name: "egg", seconds: 240, state: .idle), TimerReading(name: "tea", seconds: 30, state: .running)],
-                display: .dim(percent: 30), output: "png 320x240"
+                screen: .dim(percent: 30), output: "png 320x240"
             )),
-            "OK time=12:00:00 scores home=5 away=120 timers egg=04:00 idle tea=00:30 running display=dim 30% output=png 320x240",
-            #"{"display":"dim 30%","ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"texts":{"board":"GATE 12"},"time":"12:00:00"}"#
+            "OK time=12:00:00 scores home=5 away=120 timers egg=04:00 idle tea=00:30 running screen=dim 30% output=png 320x240",
+            #"{"ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"screen":"dim 30%","texts":{"board":"GATE 12"},"time":"12:00:00"}"#
         ),
         (
             .status(ControlReply.Status(
-                time: WallTime(hour: 21, minute: 20, second: 0), scores: [], texts: [:], timers: [], display: .off, output: "counting 96x60@5"
+                time: WallTime(hour: 21, minute: 20, second: 0), scores: [], texts: [:], timers: [], screen: .off, output: "counting 96x60@5"
             )),
-            "OK time=21:20:00 display=off output=counting 96x60@5",
-            #"{"display":"off","ok":true,"output":"counting 96x60@5","scores":{},"texts":{},"time":"21:20:00"}"#
+            "OK time=21:20:00 screen=off output=counting 96x60@5",
+            #"{"ok":true,"output":"counting 96x60@5","scores":{},"screen":"off","texts":{},"time":"21:20:00"}"#
         ),
-        (.display(.off, until: WallTime(hour: 22, minute: 0, second: 0)), "OK display=off until 22:00", #"{"display":"off","ok":true}"#),
-        (.display(.dim(percent: 30), until: nil), "OK display=dim 30%", #"{"display":"dim 30%","ok":true}"#),
-        (.display(.on, until: WallTime(hour: 7, minute: 5, second: 30)), "OK display=on until 07:05", #"{"display":"on","ok":true}"#),
+        (.screen(.off, until: WallTime(hour: 22, minute: 0, second: 0)), "OK screen=off until 22:00", #"{"ok":true,"screen":"off"}"#),
+        (.screen(.dim(percent: 30), until: nil), "OK screen=dim 30%", #"{"ok":true,"screen":"dim 30%"}"#),
+        (.screen(.on, until: WallTime(hour: 7, minute: 5, second: 30)), "OK screen=on until 07:05", #"{"ok":true,"screen":"on"}"#),
         (.reloaded, "OK reloaded", #"{"ok":true,"reloaded":true}"#),
         (
             .scores([.init(name: "home", value: 5), .init(name: "away", value: 100)]),
@@ -54,9 +54,9 @@ import Testing
             "ERR syntax a/b \"c\"\n", #"{"code":"syntax","error":"a\/b \"c\"\n","ok":false}"#
         ),
         (
-            .refused(ControlError(.unknownCommand, #""scores"; commands are score, timer, text, display, message, status, reload, ping"#)),
-            #"ERR unknown-command "scores"; commands are score, timer, text, display, message, status, reload, ping"#,
-            #"{"code":"unknown-command","error":"\"scores\"; commands are score, timer, text, display, message, status, reload, ping","ok":false}"#
+            .refused(ControlError(.unknownCommand, #""scores"; commands are score, timer, text, screen, message, status, reload, ping"#)),
+            #"ERR unknown-command "scores"; commands are score, timer, text, screen, message, status, reload, ping"#,
+            #"{"code":"unknown-command","error":"\"scores\"; commands are score, timer, text, screen, message, status, reload, ping","ok":false}"#
         ),
     ]
 
@@ -68,13 +68,13 @@ import Testing
 
     @Test(arguments: [(0.0, "off"), (1.0, "on"), (0.3, "dim 30%"), (0.2, "dim 20%"), (0.999, "dim 100%")])
     func aBrightnessReadsAsALevel(_ brightness: Double, _ words: String) {
-        #expect("\(DisplayLevel(brightness))" == words)
+        #expect("\(ScreenLevel(brightness))" == words)
     }
 
     /// A timer's state as the cards and the clock say: a countdown run to zero is finished,
     /// though it still runs.
     @Test func aTimerReadsAsItsCardsShowIt() {
-        var egg = FlipTimer(TimerDisplay(name: "egg", duration: 240))
+        var egg = FlipTimer(TimerItem(name: "egg", duration: 240))
         #expect(TimerReading(name: "egg", timer: egg, at: 1000) == TimerReading(name: "egg", seconds: 240, state: .idle))
         egg.start(at: 1000)
         #expect(TimerReading(name: "egg", timer: egg, at: 1010).description == "egg=03:50 running")

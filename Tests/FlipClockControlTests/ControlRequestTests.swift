@@ -14,14 +14,15 @@ import Testing
         #expect(try ControlRequest.parse("status") == .status)
         #expect(try ControlRequest.parse("reload") == .reload)
         #expect(try ControlRequest.parse("ping") == .ping)
-        #expect(try ControlRequest.parse("display off") == .display(brightness: 0))
-        #expect(try ControlRequest.parse("display on") == .display(brightness: 1))
-        #expect(try ControlRequest.parse("display dim 30") == .display(brightness: 0.3))
+        #expect(try ControlRequest.parse("screen off") == .screen(brightness: 0))
+        #expect(try ControlRequest.parse("display off") == .screen(brightness: 0))  // the old word
+        #expect(try ControlRequest.parse("display on") == .screen(brightness: 1))
+        #expect(try ControlRequest.parse("display dim 30") == .screen(brightness: 0.3))
         #expect(try ControlRequest.parse("text board GATE  12") == .text(name: "board", text: "GATE  12"))
         #expect(try ControlRequest.parse("text board \"  ON TIME\"") == .text(name: "board", text: "  ON TIME"))
         #expect(try ControlRequest.parse("text board") == .text(name: "board", text: ""))
         #expect(throws: ControlError(.syntax, "\"0\" is not a brightness; dim takes a percentage 1...100")) { try ControlRequest.parse("display dim 0") }
-        #expect(throws: ControlError(.syntax, "display takes off, on, or dim PERCENT")) { try ControlRequest.parse("display bright") }
+        #expect(throws: ControlError(.syntax, "screen takes off, on, or dim PERCENT")) { try ControlRequest.parse("display bright") }
         #expect(throws: ControlError(.syntax, "the text's closing quote is missing")) { try ControlRequest.parse("text board \"GATE") }
         #expect(try ControlRequest.parse("timer start egg 4m") == .timer(.start, name: "egg", duration: 240))
         #expect(try ControlRequest.parse("timer start kickoff at 15:30") == .timerUntil(name: "kickoff", time: WallTime(hour: 15, minute: 30, second: 0)))
@@ -44,7 +45,7 @@ import Testing
 
     @Test(arguments: [
         ("", "ERR syntax empty request"),
-        ("scores set home 1", "ERR unknown-command \"scores\"; commands are score, timer, text, display, message, status, reload, ping"),
+        ("scores set home 1", "ERR unknown-command \"scores\"; commands are score, timer, text, screen, message, status, reload, ping"),
         ("score", "ERR syntax score takes set, add, subtract or reset"),
         ("score multiply home 2", "ERR syntax score takes set, add, subtract or reset"),
         ("score set", "ERR syntax score set needs NAME VALUE or NAME=VALUE ..."),

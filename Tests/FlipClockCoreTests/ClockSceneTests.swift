@@ -11,9 +11,9 @@ struct BlockGlyphs: GlyphSource {
 }
 
 @Suite struct ClockSceneTests {
-    func scene(_ change: ScoreDisplay.Change) -> ClockScene {
+    func scene(_ change: ScoreItem.Change) -> ClockScene {
         var c = ClockConfiguration()
-        c.scores = [ScoreDisplay(name: "home", label: "HOME", digits: 2, change: change), ScoreDisplay(name: "away", label: "AWAY", digits: 2, change: change)]
+        c.scores = [ScoreItem(name: "home", label: "HOME", digits: 2, change: change), ScoreItem(name: "away", label: "AWAY", digits: 2, change: change)]
         return ClockScene(configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), scores: ["home": 3], glyphs: BlockGlyphs())
     }
 
@@ -60,9 +60,9 @@ struct BlockGlyphs: GlyphSource {
     }
 
     /// A text row of two cards under the time, showing `text` first.
-    func board(_ change: TextDisplay.Change, showing text: String) -> ClockScene {
+    func board(_ change: TextItem.Change, showing text: String) -> ClockScene {
         var c = ClockConfiguration()
-        var board = TextDisplay(name: "board", cards: 2, text: text)
+        var board = TextItem(name: "board", cards: 2, text: text)
         board.change = change
         c.texts = [board]
         return ClockScene(configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), glyphs: BlockGlyphs())
@@ -87,8 +87,8 @@ struct BlockGlyphs: GlyphSource {
         s.setTexts(["board": "D1"], at: .zero)
         // Each card turns on its own: A→B→C→D; Y→Z→0→1, blank-free as the drum holds them.
         #expect(try boardLandings(&s, until: .seconds(3)) == ["BZ", "C0", "D1"])
-        #expect(TextDisplay.step(from: "*", toward: "A") == "")
-        #expect(TextDisplay.step(from: "", toward: "A") == "A")
+        #expect(TextItem.step(from: "*", toward: "A") == "")
+        #expect(TextItem.step(from: "", toward: "A") == "A")
     }
 
     @Test func aFlippingTextCardGoesStraightToItsCharacter() throws {

@@ -5,23 +5,23 @@ import Testing
 @Suite struct FlipTimerTests {
     @Test(arguments: [("25m", 1500), ("90s", 90), ("1h30m", 5400), ("1500", 1500), ("05:30", 330), ("0:03", 3), ("1m30s", 90)] as [(String, Int)])
     func durationsParse(_ text: String, _ seconds: Int) {
-        #expect(TimerDisplay.parseDuration(text) == seconds)
+        #expect(TimerItem.parseDuration(text) == seconds)
     }
 
     /// Too long for an Int: the longest there is, which every caller refuses as out of range
     /// (these overflowed and killed the daemon).
     @Test(arguments: ["9999999999999999h", "999999999999999999:00", "99999999999999999999", "1h9999999999999999999m", "9223372036854775807s1h"])
     func hugeDurationsSaturate(_ text: String) {
-        #expect(TimerDisplay.parseDuration(text) == Int.max)
+        #expect(TimerItem.parseDuration(text) == Int.max)
     }
 
     @Test(arguments: ["", "m", "25x", "1m1m", "5:3", "-4", "1.5m", "25 m", "+5", "٣m", ":", "5:-1"])
     func nonsenseIsNotADuration(_ text: String) {
-        #expect(TimerDisplay.parseDuration(text) == nil)
+        #expect(TimerItem.parseDuration(text) == nil)
     }
 
     @Test func aCountdownRunsPausesResumesAndStopsAtZero() {
-        var t = FlipTimer(TimerDisplay(name: "p", duration: 90))
+        var t = FlipTimer(TimerItem(name: "p", duration: 90))
         #expect(t.shown(at: 1000) == 90 && !t.isRunning)
         t.start(at: 1000)
         #expect(t.shown(at: 1000) == 90)
@@ -41,21 +41,21 @@ import Testing
     }
 
     @Test func aCountUpStartsAtZeroAndStopsAtTheLongest() {
-        var t = FlipTimer(TimerDisplay(name: "u", direction: .up))
+        var t = FlipTimer(TimerItem(name: "u", direction: .up))
         t.start(at: 0)
         #expect(t.shown(at: 0.9) == 0 && t.shown(at: 61) == 61)
         #expect(t.nextChange(after: 0.5) == 1)
-        #expect(t.shown(at: 1e7) == TimerDisplay.longest)
+        #expect(t.shown(at: 1e7) == TimerItem.longest)
     }
 
     @Test func startCanSetANewDuration() {
-        var t = FlipTimer(TimerDisplay(name: "p", duration: 90))
+        var t = FlipTimer(TimerItem(name: "p", duration: 90))
         t.start(duration: 10, at: 0)
         #expect(t.shown(at: 0) == 10 && t.duration == 10)
     }
 
     @Test func cardsShowMinutesAndSeconds() {
-        let d = TimerDisplay(name: "p")
+        let d = TimerItem(name: "p")
         #expect(d.values(1500) == ["2", "5", "0", "0"])
         #expect(d.values(59) == ["0", "0", "5", "9"])
         #expect(d.values(nil) == ["", "", "", ""])

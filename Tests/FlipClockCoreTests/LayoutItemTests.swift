@@ -49,16 +49,16 @@ import Testing
 
     @Test func aDateShowsItsFieldsAtFixedWidths() throws {
         let monday = CalendarDay(year: 2026, month: 3, day: 2)
-        let short = try DateDisplay(format: "%a %d %b")
+        let short = try DateItem(format: "%a %d %b")
         #expect(short.values(monday) == ["M", "O", "N", "0", "2", "M", "A", "R"])
         #expect(short.groupsOfCards.map(\.count) == [3, 2, 3])
         // A full month name takes as many cards as the longest, September.
-        let long = try DateDisplay(format: "%e. %B %Y", uppercase: false)
+        let long = try DateItem(format: "%e. %B %Y", uppercase: false)
         #expect(long.groupsOfCards.map(\.count) == [3, 9, 4])
         #expect(long.values(monday) == ["", "2", ".", "M", "a", "r", "c", "h", "", "", "", "", "2", "0", "2", "6"])
-        let numbers = try DateDisplay(format: "%Y-%m-%d %j %y %%")
+        let numbers = try DateItem(format: "%Y-%m-%d %j %y %%")
         #expect(numbers.values(CalendarDay(year: 2024, month: 12, day: 31)) == "2024-12-31366 24%".map { $0 == " " ? "" : String($0) }.filter { !$0.isEmpty })
-        let german = try DateDisplay(format: "%A", names: DateNames(weekdays: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"]))
+        let german = try DateItem(format: "%A", names: DateNames(weekdays: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"]))
         #expect(german.values(monday) == ["M", "O"])
     }
 
@@ -68,24 +68,24 @@ import Testing
         ("TODAY", "the format shows no part of the date; use fields such as %a %d %b"),
     ])
     func aWrongDateFormatSaysWhy(_ format: String, _ message: String) {
-        #expect(throws: DateDisplay.DateFormatError(description: message)) { try DateDisplay(format: format) }
+        #expect(throws: DateItem.DateFormatError(description: message)) { try DateItem(format: format) }
     }
 
     @Test func aTextIsCheckedAndAligned() {
-        let board = TextDisplay(name: "board", cards: 6, alignment: .right)
+        let board = TextItem(name: "board", cards: 6, alignment: .right)
         #expect(board.checked("Gate 1") == .success("GATE 1"))
         #expect(board.values("GATE 1") == ["G", "A", "T", "E", "", "1"])
         #expect(board.values("ON") == ["", "", "", "", "O", "N"])
-        #expect(TextDisplay(name: "b", cards: 6, alignment: .centre).values("ON") == ["", "", "O", "N", "", ""])
+        #expect(TextItem(name: "b", cards: 6, alignment: .centre).values("ON") == ["", "", "O", "N", "", ""])
         #expect(board.checked("boarding") == .failure(.init(description: "\"boarding\" is 8 characters; board has 6 cards")))
         #expect(board.checked("ü") == .failure(.init(description: "\"Ü\" is not on the cards; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = *")))
     }
 
     @Test func rowsPlaceEveryItemWithItsLabelUnderItsCards() {
         var c = ClockConfiguration()
-        c.places = [ClockDisplay(name: "tokyo", label: "TOKYO", zone: "Asia/Tokyo"), ClockDisplay(name: "london", label: "LONDON", zone: "Europe/London")]
-        c.scores = [ScoreDisplay(name: "home", label: "HOME")]
-        c.texts = [TextDisplay(name: "board", cards: 8)]
+        c.places = [ClockItem(name: "tokyo", label: "TOKYO", zone: "Asia/Tokyo"), ClockItem(name: "london", label: "LONDON", zone: "Europe/London")]
+        c.scores = [ScoreItem(name: "home", label: "HOME")]
+        c.texts = [TextItem(name: "board", cards: 8)]
         #expect(c.defaultRows == [["time"], ["tokyo", "london"], ["home"], ["board"]])
         c.rowNames = [["tokyo", "london"], ["board"]]
         let layout = c.layout(width: 1280, height: 800)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct MessagePanelTests {
     func face() throws -> FaceRenderer {
         var c = ClockConfiguration()
-        c.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
+        c.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "AWAY")]
         var face = FaceRenderer(
             layout: c.layout(width: 320, height: 240), values: ["1", "2", "0", "0", " ", "3", " ", "1"],
             style: c.style, glyphs: BlockGlyphs()

@@ -4,10 +4,10 @@ import Testing
 
 /// The scores as commands change them: all or nothing, within each score's range.
 @Suite struct ScoreBoardTests {
-    let displays = [ScoreDisplay(name: "home", digits: 2), ScoreDisplay(name: "away", digits: 2, minimum: 1, maximum: 50)]
+    let items = [ScoreItem(name: "home", digits: 2), ScoreItem(name: "away", digits: 2, minimum: 1, maximum: 50)]
 
     @Test func aCommandChangesAllOrNothing() throws {
-        var board = ScoreBoard(displays: displays, values: ["home": 3])
+        var board = ScoreBoard(items: items, values: ["home": 3])
         #expect(board.summary == "home=3 away=1")
         #expect(throws: ScoreError.outOfRange("away", value: 60, allowed: 1...50)) {
             try board.apply(.set, [("home", 7), ("away", 60)])
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func savedValuesAreKeptInRangeAndUnknownOnesDropped() {
-        let board = ScoreBoard(displays: displays, values: ["home": 500, "away": 0, "old": 3])
+        let board = ScoreBoard(items: items, values: ["home": 500, "away": 0, "old": 3])
         #expect(board.values == ["home": 99, "away": 1])
     }
 

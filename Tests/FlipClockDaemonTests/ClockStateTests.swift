@@ -8,9 +8,9 @@ import Testing
 @Suite struct ClockStateTests {
     static var configuration: ClockConfiguration {
         var c = ClockConfiguration()
-        c.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
-        c.timers = [TimerDisplay(name: "egg", label: "EGG", duration: 300)]
-        c.texts = [TextDisplay(name: "board", cards: 4, text: "")]
+        c.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "AWAY")]
+        c.timers = [TimerItem(name: "egg", label: "EGG", duration: 300)]
+        c.texts = [TextItem(name: "board", cards: 4, text: "")]
         return c
     }
 
@@ -61,7 +61,7 @@ import Testing
 
     @Test func statusNamesTheTimeScoresTimersScreenAndOutput() throws {
         var state = ClockState(configuration: Self.configuration)
-        #expect(try handle("status", &state).reply == "OK time=12:00:00 scores home=0 away=0 timers egg=05:00 idle display=on output=HDMI-A-1")
+        #expect(try handle("status", &state).reply == "OK time=12:00:00 scores home=0 away=0 timers egg=05:00 idle screen=on output=HDMI-A-1")
     }
 
     @Test func aTextForAnUnknownRowNamesTheRows() throws {

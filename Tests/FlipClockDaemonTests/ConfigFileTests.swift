@@ -90,16 +90,16 @@ import Testing
             change = "flip"
             """, path: "f.toml")
         #expect(c.scores == [
-            ScoreDisplay(name: "home", label: "HOME", digits: 2, minimum: 0, maximum: 99, change: .step),
-            ScoreDisplay(name: "away", label: "AWAY", digits: 3, minimum: 1, maximum: 150, change: .flip),
+            ScoreItem(name: "home", label: "HOME", digits: 2, minimum: 0, maximum: 99, change: .step),
+            ScoreItem(name: "away", label: "AWAY", digits: 3, minimum: 1, maximum: 150, change: .flip),
         ])
     }
 
     @Test func timersAreDeclaredInOrder() throws {
         let c = try ConfigFile.parse("[[timer]]\nname = \"pomodoro\"\nlabel = \"FOCUS\"\nduration = \"25m\"\n[[timer]]\nname = \"up\"\ndirection = \"up\"\nat_zero = \"blank\"\n", path: "f.toml")
         #expect(c.timers == [
-            TimerDisplay(name: "pomodoro", label: "FOCUS", direction: .down, duration: 1500, atZero: .zeros),
-            TimerDisplay(name: "up", label: "", direction: .up, duration: 300, atZero: .blank),
+            TimerItem(name: "pomodoro", label: "FOCUS", direction: .down, duration: 1500, atZero: .zeros),
+            TimerItem(name: "up", label: "", direction: .up, duration: 300, atZero: .blank),
         ])
     }
 

@@ -1,6 +1,6 @@
 import FlipClockControl
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import Foundation
 import Logging
 import Testing
@@ -97,7 +97,7 @@ import Testing
         var configuration = ClockConfiguration()
         configuration.backlight = "none"
         let loop = ClockLoop(
-            configuration: configuration, displays: DisplaySet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: try SystemClock(), logger: logger
+            configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: try SystemClock(), logger: logger
         )
         loop.control = server
         let seen = Seen(), path = path, requests = loop.requests

@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import Foundation
 import Logging
 import Testing
@@ -38,7 +38,7 @@ final class LogLines: @unchecked Sendable {
         let log = LogLines()
         let logger = Logger(label: "test") { _ in LogLines.Handler(lines: log) }
         let loop = ClockLoop(
-            configuration: configuration, displays: DisplaySet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger
+            configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger
         )
         // The panel opens from 10.7 s for half a second, a frame each 200 ms: 10.7, 10.9,
         // 11.1; the flip to 08:00:11 starts at 11.1 s, 100 ms after its second.

@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import Foundation
 import Logging
 import Testing
@@ -33,16 +33,16 @@ final class CountingOutput: FrameOutput {
         self.rotation = rotation
         self.connector = connector
     }
-    func present(_ canvas: Canvas, damage: [DamageRect]) throws(DisplayError) {
+    func present(_ canvas: Canvas, damage: [DamageRect]) throws(OutputError) {
         frames += 1
         backgrounds.append(canvas[0, 0])
         last = canvas
         canvasSizes.insert(PixelSize(width: canvas.width, height: canvas.height))
     }
-    func setPower(_ on: Bool) throws(DisplayError) { power.append(on) }
-    func handleEvents() throws(DisplayError) {}
+    func setPower(_ on: Bool) throws(OutputError) { power.append(on) }
+    func handleEvents() throws(OutputError) {}
     func suspend() {}
-    func resume() throws(DisplayError) {}
+    func resume() throws(OutputError) {}
     func close() {}
 }
 
@@ -70,7 +70,7 @@ struct SimulatedRun {
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .error
-        let loop = ClockLoop(configuration: configuration, displays: DisplaySet(output), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         var shows: [(time: WallTime, date: Date)] = []
         loop.onShow = { shows.append(($0, $1)) }
         schedule(clock, loop)

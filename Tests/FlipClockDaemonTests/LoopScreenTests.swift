@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import Foundation
 import Logging
 import Testing
@@ -32,7 +32,7 @@ import Testing
             clock.at(.seconds(600), .run { replies.append(loop.answer("display off")) })
             clock.at(.seconds(1200), .run { replies.append(loop.answer("status")) })
         }
-        #expect(replies == ["OK display=off until 22:00", "OK time=21:20:00 display=off output=counting 96x60@5"])
+        #expect(replies == ["OK screen=off until 22:00", "OK time=21:20:00 screen=off output=counting 96x60@5"])
         // Off from 21:10 until the schedule dims the screen at 22:00.
         #expect(run.output.power == [false, true])
         #expect(run.shown.contains("21:09") && !run.shown.contains("21:10") && !run.shown.contains("21:59") && run.shown.contains("22:00"))
@@ -76,7 +76,7 @@ import Testing
         var frames: [String: Int] = [:]
         var replies: [String] = []
         let run = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(50)) { c in
-            c.timers = [TimerDisplay(name: "egg", label: "EGG", duration: 5)]
+            c.timers = [TimerItem(name: "egg", label: "EGG", duration: 5)]
             c.timers[0].hideWhenIdle = true
         } schedule: { clock, loop in
             let output = { (loop.screens.screens.first?.output as? CountingOutput)?.frames ?? 0 }
@@ -106,10 +106,10 @@ import Testing
         var logger = Logger(label: "test")
         logger.logLevel = .error
         var c = ClockConfiguration()
-        c.scores = [ScoreDisplay(name: "home"), ScoreDisplay(name: "away")]
+        c.scores = [ScoreItem(name: "home"), ScoreItem(name: "away")]
         c.screens["HDMI-A-2"] = ScreenSettings(rows: [["home", "away"]])
         let first = CountingOutput(connector: "HDMI-A-1"), second = CountingOutput(connector: "HDMI-A-2")
-        let loop = ClockLoop(configuration: c, displays: DisplaySet([first, second]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(configuration: c, outputs: OutputSet([first, second]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         clock.at(.seconds(1), .run { loop.requests.send(.stop) })
         _ = try loop.run()
         #expect(loop.screens.screens.map { $0.scene.items.map(\.name) } == [["time", "home", "away"], ["home", "away"]])
@@ -138,14 +138,14 @@ import Testing
     @Test func afterAReloadFoldsItsRowsTheScreenIsTheNewFace() throws {
         let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(10)) { _ in } schedule: { clock, loop in
             var new = ClockConfiguration()
-            new.scores = [ScoreDisplay(name: "home", label: "HOME")]
+            new.scores = [ScoreItem(name: "home", label: "HOME")]
             new.backlight = "none"
             loop.reload = { (new, BoxGlyphs()) }
             clock.at(.seconds(2), .run { loop.requests.send(.reload) })
         }
         // 0.7 s of folding at 5 frames a second, then the new face whole.
         #expect(run.output.frames >= 1 + 3 + 1)
-        let same = run.output.last?.pixels == (try face { $0.scores = [ScoreDisplay(name: "home", label: "HOME")] }).pixels
+        let same = run.output.last?.pixels == (try face { $0.scores = [ScoreItem(name: "home", label: "HOME")] }).pixels
         #expect(same, "the face after the rows folded is not the new one")
     }
 }

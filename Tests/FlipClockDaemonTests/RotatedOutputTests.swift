@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import Foundation
 import Logging
 import Testing
@@ -50,7 +50,7 @@ import Testing
         var logger = Logger(label: "test")
         logger.logLevel = .error
         let landscape = CountingOutput(), portrait = CountingOutput(rotation: .quarter)
-        let loop = ClockLoop(configuration: ClockConfiguration(), displays: DisplaySet([landscape, portrait]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(configuration: ClockConfiguration(), outputs: OutputSet([landscape, portrait]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         clock.at(.seconds(600), .run { loop.requests.send(.stop) })
         let report = try loop.run()
         #expect(report.flips == 2 * 9)

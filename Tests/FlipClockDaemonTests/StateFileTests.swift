@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func aStateARequestCouldMakeIsKept() throws {
-        var timer = FlipTimer(TimerDisplay(name: "egg", duration: 240))
+        var timer = FlipTimer(TimerItem(name: "egg", duration: 240))
         timer.start(at: now - 30)
         let state = StateFile(path: path)
         try state.save(["home": 3], timers: ["egg": timer], texts: ["board": "GATE 12"])

@@ -14,11 +14,11 @@ import Testing
     static var world: ClockConfiguration {
         var c = ClockConfiguration()
         c.places = [
-            ClockDisplay(name: "tokyo", label: "TOKYO", zone: "Asia/Tokyo"), ClockDisplay(name: "london", label: "LONDON", zone: "Europe/London"),
-            ClockDisplay(name: "new-york", label: "NEW YORK", zone: "America/New_York"),
+            ClockItem(name: "tokyo", label: "TOKYO", zone: "Asia/Tokyo"), ClockItem(name: "london", label: "LONDON", zone: "Europe/London"),
+            ClockItem(name: "new-york", label: "NEW YORK", zone: "America/New_York"),
         ]
-        c.date = try! DateDisplay(format: "%a %d %b")
-        c.texts = [TextDisplay(name: "board", cards: 10, text: "ON TIME", alignment: .centre)]
+        c.date = try! DateItem(format: "%a %d %b")
+        c.texts = [TextItem(name: "board", cards: 10, text: "ON TIME", alignment: .centre)]
         c.rowNames = [["tokyo", "london", "new-york"], ["date"], ["board"]]
         return c
     }
@@ -26,8 +26,8 @@ import Testing
     static var scoreboard: ClockConfiguration {
         var c = ClockConfiguration()
         c.clockLabel = "TIME"
-        c.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "GUESTS")]
-        c.timers = [TimerDisplay(name: "shot", label: "SHOT CLOCK", duration: 24)]
+        c.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "GUESTS")]
+        c.timers = [TimerItem(name: "shot", label: "SHOT CLOCK", duration: 24)]
         c.style = Theme.highContrast.style
         c.rowNames = [["home", "time", "away"], ["shot"]]
         return c

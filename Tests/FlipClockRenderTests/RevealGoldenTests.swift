@@ -14,7 +14,7 @@ import Testing
 
     static var configuration: ClockConfiguration {
         var c = ClockConfiguration()
-        c.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
+        c.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "AWAY")]
         return c
     }
 

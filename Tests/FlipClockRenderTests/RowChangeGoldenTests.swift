@@ -18,7 +18,7 @@ import Testing
 
     func change() throws -> (RowChange, before: Canvas, after: Canvas) {
         var old = ClockConfiguration()
-        old.scores = [ScoreDisplay(name: "home", label: "HOME"), ScoreDisplay(name: "away", label: "AWAY")]
+        old.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "AWAY")]
         old.rowNames = [["time"]]
         var new = old
         new.time.format = .hoursMinutesSeconds

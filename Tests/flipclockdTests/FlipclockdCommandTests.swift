@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import Foundation
 import Testing
 

@@ -39,18 +39,18 @@ public enum ControlJSON {
             }
             var duration: Int?
             if let d = object["duration"] {
-                guard let parsed = d.integer ?? d.string.flatMap(TimerDisplay.parseDuration), (0...TimerDisplay.longest).contains(parsed) else {
+                guard let parsed = d.integer ?? d.string.flatMap(TimerItem.parseDuration), (0...TimerItem.longest).contains(parsed) else {
                     throw ControlError(.syntax, "\"duration\" is not a duration up to 99:59")
                 }
                 duration = parsed
             }
             return .timer(action, name: timer, duration: duration)
-        case "display":
+        case "screen", "display":
             switch (object["power"]?.string, object["brightness"]) {
-            case ("off", nil): return .display(brightness: 0)
-            case ("on", nil): return .display(brightness: 1)
-            case (nil, .integer(let percent)?) where (1...100).contains(percent): return .display(brightness: Double(percent) / 100)
-            default: throw ControlError(.syntax, "display takes \"power\": \"on\" or \"off\", or \"brightness\": 1...100")
+            case ("off", nil): return .screen(brightness: 0)
+            case ("on", nil): return .screen(brightness: 1)
+            case (nil, .integer(let percent)?) where (1...100).contains(percent): return .screen(brightness: Double(percent) / 100)
+            default: throw ControlError(.syntax, "screen takes \"power\": \"on\" or \"off\", or \"brightness\": 1...100")
             }
         case "text":
             guard let name = object["name"]?.string, let text = object["text"]?.string else {
@@ -75,7 +75,7 @@ public enum ControlJSON {
         guard let text = object["text"]?.string else { throw ControlError(.syntax, "\"text\" is missing") }
         do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
         guard let given = object["duration"] else { throw ControlError(.syntax, "\"duration\" is missing") }
-        guard let seconds = given.integer ?? given.string.flatMap(TimerDisplay.parseDuration) else {
+        guard let seconds = given.integer ?? given.string.flatMap(TimerItem.parseDuration) else {
             throw ControlError(.syntax, "\"duration\" is not a duration (30, \"30s\", \"5m\", \"1h30m\", \"MM:SS\")")
         }
         guard PanelMessage.holds.contains(.seconds(seconds)) else { throw ControlError(MessageError.holdOutOfRange) }
@@ -93,10 +93,41 @@ public enum ControlJSON {
         try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8))
     }
 
-    /// `object` as one line of JSON, its keys sorted (`flipclockctl --json`'s requests).
-    public static func encode(_ object: [String: Any]) -> String {
-        guard let value = JSONValue(object) else { return "{\"ok\":false}" }
-        return line(value)
+    /// The request as one line of the JSON form, which ``parse(_:)`` reads back as it is:
+    /// what `flipclockctl --json` sends.
+    public static func line(_ request: ControlRequest) -> String {
+        var object: [String: JSONValue] = ["command": .string(request.command)]
+        switch request {
+        case .score(let action, let pairs):
+            object["action"] = .string(action.rawValue)
+            object["scores"] = .object(Dictionary(pairs.map { ($0.name, .integer($0.value)) }, uniquingKeysWith: { $1 }))
+        case .timer(let action, let name, let duration):
+            object["action"] = .string(action.rawValue)
+            object["name"] = .string(name)
+            if let duration { object["duration"] = .integer(duration) }
+        case .timerUntil(let name, let time):
+            object["action"] = .string("start")
+            object["name"] = .string(name)
+            object["at"] = .string("\(time)")
+        case .text(let name, let text):
+            object["name"] = .string(name)
+            object["text"] = .string(text)
+        case .screen(let brightness):
+            switch ScreenLevel(brightness) {
+            case .off: object["power"] = .string("off")
+            case .on: object["power"] = .string("on")
+            case .dim(let percent): object["brightness"] = .integer(percent)
+            }
+        case .message(let text, let seconds, let row):
+            object["text"] = .string(text)
+            object["duration"] = .integer(seconds)
+            if let row { object["row"] = .integer(row) }
+        case .clearMessages:
+            object["clear"] = true
+        case .status, .reload, .ping:
+            break
+        }
+        return line(.object(object))
     }
 
     /// `value` as one line of JSON, its keys sorted: the replies, and the requests above.

@@ -48,26 +48,6 @@ enum JSONValue: Codable, Equatable, ExpressibleByBooleanLiteral {
         }
     }
 
-    /// What a request holds: truth values, whole numbers, numbers, text, and lists and tables
-    /// of them; `nil` for anything else.
-    init?(_ any: Any) {
-        switch any {
-        case let bool as Bool: self = .bool(bool)
-        case let integer as Int: self = .integer(integer)
-        case let number as Double: self = .number(number)
-        case let string as String: self = .string(string)
-        case let array as [Any]:
-            let values = array.compactMap(JSONValue.init)
-            guard values.count == array.count else { return nil }
-            self = .array(values)
-        case let object as [String: Any]:
-            let values = object.compactMapValues(JSONValue.init)
-            guard values.count == object.count else { return nil }
-            self = .object(values)
-        default: return nil
-        }
-    }
-
     var string: String? { if case .string(let s) = self { s } else { nil } }
     var integer: Int? { if case .integer(let i) = self { i } else { nil } }
     var bool: Bool? { if case .bool(let b) = self { b } else { nil } }

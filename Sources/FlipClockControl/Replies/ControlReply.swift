@@ -11,7 +11,7 @@ public enum ControlReply: Equatable, Sendable {
     /// What the clock shows.
     case status(Status)
     /// The screens' level now, and when the night schedule takes it back (`nil`: it has no change).
-    case display(DisplayLevel, until: WallTime?)
+    case screen(ScreenLevel, until: WallTime?)
     case reloaded
     /// Every score after a score command, in the configuration's order.
     case scores([Score])
@@ -43,16 +43,16 @@ public enum ControlReply: Equatable, Sendable {
         public var texts: [String: String]
         /// In the configuration's order; the JSON form leaves them out.
         public var timers: [TimerReading]
-        public var display: DisplayLevel
+        public var screen: ScreenLevel
         /// The output's name, as the log gives it.
         public var output: String
 
-        public init(time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], display: DisplayLevel, output: String) {
+        public init(time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String) {
             self.time = time
             self.scores = scores
             self.texts = texts
             self.timers = timers
-            self.display = display
+            self.screen = screen
             self.output = output
         }
     }
@@ -69,9 +69,9 @@ public enum ControlReply: Equatable, Sendable {
         case .status(let status):
             "OK time=\(status.time)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
                 + (status.timers.isEmpty ? "" : " timers \(TimerReading.summary(status.timers))")
-                + " display=\(status.display) output=\(status.output)"
-        case let .display(level, until):
-            "OK display=\(level)" + (until.map { " until \("\($0)".prefix(5))" } ?? "")
+                + " screen=\(status.screen) output=\(status.output)"
+        case let .screen(level, until):
+            "OK screen=\(level)" + (until.map { " until \("\($0)".prefix(5))" } ?? "")
         case .reloaded:
             "OK reloaded"
         case .scores(let scores):
@@ -96,10 +96,10 @@ public enum ControlReply: Equatable, Sendable {
         case .status(let status):
             [
                 "ok": true, "time": .string("\(status.time)"), "scores": Self.object(status.scores), "texts": Self.object(status.texts),
-                "display": .string("\(status.display)"), "output": .string(status.output),
+                "screen": .string("\(status.screen)"), "output": .string(status.output),
             ]
-        case .display(let level, _):
-            ["ok": true, "display": .string("\(level)")]
+        case .screen(let level, _):
+            ["ok": true, "screen": .string("\(level)")]
         case .reloaded:
             ["ok": true, "reloaded": true]
         case .scores(let scores):

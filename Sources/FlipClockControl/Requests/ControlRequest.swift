@@ -6,7 +6,7 @@ import FlipClockCore
 ///     score add away 1           score subtract home=1
 ///     score reset [home ...]     status       reload       ping
 ///     timer start pomodoro [25m]   timer start kickoff at 15:30   timer pause|resume|reset pomodoro
-///     display off|on|dim 30      (until the night schedule next changes)
+///     screen off|on|dim 30       (until the night schedule next changes)
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
 ///     message "Dinner is ready" for 30s [row 2]   message clear
 public enum ControlRequest: Equatable, Sendable {
@@ -23,7 +23,7 @@ public enum ControlRequest: Equatable, Sendable {
     /// Show `text` on a text row's cards.
     case text(name: String, text: String)
     /// Set the screen's brightness (0 off … 1 on) until the night schedule next changes.
-    case display(brightness: Double)
+    case screen(brightness: Double)
     /// Show a message on the panel under a row of cards (from 1 at the top; the first if `nil`).
     case message(text: String, seconds: Int, row: Int?)
     /// Close the panel and drop the messages waiting.
@@ -38,7 +38,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.timer(x, n, d), .timer(y, m, e)): x == y && n == m && d == e
         case let (.timerUntil(n, t), .timerUntil(m, u)): n == m && t == u
         case let (.text(n, t), .text(m, u)): n == m && t == u
-        case let (.display(a), .display(b)): a == b
+        case let (.screen(a), .screen(b)): a == b
         case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
         case (.clearMessages, .clearMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
@@ -77,22 +77,22 @@ public enum ControlRequest: Equatable, Sendable {
             }
             var duration: Int?
             if words.count == 4 {
-                guard let d = TimerDisplay.parseDuration(words[3]), d <= TimerDisplay.longest else {
+                guard let d = TimerItem.parseDuration(words[3]), d <= TimerItem.longest else {
                     throw ControlError(.syntax, "\"\(words[3])\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")
                 }
                 duration = d
             }
             return .timer(action, name: words[2], duration: duration)
-        case "display":
+        case "screen", "display":
             switch (words.count, words.dropFirst().first) {
-            case (2, "off"): return .display(brightness: 0)
-            case (2, "on"): return .display(brightness: 1)
+            case (2, "off"): return .screen(brightness: 0)
+            case (2, "on"): return .screen(brightness: 1)
             case (3, "dim"):
                 guard let percent = Int(words[2]), (1...100).contains(percent) else {
                     throw ControlError(.syntax, "\"\(words[2])\" is not a brightness; dim takes a percentage 1...100")
                 }
-                return .display(brightness: Double(percent) / 100)
-            default: throw ControlError(.syntax, "display takes off, on, or dim PERCENT")
+                return .screen(brightness: Double(percent) / 100)
+            default: throw ControlError(.syntax, "screen takes off, on, or dim PERCENT")
             }
         case "text":
             guard words.count >= 2 else { throw ControlError(.syntax, "text takes a text row's name and the words to show") }
@@ -108,7 +108,7 @@ public enum ControlRequest: Equatable, Sendable {
     static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
 
     /// The commands there are, for the reply to one that is not.
-    public static let commands = "commands are score, timer, text, display, message, status, reload, ping"
+    public static let commands = "commands are score, timer, text, screen, message, status, reload, ping"
 
     /// What follows `text NAME`: the rest of the line as typed, or a quoted text.
     static func textArgument(_ line: String) throws(ControlError) -> String {
@@ -167,7 +167,7 @@ public enum ControlRequest: Equatable, Sendable {
             let value = words[k + 1]
             switch words[k] {
             case "for" where seconds == nil:
-                guard let s = TimerDisplay.parseDuration(value) else {
+                guard let s = TimerItem.parseDuration(value) else {
                     throw ControlError(.syntax, "\"\(value)\" is not a duration (30s, 5m, 1h30m, MM:SS)")
                 }
                 guard PanelMessage.holds.contains(.seconds(s)) else { throw ControlError(MessageError.holdOutOfRange) }

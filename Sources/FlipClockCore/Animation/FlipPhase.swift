@@ -9,7 +9,7 @@ public enum FlipPhase: String, Equatable, Sendable {
     case resetForNext = "ResetForNext"
 }
 
-/// Which half of a card face an image is.
+/// Which half of a card image a picture is.
 public enum CardHalf: Sendable, Hashable {
     case top
     case bottom

@@ -73,13 +73,13 @@ extension ClockConfiguration {
     private mutating func decodeScore(_ table: ConfigTable, index: Int) throws(ConfigError) {
         var r = ConfigReader(table, path: "score[\(index)]")
         let name = try newName(&r, kind: "score")
-        var score = ScoreDisplay(name: name)
+        var score = ScoreItem(name: name)
         if let v = try r.string("label") { score.label = v }
         if let v = try r.integer("digits", in: 1...6) { score.digits = v }
-        score.maximum = ScoreDisplay.largest(digits: score.digits)
+        score.maximum = ScoreItem.largest(digits: score.digits)
         if let v = try r.integer("min", in: 0...999_999) { score.minimum = v }
         if let v = try r.integer("max", in: 0...score.maximum) { score.maximum = v }
-        if let v = try r.choice("change", ScoreDisplay.Change.allCases.map { ($0.rawValue, $0) }) { score.change = v }
+        if let v = try r.choice("change", ScoreItem.Change.allCases.map { ($0.rawValue, $0) }) { score.change = v }
         if score.minimum > score.maximum, let node = table["min"] {
             throw ConfigError(node.valueLocation, key: r.key("min"), "\(score.minimum) is above max \(score.maximum)")
         }
@@ -90,11 +90,11 @@ extension ClockConfiguration {
     private mutating func decodeTimer(_ table: ConfigTable, index: Int) throws(ConfigError) {
         var r = ConfigReader(table, path: "timer[\(index)]")
         let name = try newName(&r, kind: "timer")
-        var timer = TimerDisplay(name: name)
+        var timer = TimerItem(name: name)
         if let v = try r.string("label") { timer.label = v }
-        if let v = try r.choice("direction", TimerDisplay.Direction.allCases.map { ($0.rawValue, $0) }) { timer.direction = v }
+        if let v = try r.choice("direction", TimerItem.Direction.allCases.map { ($0.rawValue, $0) }) { timer.direction = v }
         if let v = try r.duration("duration") { timer.duration = v }
-        if let v = try r.choice("at_zero", TimerDisplay.AtZero.allCases.map { ($0.rawValue, $0) }) { timer.atZero = v }
+        if let v = try r.choice("at_zero", TimerItem.AtZero.allCases.map { ($0.rawValue, $0) }) { timer.atZero = v }
         if let v = try r.bool("hide_when_idle") { timer.hideWhenIdle = v }
         try r.rejectUnknownKeys()
         timers.append(timer)
@@ -105,7 +105,7 @@ extension ClockConfiguration {
         let (name, at) = try r.name(kind: kind)
         if let other = items.first(where: { $0.name == name }) {
             let what = switch other {
-            case .clock(let c): c.name == ClockDisplay.ownName ? "the face's own clock" : "another place"
+            case .clock(let c): c.name == ClockItem.ownName ? "the face's own clock" : "another place"
             case .date: "the date"
             case .score: "another score"
             case .timer: "another timer"
@@ -123,7 +123,7 @@ extension ClockConfiguration {
             throw ConfigError(r.firstKey, key: r.key("time_zone"),
                 "a place needs an IANA time zone such as \"Asia/Tokyo\"")
         }
-        var place = ClockDisplay(name: name, label: name.uppercased(), zone: zone, time: time)
+        var place = ClockItem(name: name, label: name.uppercased(), zone: zone, time: time)
         if let v = try r.string("label") { place.label = v }
         if let v = try r.choice("format", TimeFormat.Format.allCases.map { ($0.rawValue, $0) }) { place.time.format = v }
         try r.rejectUnknownKeys()
@@ -139,7 +139,7 @@ extension ClockConfiguration {
         names.shortWeekdays = try r.strings("short_weekdays", count: 7)?.map(\.text)
         let format = try r.string("format") ?? "%a %d %b"
         do {
-            date = try DateDisplay(format: format, names: names, zone: ClockReading.ownZone)
+            date = try DateItem(format: format, names: names, zone: ClockReading.ownZone)
         } catch {
             throw ConfigError(table["format"]?.valueLocation ?? FileLocation(file: "", line: 1, column: 1), key: r.key("format"), error.description)
         }
@@ -164,11 +164,11 @@ extension ClockConfiguration {
 
     private mutating func decodeText(_ table: ConfigTable, index: Int) throws(ConfigError) {
         var r = ConfigReader(table, path: "text[\(index)]")
-        var text = TextDisplay(name: try newName(&r, kind: "text"))
+        var text = TextItem(name: try newName(&r, kind: "text"))
         if let v = try r.string("label") { text.label = v }
-        if let v = try r.integer("cards", in: 1...TextDisplay.longest) { text.cards = v }
-        if let v = try r.choice("align", TextDisplay.Alignment.allCases.map { ($0.rawValue, $0) }) { text.alignment = v }
-        if let v = try r.choice("change", TextDisplay.Change.allCases.map { ($0.rawValue, $0) }) { text.change = v }
+        if let v = try r.integer("cards", in: 1...TextItem.longest) { text.cards = v }
+        if let v = try r.choice("align", TextItem.Alignment.allCases.map { ($0.rawValue, $0) }) { text.alignment = v }
+        if let v = try r.choice("change", TextItem.Change.allCases.map { ($0.rawValue, $0) }) { text.change = v }
         if let v = try r.string("text") {
             switch text.checked(v) {
             case .success(let shown): text.text = shown

@@ -19,19 +19,19 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// `clock.label`: the text under the face's own clock.
     public var clockLabel = ""
     /// `[[place]]`: more clocks, each in its own zone (a world-clock row).
-    public var places: [ClockDisplay] = []
+    public var places: [ClockItem] = []
     /// `[date]`: the date, when the file has the table.
-    public var date: DateDisplay? = nil
+    public var date: DateItem? = nil
     /// `[[text]]`: rows of letter cards set from outside.
-    public var texts: [TextDisplay] = []
+    public var texts: [TextItem] = []
     /// `[[row]] show`: what each row shows, by name; `nil` for the arrangement of
     /// ``defaultRows``.
     public var rowNames: [[String]]? = nil
 
     /// `[[score]]`: scores shown in a row under the time, set from outside.
-    public var scores: [ScoreDisplay] = []
+    public var scores: [ScoreItem] = []
     /// `[[timer]]`: timers shown after the scores, started and stopped from outside.
-    public var timers: [TimerDisplay] = []
+    public var timers: [TimerItem] = []
 
     /// `[[night]]`: when the screen dims or goes dark.
     public var night = NightSchedule()
@@ -86,7 +86,7 @@ public struct ClockConfiguration: Equatable, Sendable {
     public static let defaultFontPath = "/usr/share/fonts/truetype/roboto/unhinted/RobotoCondensed-Bold.ttf"
 
     /// The face's own clock.
-    public var clock: ClockDisplay { ClockDisplay(label: clockLabel, time: time) }
+    public var clock: ClockItem { ClockItem(label: clockLabel, time: time) }
 
     /// Everything the file defines that a row can show, in the order of the file's tables.
     public var items: [FaceItem] {
@@ -96,9 +96,9 @@ public struct ClockConfiguration: Equatable, Sendable {
 
     /// Without `[[row]]`: the time; the places; the date; the scores and timers; each text.
     public var defaultRows: [[String]] {
-        var rows = [[ClockDisplay.ownName]]
+        var rows = [[ClockItem.ownName]]
         if !places.isEmpty { rows.append(places.map(\.name)) }
-        if date != nil { rows.append([DateDisplay.name]) }
+        if date != nil { rows.append([DateItem.name]) }
         if !scores.isEmpty || !timers.isEmpty { rows.append(scores.map(\.name) + timers.map(\.name)) }
         rows += texts.map { [$0.name] }
         return rows

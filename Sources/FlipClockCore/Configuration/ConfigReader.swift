@@ -136,10 +136,10 @@ struct ConfigReader {
         let seconds: Int?
         switch node.value {
         case .integer(let i): seconds = i >= 0 ? i : nil
-        case .string(let s): seconds = TimerDisplay.parseDuration(s)
+        case .string(let s): seconds = TimerItem.parseDuration(s)
         default: throw typeError(name, node, expected: "a duration")
         }
-        guard let seconds, seconds <= TimerDisplay.longest else {
+        guard let seconds, seconds <= TimerItem.longest else {
             throw ConfigError(node.valueLocation, key: key(name), "not a duration up to 99:59; write \"25m\", \"1h30m\", \"90s\" or \"MM:SS\"")
         }
         return seconds

@@ -99,12 +99,12 @@ public struct ClockScene: Sendable {
     }
 
     /// Shows the texts in `texts` (by name, already checked; others keep theirs) from `now`
-    /// on: straight, or each card stepping through its drum, as each text's display says.
+    /// on: straight, or each card stepping through its drum, as each text item says.
     public mutating func setTexts(_ texts: [String: String], at now: Duration) {
-        for case .text(let display) in items {
-            guard let text = texts[display.name] else { continue }
-            textTargets[display.name] = display.values(text)
-            if display.change == .flip { textCards[display.name] = textTargets[display.name] }
+        for case .text(let textItem) in items {
+            guard let text = texts[textItem.name] else { continue }
+            textTargets[textItem.name] = textItem.values(text)
+            if textItem.change == .flip { textCards[textItem.name] = textTargets[textItem.name] }
         }
         renderer.show(allValues, at: now)
         step(at: now)
@@ -114,8 +114,8 @@ public struct ClockScene: Sendable {
     public var shownScores: [String: Int] { counters.mapValues(\.shown) }
 
     /// Shows the scores in `values` (by name, in their range; others keep theirs) from `now`
-    /// on: straight to the value, or stepping through every value on the way, as each score's
-    /// display says.
+    /// on: straight to the value, or stepping through every value on the way, as each score
+    /// says.
     public mutating func setScores(_ values: [String: Int], at now: Duration) {
         for case .score(let score) in items {
             guard let value = values[score.name] else { continue }
@@ -138,15 +138,15 @@ public struct ClockScene: Sendable {
                     let next = counters[score.name]!.nextStep()
                 else { continue }
                 renderer.show(allValues, at: now, timing: timing.faster(by: next.speedUp))
-            case .text(let display) where display.change == .step:
-                let target = textTargets[display.name]!
-                var shown = textCards[display.name]!
+            case .text(let textItem) where textItem.change == .step:
+                let target = textTargets[textItem.name]!
+                var shown = textCards[textItem.name]!
                 for k in shown.indices where shown[k] != target[k] && renderer.isResting(cards.lowerBound + k..<cards.lowerBound + k + 1, at: now) {
-                    shown[k] = TextDisplay.step(from: shown[k], toward: target[k])
+                    shown[k] = TextItem.step(from: shown[k], toward: target[k])
                 }
-                guard shown != textCards[display.name] else { continue }
-                textCards[display.name] = shown
-                renderer.show(allValues, at: now, timing: TextDisplay.stepTiming)
+                guard shown != textCards[textItem.name] else { continue }
+                textCards[textItem.name] = shown
+                renderer.show(allValues, at: now, timing: TextItem.stepTiming)
             default:
                 continue
             }

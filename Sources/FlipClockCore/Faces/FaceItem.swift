@@ -1,16 +1,16 @@
 /// Something a row of the face shows: a clock, the date, a score, a timer or a text.
 public enum FaceItem: Equatable, Sendable {
-    case clock(ClockDisplay)
-    case date(DateDisplay)
-    case score(ScoreDisplay)
-    case timer(TimerDisplay)
-    case text(TextDisplay)
+    case clock(ClockItem)
+    case date(DateItem)
+    case score(ScoreItem)
+    case timer(TimerItem)
+    case text(TextItem)
 
     /// The name `[[row]] show` uses.
     public var name: String {
         switch self {
         case .clock(let c): c.name
-        case .date: DateDisplay.name
+        case .date: DateItem.name
         case .score(let s): s.name
         case .timer(let t): t.name
         case .text(let t): t.name

@@ -13,7 +13,7 @@ public struct FaceRenderer: Sendable {
     public let perspective: Double
     public private(set) var cards: [CardFlip]
 
-    private var faces: CardFaceCache
+    private var images: CardImageCache
     private var flapRenderer = FlapRenderer()
     /// What each card looked like when last drawn; `nil` before the first frame.
     private var drawn: [CardPicture?]
@@ -38,7 +38,7 @@ public struct FaceRenderer: Sendable {
         labelColor = PixelMath.shade(style.digits.pixel, by: 190)
         self.glyphs = glyphs
         canvas = Canvas(width: layout.width, height: layout.height, fill: background)
-        faces = CardFaceCache(style: style, glyphs: glyphs)
+        images = CardImageCache(style: style, glyphs: glyphs)
         cards = values.map { CardFlip(showing: $0) }
         drawn = Array(repeating: nil, count: values.count)
         flapBounds = Array(repeating: DamageRect(x: 0, y: 0, width: 0, height: 0), count: values.count)
@@ -134,16 +134,16 @@ public struct FaceRenderer: Sendable {
         return FlapProjection(geometry: geometry, angle: angle)
     }
 
-    private mutating func face(_ i: Int, _ value: String) throws -> CardFace {
+    private mutating func image(_ i: Int, _ value: String) throws -> CardImage {
         let slot = layout.slots[i]
-        return try faces.face(value, width: slot.rect.width, height: slot.rect.height, textScale: slot.textScale)
+        return try images.image(value, width: slot.rect.width, height: slot.rect.height, textScale: slot.textScale)
     }
 
     private mutating func drawStatic(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
         let rect = layout.slots[i].rect
         let half = rect.height / 2
-        let top = try face(i, picture.top).opaqueTop
-        let bottom = try face(i, picture.bottom).opaqueBottom
+        let top = try image(i, picture.top).opaqueTop
+        let bottom = try image(i, picture.bottom).opaqueBottom
         let topShade = lighting.staticTop(picture)
         canvas.copy(top, x: rect.x, y: rect.y, clip: clip) { _ in topShade }
         let lighting = self.lighting
@@ -154,9 +154,9 @@ public struct FaceRenderer: Sendable {
 
     private mutating func drawFlap(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
         guard let flap = picture.flap else { return }
-        let image = try face(i, flap.value).half(flap.half)
+        let flapImage = try image(i, flap.value).half(flap.half)
         flapRenderer.draw(
-            image, half: flap.half, projection: projection(i, flap.angle), shade: lighting.flap(angle: flap.angle),
+            flapImage, half: flap.half, projection: projection(i, flap.angle), shade: lighting.flap(angle: flap.angle),
             into: &canvas, clip: clip
         )
     }

@@ -27,7 +27,7 @@ public enum GlyphCheck {
         all += c.scores.enumerated().map { (["score[\($0)]", "label"], $1.label) }
         all += c.timers.enumerated().map { (["timer[\($0)]", "label"], $1.label) }
         all += c.texts.enumerated().map { (["text[\($0)]", "label"], $1.label) }
-        if !c.texts.isEmpty { all.append((["look", "font"], String(TextDisplay.characters.sorted()))) }
+        if !c.texts.isEmpty { all.append((["look", "font"], String(TextItem.characters.sorted()))) }
         if let date = c.date {
             all.append((["date", "label"], date.label))
             let names = date.names.merged(over: .english)

@@ -31,15 +31,15 @@ public struct StateFile: Sendable {
     /// strictly as a request: timers within their range, their instants finite and within a
     /// year of now, texts no longer than a request line. `nil` if it can be.
     static func problem(_ contents: Contents, now: Double) -> String? {
-        let longest = Double(TimerDisplay.longest)
+        let longest = Double(TimerItem.longest)
         for (name, timer) in (contents.timers ?? [:]).sorted(by: { $0.key < $1.key }) {
-            guard (0...TimerDisplay.longest).contains(timer.duration) else { return "timer \(name): duration \(timer.duration) is not 0...\(TimerDisplay.longest)" }
+            guard (0...TimerItem.longest).contains(timer.duration) else { return "timer \(name): duration \(timer.duration) is not 0...\(TimerItem.longest)" }
             switch timer.state {
             case .idle: break
             case let .paused(at):
-                guard at.isFinite, (0...longest).contains(at) else { return "timer \(name): paused at \(at) s, not 0...\(TimerDisplay.longest)" }
+                guard at.isFinite, (0...longest).contains(at) else { return "timer \(name): paused at \(at) s, not 0...\(TimerItem.longest)" }
             case let .running(since, from):
-                guard from.isFinite, (0...longest).contains(from) else { return "timer \(name): running from \(from) s, not 0...\(TimerDisplay.longest)" }
+                guard from.isFinite, (0...longest).contains(from) else { return "timer \(name): running from \(from) s, not 0...\(TimerItem.longest)" }
                 guard since.isFinite, abs(since - now) <= 366 * 86400 else { return "timer \(name): running since \(since), not within a year of now (\(Int(now)))" }
             }
         }

@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import FoundationEssentials
 import Logging
 
@@ -60,7 +60,7 @@ extension ClockLoop {
         let flip: Screen.FlipDone?
         do {
             flip = try screen.frame(at: now, report: &report)
-        } catch let error as DisplayError {
+        } catch let error as OutputError {
             throw error
         } catch {
             // A text the font cannot draw (checked with the configuration, but a font file
@@ -70,8 +70,8 @@ extension ClockLoop {
             flip = nil
         }
         if framesBefore == 0, report.frames == 1 {
-            logger.info("first frame presented", metadata: ["output": "\(displays.name)", "time": "\(time)"])
-            notifier?.ready(status: "showing the time on \(displays.name)")
+            logger.info("first frame presented", metadata: ["output": "\(outputs.name)", "time": "\(time)"])
+            notifier?.ready(status: "showing the time on \(outputs.name)")
         }
         guard let flip else { return }
         var metadata: Logger.Metadata = [

@@ -1,14 +1,14 @@
 import CLinux
 import FlipClockControl
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import FoundationEssentials
 import Logging
 
 extension ClockLoop {
     /// What the state needs to know of the loop to answer a request now.
     func moment() -> ClockState.Moment {
-        ClockState.Moment(wall: wallSeconds, reading: reading(), level: screens?.level ?? 1, output: displays.name)
+        ClockState.Moment(wall: wallSeconds, reading: reading(), level: screens?.level ?? 1, output: outputs.name)
     }
 
     /// A request handled by the state, with what the loop did for it: the reply, what is
@@ -137,7 +137,7 @@ extension ClockLoop {
             zone = wallClock
             shown = zone.time(at: clock.date)
             logger.info("configuration reloaded")
-            notifier?.ready(status: "configuration reloaded; showing the time on \(displays.name)")
+            notifier?.ready(status: "configuration reloaded; showing the time on \(outputs.name)")
             if screens.reload(new, glyphs: font, hidden: state.hiddenTimers(at: wallSeconds), showing: showing(reading()), at: instant) {
                 logger.info("rows fold in and out")
             }

@@ -1,13 +1,13 @@
 import CLinux
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import FoundationEssentials
 import Logging
 
 /// A display that failed while the clock ran on it: whatever its code, a restart opens it
 /// again (exit 1), unlike a display that cannot be opened as configured.
-public struct DisplayFailure: Error, CustomStringConvertible {
-    public let error: DisplayError
+public struct OutputFailure: Error, CustomStringConvertible {
+    public let error: OutputError
     public var description: String { "\(error)" }
 }
 
@@ -40,7 +40,7 @@ public final class ClockLoop {
     /// The places' time zones, looked up once per configuration (at the start and at each
     /// reload), not at every frame.
     var placeZones: [String: ZoneRules]
-    let displays: DisplaySet
+    let outputs: OutputSet
     /// The font the screens are made with; after that the screen set keeps the font.
     private let startGlyphs: any GlyphSource
     /// The screens shown on, one per output (made when the loop runs).
@@ -91,13 +91,13 @@ public final class ClockLoop {
 
     /// `takesConsole`: the outputs are on a console; switching away from it pauses the clock.
     public init(
-        configuration: ClockConfiguration, displays: DisplaySet, takesConsole: Bool, glyphs: any GlyphSource, clock: TimeSource,
+        configuration: ClockConfiguration, outputs: OutputSet, takesConsole: Bool, glyphs: any GlyphSource, clock: TimeSource,
         requests: LoopRequests = LoopRequests(), logger: Logger
     ) {
         self.requests = requests
         state = ClockState(configuration: configuration)
         placeZones = ClockReading.zones(of: configuration)
-        self.displays = displays
+        self.outputs = outputs
         self.takesConsole = takesConsole
         startGlyphs = glyphs
         self.clock = clock
@@ -126,7 +126,7 @@ public final class ClockLoop {
         // the loop's own thread, which lives as long as the loop, takes it.
         let console = Console(takes: takesConsole, path: terminalPath, logger: logger)
         defer {
-            displays.close()
+            outputs.close()
             console.restore()
         }
         let (scores, timers, texts, problem) = stateFile?.load(now: wallSeconds) ?? ([:], [:], [:], nil)
@@ -139,7 +139,7 @@ public final class ClockLoop {
         shown = zone.time(at: clock.date)
         onShow?(shown, clock.date)
         screens = ScreenSet(
-            displays: displays, configuration: configuration, glyphs: startGlyphs, hidden: state.hiddenTimers(at: wallSeconds),
+            outputs: outputs, configuration: configuration, glyphs: startGlyphs, hidden: state.hiddenTimers(at: wallSeconds),
             showing: showing(reading()), logger: logger
         )
         defer { screens.restore() }
@@ -150,8 +150,8 @@ public final class ClockLoop {
                 if !console.suspended { try step() }
                 try sleep(console: console, sources: &sources)
             }
-        } catch let error as DisplayError {
-            throw DisplayFailure(error: error)
+        } catch let error as OutputError {
+            throw OutputFailure(error: error)
         }
         notifier?.stopping()
         logger.info("stopping", metadata: [
@@ -181,10 +181,10 @@ public final class ClockLoop {
         sources.register("outputs", descriptors: { [unowned self] in screens.eventOutputs.compactMap(\.eventDescriptor) }) { [unowned self] ready in
             for output in screens.eventOutputs where ready.contains(output.eventDescriptor ?? -1) { try output.handleEvents() }
         }
-        if let card = displays.card, let uevents = UeventSocket() {
+        if let card = outputs.card, let uevents = UeventSocket() {
             sources.register("hotplug", descriptors: { [uevents.descriptor] }) { [unowned self] _ in
                 guard uevents.take().contains(where: { $0.isHotplug(of: card.path) }) else { return }
-                if screens.followHotplug(card, showing: showing(reading())) { notifier?.ready(status: "showing the time on \(displays.name)") }
+                if screens.followHotplug(card, showing: showing(reading())) { notifier?.ready(status: "showing the time on \(outputs.name)") }
                 plan.frame = min(plan.frame, clock.now)
             }
         }

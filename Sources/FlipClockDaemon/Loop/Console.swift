@@ -1,4 +1,4 @@
-import FlipClockDisplay
+import FlipClockOutput
 import Logging
 
 /// The console the screens are on, taken over so that switching away pauses the clock.
@@ -11,7 +11,7 @@ final class Console {
     /// Whether the loop is switched away and draws nothing.
     private(set) var suspended = false
     /// Why the screens could not be taken back, said once until it changes.
-    private var resumeFailed: DisplayError?
+    private var resumeFailed: OutputError?
     private let logger: Logger
 
     /// Takes over the console at `path` (`nil`: the process's own, else the active one) if

@@ -1,6 +1,6 @@
 import FlipClockControl
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 
 /// What every screen shows besides its face: the clocks' reading and the scores and texts
 /// as the state holds them.

@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import Logging
 
 /// The screens the clock is shown on, one per output, and how bright they are.
@@ -9,7 +9,7 @@ import Logging
 /// timers. A DRM card's monitors plugged in or out gain or lose a screen. The brightness is
 /// the outputs' power at 0, the backlight where there is one, and each screen's render level.
 final class ScreenSet {
-    let displays: DisplaySet
+    let outputs: OutputSet
     private(set) var screens: [Screen] = []
     private(set) var configuration: ClockConfiguration
     private(set) var glyphs: any GlyphSource
@@ -22,8 +22,8 @@ final class ScreenSet {
     private var backlight: Backlight?
     private let logger: Logger
 
-    init(displays: DisplaySet, configuration: ClockConfiguration, glyphs: any GlyphSource, hidden: Set<String>, showing: Showing, logger: Logger) {
-        self.displays = displays
+    init(outputs: OutputSet, configuration: ClockConfiguration, glyphs: any GlyphSource, hidden: Set<String>, showing: Showing, logger: Logger) {
+        self.outputs = outputs
         self.configuration = configuration
         self.glyphs = glyphs
         self.hidden = hidden
@@ -33,7 +33,7 @@ final class ScreenSet {
         } catch {
             logger.warning("no backlight; dimming the colours only", metadata: ["error": "\(error)"])
         }
-        screens = displays.outputs.map { Screen(output: $0, face: face(for: $0), showing: showing, glyphs: glyphs, level: 1) }
+        screens = outputs.open.map { Screen(output: $0, face: face(for: $0), showing: showing, glyphs: glyphs, level: 1) }
     }
 
     /// Puts the backlight back as it was.
@@ -73,7 +73,7 @@ final class ScreenSet {
             logger.warning("cannot set the backlight; dimming the colours only", metadata: ["error": "\(error)"])
             backlight = nil
         }
-        logger.info(level == 0 ? "screen off" : "screen at \(Int((level * 100).rounded())) %", metadata: ["output": "\(displays.name)"])
+        logger.info(level == 0 ? "screen off" : "screen at \(Int((level * 100).rounded())) %", metadata: ["output": "\(outputs.name)"])
     }
 
     /// Shows the clocks' reading (and timers' seconds, if any) from `now` on.
@@ -118,12 +118,12 @@ final class ScreenSet {
     /// The outputs whose events the loop waits for: screens of one DRM card share its
     /// descriptor, so each descriptor comes once.
     var eventOutputs: [FrameOutput] {
-        var outputs: [FrameOutput] = []
+        var waited: [FrameOutput] = []
         for screen in screens {
-            guard let events = screen.output.eventDescriptor, !outputs.contains(where: { $0.eventDescriptor == events }) else { continue }
-            outputs.append(screen.output)
+            guard let events = screen.output.eventDescriptor, !waited.contains(where: { $0.eventDescriptor == events }) else { continue }
+            waited.append(screen.output)
         }
-        return outputs
+        return waited
     }
 
     /// Stops drawing (switched away from the console).
@@ -131,8 +131,8 @@ final class ScreenSet {
         for screen in screens { screen.output.suspend() }
     }
 
-    /// Takes the displays back, each drawn whole at the next frame.
-    func resume() throws(DisplayError) {
+    /// Takes the outputs back, each drawn whole at the next frame.
+    func resume() throws(OutputError) {
         for screen in screens {
             try screen.output.resume()
             screen.redrawAll = true

@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import FoundationEssentials
 import Glibc
 import Logging
@@ -56,7 +56,7 @@ public enum Preview {
 
     /// The request's scores as the daemon's state would keep them: each in its range.
     static func scores(of request: PreviewRequest) -> [String: Int] {
-        ScoreBoard(displays: request.configuration.scores, values: request.scores).values
+        ScoreBoard(items: request.configuration.scores, values: request.scores).values
     }
 
     /// The contact sheet the request asks for, rendered at a small size: the first change the

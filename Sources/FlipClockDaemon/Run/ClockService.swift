@@ -1,4 +1,4 @@
-import FlipClockDisplay
+import FlipClockOutput
 import FoundationEssentials
 import Logging
 import ServiceLifecycle

@@ -1,6 +1,6 @@
 import CLinux
 import FlipClockCore
-import FlipClockDisplay
+import FlipClockOutput
 import Glibc
 import Logging
 
@@ -24,21 +24,21 @@ public enum OutputSelection {
     /// and feeds the watchdog.
     public static func open(
         _ c: ClockConfiguration, waitsForDisplay: Bool, requests: LoopRequests, notifier: SystemdNotifier? = nil, logger: Logger
-    ) throws(DisplayError) -> DisplaySet? {
+    ) throws(OutputError) -> OutputSet? {
         let rotation = c.screen(nil).rotation
         let size = PixelSize(width: c.imageWidth, height: c.imageHeight)
         let fbdev = c.device.flatMap { $0.hasPrefix("/dev/fb") ? $0 : nil } ?? "/dev/fb0"
         switch c.output {
         case .png:
-            return DisplaySet(try ImageFileOutput(directory: c.imageDirectory, size: size, rotation: rotation))
+            return OutputSet(try ImageFileOutput(directory: c.imageDirectory, size: size, rotation: rotation))
         case .drm:
-            return try retrying("drm", requests: requests, notifier: notifier, logger: logger) { () throws(DisplayError) in DisplaySet(try drm(c)) }
+            return try retrying("drm", requests: requests, notifier: notifier, logger: logger) { () throws(OutputError) in OutputSet(try drm(c)) }
         case .fbdev:
-            return try retrying("fbdev", requests: requests, notifier: notifier, logger: logger) { () throws(DisplayError) in
-                DisplaySet(try FBDevOutput(device: c.device ?? "/dev/fb0", rotation: rotation))
+            return try retrying("fbdev", requests: requests, notifier: notifier, logger: logger) { () throws(OutputError) in
+                OutputSet(try FBDevOutput(device: c.device ?? "/dev/fb0", rotation: rotation))
             }
         case .auto where waitsForDisplay:
-            return try retrying("display", requests: requests, notifier: notifier, logger: logger) { () throws(DisplayError) in
+            return try retrying("display", requests: requests, notifier: notifier, logger: logger) { () throws(OutputError) in
                 try display(c, fbdev: fbdev, rotation: rotation, logger: logger)
             }
         case .auto:
@@ -47,21 +47,21 @@ public enum OutputSelection {
             } catch let error where error.isTransient {
                 let png = try ImageFileOutput(directory: c.imageDirectory, size: size, rotation: rotation)
                 logger.notice("no display: writing PNG frames instead", metadata: ["display": "\(error)", "frames": "\(png.path)"])
-                return DisplaySet(png)
+                return OutputSet(png)
             }
         }
     }
 
     /// A DRM card with a connected display, else the framebuffer device.
-    static func display(_ c: ClockConfiguration, fbdev: String, rotation: ScreenRotation, logger: Logger) throws(DisplayError) -> DisplaySet {
+    static func display(_ c: ClockConfiguration, fbdev: String, rotation: ScreenRotation, logger: Logger) throws(OutputError) -> OutputSet {
         do {
-            return DisplaySet(try drm(c))
+            return OutputSet(try drm(c))
         } catch let drm {
             if !drm.isTransient { throw drm }
             do {
                 let fb = try FBDevOutput(device: fbdev, rotation: rotation)
                 logger.notice("no DRM display, using the framebuffer", metadata: ["drm": "\(drm)"])
-                return DisplaySet(fb)
+                return OutputSet(fb)
             } catch let fb {
                 throw .unavailable([drm, fb])
             }
@@ -69,19 +69,19 @@ public enum OutputSelection {
     }
 
     /// The configured DRM card with a screen on each configured (or every) connected connector.
-    static func drm(_ c: ClockConfiguration) throws(DisplayError) -> DRMCard {
+    static func drm(_ c: ClockConfiguration) throws(OutputError) -> DRMCard {
         try DRMCard(device: c.device, connectors: c.connectors, settings: { c.screen($0) })
     }
 
     /// Tries `open` until it works, waiting 1, 2, 4 … 30 s between tries, or less when the
     /// kernel reports a device; `nil` if a stop is asked meanwhile.
     static func retrying(
-        _ kind: String, requests: LoopRequests, notifier: SystemdNotifier?, logger: Logger, _ open: () throws(DisplayError) -> DisplaySet
-    ) throws(DisplayError) -> DisplaySet? {
+        _ kind: String, requests: LoopRequests, notifier: SystemdNotifier?, logger: Logger, _ open: () throws(OutputError) -> OutputSet
+    ) throws(OutputError) -> OutputSet? {
         let devices = UeventSocket()
         defer { requests.wakeIfPending() }
         var delay = 1
-        var said: DisplayError?
+        var said: OutputError?
         // Tries left, a quarter second apart, for a device the kernel just added: its node is
         // root's until udev gives it its group a moment later, which is no error to report.
         var settling = 0

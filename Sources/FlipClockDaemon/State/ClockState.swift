@@ -21,10 +21,10 @@ struct ClockState {
     /// set it now (on the cards of a row of that name); ``dropped`` names the texts that were not.
     init(configuration: ClockConfiguration, scores: [String: Int] = [:], timers: [String: FlipTimer] = [:], texts: [String: String] = [:]) {
         self.configuration = configuration
-        board = ScoreBoard(displays: configuration.scores, values: scores)
+        board = ScoreBoard(items: configuration.scores, values: scores)
         self.timers = Self.timers(for: configuration.timers, saved: timers)
         let kept = texts.filter { name, text in
-            guard let display = configuration.texts.first(where: { $0.name == name }), case .success = display.checked(text) else { return false }
+            guard let item = configuration.texts.first(where: { $0.name == name }), case .success = item.checked(text) else { return false }
             return true
         }
         self.texts = kept
@@ -38,22 +38,22 @@ struct ClockState {
     /// Takes a reloaded configuration: scores, timers and texts kept where the names still match.
     mutating func reconfigure(_ new: ClockConfiguration) {
         configuration = new
-        board = ScoreBoard(displays: new.scores, values: board.values)
+        board = ScoreBoard(items: new.scores, values: board.values)
         timers = Self.timers(for: new.timers, saved: timers)
         brightness.schedule = new.night
     }
 
-    /// Timers for the configured displays: saved states kept where the names still match.
-    static func timers(for displays: [TimerDisplay], saved: [String: FlipTimer]) -> [String: FlipTimer] {
-        Dictionary(uniqueKeysWithValues: displays.map { display in
-            var timer = saved[display.name] ?? FlipTimer(display)
-            timer.direction = display.direction
-            return (display.name, timer)
+    /// Timers for the configured items: saved states kept where the names still match.
+    static func timers(for items: [TimerItem], saved: [String: FlipTimer]) -> [String: FlipTimer] {
+        Dictionary(uniqueKeysWithValues: items.map { item in
+            var timer = saved[item.name] ?? FlipTimer(item)
+            timer.direction = item.direction
+            return (item.name, timer)
         })
     }
 
     /// A configured timer's state (every configured timer has one).
-    private func timer(_ display: TimerDisplay) -> FlipTimer { timers[display.name] ?? FlipTimer(display) }
+    private func timer(_ item: TimerItem) -> FlipTimer { timers[item.name] ?? FlipTimer(item) }
 
     /// The timers that hide when idle and are idle (or long finished) at `now` (Unix seconds):
     /// the rows the screens leave out (``ScreenSet/hidden`` is what they leave out now).
@@ -63,10 +63,10 @@ struct ClockState {
 
     /// What each timer's cards show at `now` (`nil`: blank, a finished countdown that shows nothing).
     func timerFaces(at now: Double) -> [String: Int?] {
-        Dictionary(uniqueKeysWithValues: configuration.timers.map { display in
-            let timer = timer(display)
-            let blank = display.atZero == .blank && timer.isFinished(at: now)
-            return (display.name, blank ? nil : timer.shown(at: now))
+        Dictionary(uniqueKeysWithValues: configuration.timers.map { item in
+            let timer = timer(item)
+            let blank = item.atZero == .blank && timer.isFinished(at: now)
+            return (item.name, blank ? nil : timer.shown(at: now))
         })
     }
 
@@ -145,12 +145,12 @@ extension ClockState {
             return reply(.pong)
         case .status:
             return reply(.status(ControlReply.Status(
-                time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), display: DisplayLevel(moment.level),
+                time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
                 output: moment.output
             )))
-        case let .display(level):
+        case let .screen(level):
             brightness.set(level, atMinute: moment.reading.minute())
-            return reply(.display(DisplayLevel(level), until: brightness.overrideEnds.map { ClockReading(unixSeconds: $0 * 60).time() }), .redraw)
+            return reply(.screen(ScreenLevel(level), until: brightness.overrideEnds.map { ClockReading(unixSeconds: $0 * 60).time() }), .redraw)
         case .reload:
             return Outcome(reply: nil, change: .reload, saves: false)
         case let .score(action, pairs):
@@ -160,16 +160,16 @@ extension ClockState {
         case let .timerUntil(name, until):
             // A countdown to a time of day is a countdown of the seconds until its next one.
             let left = (until.secondOfDay - moment.time.secondOfDay + 86400 - 1) % 86400 + 1
-            guard left <= TimerDisplay.longest else {
+            guard left <= TimerItem.longest else {
                 throw ControlError(.range, "\(until) is \(left / 3600) h \(left / 60 % 60) min away; a timer counts down at most 99:59")
             }
             return try answer(.timer(.start, name: name, duration: left), at: moment)
         case let .text(name, text):
-            guard let display = configuration.texts.first(where: { $0.name == name }) else {
+            guard let item = configuration.texts.first(where: { $0.name == name }) else {
                 throw ControlError(.unknownText, unknownName(name, kind: "text", known: configuration.texts.map(\.name)))
             }
             let shown: String
-            switch display.checked(text) {
+            switch item.checked(text) {
             case .success(let s): shown = s
             case .failure(let problem): throw ControlError(.range, problem.description)
             }
@@ -194,14 +194,14 @@ extension ClockState {
         }
     }
 
-    /// The timers as a reply reports them at `now`, in the displays' order.
+    /// The timers as a reply reports them at `now`, in the items' order.
     func timerReadings(at now: Double) -> [TimerReading] {
         configuration.timers.map { TimerReading(name: $0.name, timer: timer($0), at: now) }
     }
 
-    /// The scores as a reply reports them, in the displays' order.
+    /// The scores as a reply reports them, in the items' order.
     var scoreReadings: [ControlReply.Score] {
-        board.displays.map { ControlReply.Score(name: $0.name, value: board.values[$0.name] ?? $0.minimum) }
+        board.items.map { ControlReply.Score(name: $0.name, value: board.values[$0.name] ?? $0.minimum) }
     }
 
     /// The scores, timers and texts together, to put back when a save fails.

@@ -1,0 +1,46 @@
+import FlipClockCore
+
+extension ControlRequest {
+    /// The request as one line of the text protocol, which ``parse(_:)`` reads back as it is:
+    /// what `flipclockctl` sends.
+    public var line: String {
+        switch self {
+        case .score(.reset, let pairs):
+            (["score", "reset"] + pairs.map(\.name)).joined(separator: " ")
+        case .score(let action, let pairs):
+            (["score", action.rawValue] + pairs.map { "\($0.name)=\($0.value)" }).joined(separator: " ")
+        case .timer(let action, let name, let duration):
+            "timer \(action.rawValue) \(name)" + (duration.map { " \($0)s" } ?? "")
+        case .timerUntil(let name, let time):
+            "timer start \(name) at \(time)"
+        case .text(let name, let text):
+            "text \(name) \(Self.quoted(text))"
+        case .screen(let brightness):
+            switch ScreenLevel(brightness) {
+            case .off: "screen off"
+            case .on: "screen on"
+            case .dim(let percent): "screen dim \(percent)"
+            }
+        case .message(let text, let seconds, let row):
+            "message \(Self.quoted(text)) for \(seconds)s" + (row.map { " row \($0)" } ?? "")
+        case .clearMessages: "message clear"
+        case .status: "status"
+        case .reload: "reload"
+        case .ping: "ping"
+        }
+    }
+
+    /// The command's word, the same in both forms.
+    public var command: String {
+        switch self {
+        case .score: "score"
+        case .timer, .timerUntil: "timer"
+        case .text: "text"
+        case .screen: "screen"
+        case .message, .clearMessages: "message"
+        case .status: "status"
+        case .reload: "reload"
+        case .ping: "ping"
+        }
+    }
+}

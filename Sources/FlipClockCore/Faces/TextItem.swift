@@ -1,0 +1,77 @@
+/// A row of letter cards set from outside, as on a split-flap departure board:
+/// `[[text]]` in the configuration, `flipclockctl text NAME "GATE 12"`.
+public struct TextItem: Equatable, Sendable {
+    public enum Alignment: String, CaseIterable, Sendable {
+        case left, centre, right
+    }
+
+    /// How a card reaches its new character.
+    public enum Change: String, CaseIterable, Sendable {
+        /// Through every character on the card's drum in between, as a split-flap board turns.
+        case step
+        /// Straight to it in one flip.
+        case flip
+    }
+
+    public var name: String
+    public var label: String
+    /// How many cards, 1 to 32.
+    public var cards: Int
+    /// What it shows until it is set (and after a reset).
+    public var text: String
+    public var alignment: Alignment
+    public var change: Change = .step
+
+    public static let longest = 32
+    /// What a card can show: letters A–Z, digits, a blank and common signs. Lower-case letters
+    /// are shown in upper case.
+    public static let characters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-+/!?'&#@()%=*")
+    static let signs = ". , : ; - + / ! ? ' & # @ ( ) % = *"
+    /// The characters in the order a card's drum holds them (`""` the blank card).
+    public static let drum: [String] = [""] + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,:;-+/!?'&#@()%=*".map(String.init)
+    /// The flips of one step: quick, as a drum turns.
+    public static let stepTiming = FlipTiming(
+        firstHalf: .milliseconds(45), secondHalf: .milliseconds(45), firstEasing: .linear, secondEasing: .easeOut
+    )
+
+    /// The character after `value` on the drum, on the way to `target`.
+    public static func step(from value: String, toward target: String) -> String {
+        guard value != target, let i = drum.firstIndex(of: value) else { return target }
+        return drum[(i + 1) % drum.count]
+    }
+
+    public init(name: String, label: String = "", cards: Int = 10, text: String = "", alignment: Alignment = .left) {
+        self.name = name
+        self.label = label
+        self.cards = cards
+        self.text = text
+        self.alignment = alignment
+    }
+
+    /// `text` as the cards show it (upper case), or why it cannot be shown.
+    public func checked(_ text: String) -> Result<String, TextError> {
+        let upper = text.uppercased()
+        if let bad = upper.first(where: { !Self.characters.contains($0) }) {
+            return .failure(TextError(description: "\"\(bad)\" is not on the cards; they show A-Z, 0-9, blank and \(Self.signs)"))
+        }
+        guard upper.count <= cards else {
+            return .failure(TextError(description: "\"\(text)\" is \(upper.count) characters; \(name) has \(cards) cards"))
+        }
+        return .success(upper)
+    }
+
+    public struct TextError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The cards' values for `text` (already checked): a character a card, aligned, blank cards around.
+    public func values(_ text: String) -> [String] {
+        let chars = text.prefix(cards).map { $0 == " " ? "" : String($0) }
+        let spare = cards - chars.count
+        let before = alignment == .left ? 0 : alignment == .right ? spare : spare / 2
+        return Array(repeating: "", count: before) + chars + Array(repeating: "", count: spare - before)
+    }
+
+    /// One group of cards (a blank inside the text is a blank card, not a gap).
+    public var groups: [[FaceLayout.CardShape]] { [Array(repeating: FaceLayout.CardShape(aspect: TimeFormat.digitAspect), count: cards)] }
+}

@@ -1,0 +1,36 @@
+import FlipClockCore
+import Testing
+
+@testable import FlipClockControl
+
+/// What flipclockctl sends: every request written in either form reads back as itself.
+@Suite struct ControlRequestLineTests {
+    static let requests: [ControlRequest] = [
+        .score(.set, [("home", 3)]), .score(.set, [("away", 2), ("home", 3)]), .score(.add, [("away", 1)]),
+        .score(.subtract, [("home", -1)]), .score(.reset, []), .score(.reset, [("home", 0)]),
+        .timer(.start, name: "egg", duration: nil), .timer(.start, name: "egg", duration: 5999), .timer(.start, name: "egg", duration: 0),
+        .timer(.pause, name: "egg", duration: nil), .timer(.resume, name: "egg", duration: nil), .timer(.reset, name: "egg", duration: nil),
+        .timerUntil(name: "kickoff", time: WallTime(hour: 15, minute: 30, second: 5)),
+        .text(name: "board", text: "GATE 12"), .text(name: "board", text: "  say \"hi\" \\ for row 2\n"), .text(name: "board", text: ""),
+        .screen(brightness: 0), .screen(brightness: 1), .screen(brightness: 0.3), .screen(brightness: 0.01),
+        .message(text: "Dinner is ready", seconds: 30, row: nil), .message(text: "for row \"2\"", seconds: 86400, row: 3),
+        .clearMessages, .status, .reload, .ping,
+    ]
+
+    @Test(arguments: requests) func theTextFormReadsBackAsItself(_ request: ControlRequest) throws {
+        #expect(try ControlRequest.parse(request.line) == request, "\(request.line)")
+    }
+
+    @Test(arguments: requests) func theJSONFormReadsBackAsItself(_ request: ControlRequest) throws {
+        #expect(try ControlJSON.parse(ControlJSON.line(request)) == request, "\(ControlJSON.line(request))")
+    }
+
+    @Test func theFormsAreTheProtocolsOwn() {
+        #expect(ControlRequest.screen(brightness: 0.3).line == "screen dim 30")
+        #expect(ControlRequest.timer(.start, name: "egg", duration: 90).line == "timer start egg 90s")
+        #expect(ControlRequest.message(text: "a \"b\"", seconds: 30, row: 2).line == #"message "a \"b\"" for 30s row 2"#)
+        #expect(ControlJSON.line(.screen(brightness: 0.3)) == #"{"brightness":30,"command":"screen"}"#)
+        #expect(ControlJSON.line(.score(.set, [("home", 3), ("away", 2)])) == #"{"action":"set","command":"score","scores":{"away":2,"home":3}}"#)
+        #expect(ControlJSON.line(.clearMessages) == #"{"clear":true,"command":"message"}"#)
+    }
+}
