@@ -85,7 +85,11 @@ let package = Package(
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
         .testTarget(name: "FlipClockOutputTests", dependencies: ["FlipClockOutput", "FlipClockCore", swiftSystem]),
-        .testTarget(name: "FlipClockDaemonTests", dependencies: ["FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "FlipClockDaemonTests",
+            dependencies: [
+                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", .product(name: "Logging", package: "swift-log"),
+            ]),
         // The renderer's pictures against committed goldens, drawn with the real font.
         .testTarget(name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockOutput"], exclude: ["Goldens"]),
         // The shipped binaries, run as a user runs them; their frames read back with PNGFile.

@@ -101,11 +101,12 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
             let isDigit = ("0"..."9").contains(Character(scalar))
             let cellOffset = isDigit ? (digitCell - advance) / 2 : 0
             if drawing {
-                placed.append(Placed(
-                    mask: Self.copy(glyph.pointee.bitmap),
-                    x: pen + cellOffset + Int(glyph.pointee.bitmap_left),
-                    top: Int(glyph.pointee.bitmap_top)
-                ))
+                placed.append(
+                    Placed(
+                        mask: Self.copy(glyph.pointee.bitmap),
+                        x: pen + cellOffset + Int(glyph.pointee.bitmap_left),
+                        top: Int(glyph.pointee.bitmap_top)
+                    ))
             }
             pen += isDigit ? digitCell : advance
             previous = index

@@ -144,7 +144,9 @@ struct Bench {
         print("| row change (RowChange) | \(format(rows.ours * 1000, 3)) | 1 |")
         print("| memcpy of the whole screen | \(format(rows.reference * 1000, 3)) | rows = \(format(rows.ratio, 2))× |")
         print("")
-        print("RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2))")
+        print(
+            "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2))"
+        )
     }
 
     /// One folded row frame against a memcpy of the row's flat area, in the same process:
@@ -156,7 +158,9 @@ struct Bench {
         var target = canvas
         var renderer = FoldRenderer(lighting: folding.lighting)
         let row = folding.row, rect = folding.rect, folds = folding.folds
-        let t = interleaved(folds, rounds: rounds) { renderer.draw(row, fold: $0, into: &canvas, clip: canvas.bounds) } reference: {
+        let t = interleaved(folds, rounds: rounds) {
+            renderer.draw(row, fold: $0, into: &canvas, clip: canvas.bounds)
+        } reference: {
             copyRow(rect, from: source, to: &target)
         }
         return (folds.count, t.ours, t.reference, t.ratio)
@@ -280,5 +284,3 @@ struct Bench {
         return s.dropLast(digits) + "." + s.suffix(digits)
     }
 }
-
-

@@ -20,7 +20,8 @@ struct BenchScene {
         let slots = (0..<6).map { i in
             FaceLayout.Slot(rect: DamageRect(x: x0 + i * (Self.cardWidth + gap), y: y0, width: Self.cardWidth, height: Self.cardHeight))
         }
-        layout = FaceLayout(width: Self.width, height: Self.height, slots: slots, vanishingX: Double(Self.width) / 2, vanishingY: Double(Self.height) / 2)
+        layout = FaceLayout(
+            width: Self.width, height: Self.height, slots: slots, vanishingX: Double(Self.width) / 2, vanishingY: Double(Self.height) / 2)
     }
 
     /// A renderer exactly as the daemon builds one for this layout.

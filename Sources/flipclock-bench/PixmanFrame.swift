@@ -45,7 +45,8 @@ final class PixmanFrame {
         let width = canvas.width + 2 * pad, height = canvas.height + 2 * pad
         var bits = [UInt32](repeating: 0, count: width * height)
         for y in 0..<canvas.height {
-            bits.replaceSubrange((y + pad) * width + pad..<(y + pad) * width + pad + canvas.width, with: canvas.pixels[y * canvas.width..<(y + 1) * canvas.width])
+            bits.replaceSubrange(
+                (y + pad) * width + pad..<(y + pad) * width + pad + canvas.width, with: canvas.pixels[y * canvas.width..<(y + 1) * canvas.width])
         }
         storage.append(bits)
         let index = storage.count - 1
@@ -74,8 +75,11 @@ final class PixmanFrame {
         for i in 0..<6 {
             let card = scene.layout.slots[i].rect
             let half = card.height / 2
-            pixman_image_composite32(PIXMAN_OP_SRC, images[i].staticTop, nil, destination, 0, 0, 0, 0, Int32(card.x), Int32(card.y), Int32(card.width), Int32(half))
-            pixman_image_composite32(PIXMAN_OP_SRC, images[i].staticBottom, nil, destination, 0, 0, 0, 0, Int32(card.x), Int32(card.y + half), Int32(card.width), Int32(half))
+            pixman_image_composite32(
+                PIXMAN_OP_SRC, images[i].staticTop, nil, destination, 0, 0, 0, 0, Int32(card.x), Int32(card.y), Int32(card.width), Int32(half))
+            pixman_image_composite32(
+                PIXMAN_OP_SRC, images[i].staticBottom, nil, destination, 0, 0, 0, 0, Int32(card.x), Int32(card.y + half), Int32(card.width),
+                Int32(half))
         }
         for i in 0..<6 { flap(i, projection: projections[i]) }
     }

@@ -19,14 +19,20 @@ extension Bench {
             return s
         }
         let old = try face(before), new = try face(after)
-        guard var change = RowChange(
-            from: old.canvas, old.renderer.layout, rows: old.rows, to: new.canvas, new.renderer.layout, rows: new.rows,
-            background: before.style.background.pixel, perspective: before.perspective, lighting: CardLighting(), at: .zero
-        ) else { return (0, 0, 0) }
+        guard
+            var change = RowChange(
+                from: old.canvas, old.renderer.layout, rows: old.rows, to: new.canvas, new.renderer.layout, rows: new.rows,
+                background: before.style.background.pixel, perspective: before.perspective, lighting: CardLighting(), at: .zero
+            )
+        else { return (0, 0, 0) }
         var source = new.canvas, target = Canvas(width: BenchScene.width, height: BenchScene.height)
         for i in source.pixels.indices { source.pixels[i] ^= UInt32(truncatingIfNeeded: i) }
         // The change's frames at 60 Hz.
         let instants = stride(from: 0, to: change.duration.seconds, by: 1.0 / 60).map { Duration.seconds($0) }
-        return interleaved(instants, rounds: rounds) { change.frame(at: $0) } reference: { copyScreen(from: source, to: &target) }
+        return interleaved(instants, rounds: rounds) {
+            change.frame(at: $0)
+        } reference: {
+            copyScreen(from: source, to: &target)
+        }
     }
 }

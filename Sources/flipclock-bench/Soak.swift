@@ -1,8 +1,8 @@
-import FlipClockSystem
 import FlipClockCore
 import FlipClockDaemon
-import FlipClockOutput
 import FlipClockFont
+import FlipClockOutput
+import FlipClockSystem
 import FoundationEssentials
 import Glibc
 import Logging
@@ -38,7 +38,8 @@ extension Bench {
         let output = MemoryOutput(size: PixelSize(width: BenchScene.width, height: BenchScene.height), refreshRate: 60)
         var logger = Logger(label: "soak")
         logger.logLevel = .warning
-        let loop = ClockLoop(configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: font, clock: clock, logger: logger)
+        let loop = ClockLoop(
+            configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: font, clock: clock, logger: logger)
         let control = try ControlServer(path: folder + "/control.sock", group: nil)
         loop.control = control
         loop.stateFile = StateFile(path: folder + "/state.json")
@@ -74,11 +75,15 @@ extension Bench {
         print("|---|---|---|---|---|")
         for (at, memory) in samples {
             let minutes = Int(at.components.seconds) / 60 + (at.components.attoseconds > 0 ? 1 : 0)
-            print("| \(minutes / 60) h \(minutes % 60) min | \(format(memory.privateMiB, 2)) | \(format(memory.dirtyMiB, 2)) | \(format(memory.rssMiB, 2)) | \(format(memory.cpuSeconds, 1)) |")
+            print(
+                "| \(minutes / 60) h \(minutes % 60) min | \(format(memory.privateMiB, 2)) | \(format(memory.dirtyMiB, 2)) | \(format(memory.rssMiB, 2)) | \(format(memory.cpuSeconds, 1)) |"
+            )
         }
         print("")
         print("before the loop: private \(format(before.privateMiB, 2)) MiB, rss \(format(before.rssMiB, 2)) MiB")
-        print("loop: \(report.frames) frames (\(output.frames) presented), \(report.flips) flips, \(report.wakeups) wakeups (\(report.idleWakeups) from rest), \(report.stillFrames) still frames")
+        print(
+            "loop: \(report.frames) frames (\(output.frames) presented), \(report.flips) flips, \(report.wakeups) wakeups (\(report.idleWakeups) from rest), \(report.stillFrames) still frames"
+        )
         print("requests: \(requests.sent) sent, \(requests.answered) answered OK")
         print("took \(format(took.seconds, 1)) s of wall time, \(format(after.cpuSeconds - before.cpuSeconds, 1)) s of CPU in the loop")
         for problem in requests.problems.prefix(5) { print("problem: \(problem)") }
@@ -90,6 +95,8 @@ extension Bench {
             exit(1)
         }
         print("")
-        print("RESULT soak_private_start_mib=\(format(start.privateMiB, 2)) soak_private_end_mib=\(format(end.privateMiB, 2)) soak_growth_mib=\(format(end.privateMiB - start.privateMiB, 2)) soak_growth_second_half_mib=\(format(end.privateMiB - half.privateMiB, 2)) soak_dirty_start_mib=\(format(start.dirtyMiB, 2)) soak_dirty_growth_mib=\(format(end.dirtyMiB - start.dirtyMiB, 2)) soak_dirty_growth_second_half_mib=\(format(end.dirtyMiB - half.dirtyMiB, 2)) soak_rss_start_mib=\(format(start.rssMiB, 2)) soak_rss_end_mib=\(format(end.rssMiB, 2)) soak_cpu_s=\(format(after.cpuSeconds - before.cpuSeconds, 1)) soak_frames=\(report.frames) soak_flips=\(report.flips) soak_wakeups=\(report.wakeups)")
+        print(
+            "RESULT soak_private_start_mib=\(format(start.privateMiB, 2)) soak_private_end_mib=\(format(end.privateMiB, 2)) soak_growth_mib=\(format(end.privateMiB - start.privateMiB, 2)) soak_growth_second_half_mib=\(format(end.privateMiB - half.privateMiB, 2)) soak_dirty_start_mib=\(format(start.dirtyMiB, 2)) soak_dirty_growth_mib=\(format(end.dirtyMiB - start.dirtyMiB, 2)) soak_dirty_growth_second_half_mib=\(format(end.dirtyMiB - half.dirtyMiB, 2)) soak_rss_start_mib=\(format(start.rssMiB, 2)) soak_rss_end_mib=\(format(end.rssMiB, 2)) soak_cpu_s=\(format(after.cpuSeconds - before.cpuSeconds, 1)) soak_frames=\(report.frames) soak_flips=\(report.flips) soak_wakeups=\(report.wakeups)"
+        )
     }
 }

@@ -1,7 +1,7 @@
-import FlipClockSystem
 import FlipClockControl
 import FlipClockDaemon
 import FlipClockOutput
+import FlipClockSystem
 import Glibc
 import SystemPackage
 

@@ -15,7 +15,8 @@ private func complain(_ text: String) { StandardError.write("flipclock-fuzz: \(t
 nonisolated(unsafe) private var target = FuzzTarget.config
 
 @_cdecl("LLVMFuzzerInitialize")
-func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32 {
+func fuzzerInitialize(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> Int32
+{
     let name = getenv("FLIPCLOCK_FUZZ_TARGET").map { String(cString: $0) } ?? ""
     guard let chosen = FuzzTarget(rawValue: name) else {
         let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: ", ")

@@ -171,7 +171,8 @@ struct Status: ParsableCommand {
 }
 
 struct Reload: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Read the configuration again; on an error the running one stays, and the error is printed.")
+    static let configuration = CommandConfiguration(
+        abstract: "Read the configuration again; on an error the running one stays, and the error is printed.")
     @OptionGroup var connection: Connection
     func run() throws { try connection.send(["reload"]) }
 }

@@ -3,11 +3,11 @@ import FlipClockCore
 import FlipClockDaemon
 import Logging
 
-
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Render the clock's frames as PNG files, with no display: DIR/frame-00000.png … and a contact sheet (DIR/sheet.png, fold.png or reveal.png)."
+        abstract:
+            "Render the clock's frames as PNG files, with no display: DIR/frame-00000.png … and a contact sheet (DIR/sheet.png, fold.png or reveal.png)."
     )
 
     @Option(help: "The time the preview starts at: HH:MM or HH:MM:SS (24-hour).")
@@ -34,7 +34,10 @@ struct PreviewCommand: ParsableCommand {
     @Option(help: "A configuration file (default: built-in defaults).")
     var config: String?
 
-    @Option(help: "The contact sheet: flip (the first flip at several angles, DIR/sheet.png), fold (the first row of cards folding, DIR/fold.png) or reveal (the message panel opening, DIR/reveal.png).")
+    @Option(
+        help:
+            "The contact sheet: flip (the first flip at several angles, DIR/sheet.png), fold (the first row of cards folding, DIR/fold.png) or reveal (the message panel opening, DIR/reveal.png)."
+    )
     var sheet: PreviewRequest.Sheet = .flip
 
     func validate() throws {
@@ -68,7 +71,8 @@ struct PreviewCommand: ParsableCommand {
         let font = try ConfigPath.openFont(configuration, path: config)
         let size = PixelSize(parsing: size)!
         let request = PreviewRequest(
-            from: WallTime(parsing: from)!, day: date.flatMap(Self.day), seconds: seconds, framesPerSecond: fps, width: size.width, height: size.height,
+            from: WallTime(parsing: from)!, day: date.flatMap(Self.day), seconds: seconds, framesPerSecond: fps, width: size.width,
+            height: size.height,
             directory: out, configuration: configuration, sheet: sheet
         )
         var scored = request

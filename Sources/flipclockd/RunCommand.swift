@@ -1,8 +1,8 @@
 import ArgumentParser
 import FlipClockCore
 import FlipClockDaemon
-import FlipClockOutput
 import FlipClockFont
+import FlipClockOutput
 import FlipClockSystem
 import FoundationEssentials
 import Logging
@@ -26,7 +26,8 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("parse-config"), help: .hidden)
     var parseConfig: String?
 
-    @Option(help: "The console to show the clock on and take switching over for (/dev/tty1; default: the one it was started on, else the active one).")
+    @Option(
+        help: "The console to show the clock on and take switching over for (/dev/tty1; default: the one it was started on, else the active one).")
     var terminal: String?
 
     func run() async throws {
@@ -76,15 +77,21 @@ struct RunCommand: AsyncParsableCommand {
         // the signals as services of one group: SIGTERM and SIGINT shut it down gracefully,
         // and the loop gives the screen back before the group returns.
         let service = ClockService { requests in
-            guard let outputs = try OutputSelection.open(configuration, waitsForDisplay: waitsForDisplay, requests: requests, notifier: notifier, logger: logger) else {
+            guard
+                let outputs = try OutputSelection.open(
+                    configuration, waitsForDisplay: waitsForDisplay, requests: requests, notifier: notifier, logger: logger)
+            else {
                 return nil
             }
-            logger.info("running", metadata: [
-                "output": "\(outputs.name)", "face": "\(configuration.time.format.rawValue)", "font": "\(font.name)",
-            ])
+            logger.info(
+                "running",
+                metadata: [
+                    "output": "\(outputs.name)", "face": "\(configuration.time.format.rawValue)", "font": "\(font.name)",
+                ])
             // A screen output is on a console: take over its switching (none for PNG frames).
             let loop = ClockLoop(
-                configuration: configuration, outputs: outputs, takesConsole: !outputs.open.contains { $0 is ImageFileOutput }, glyphs: font, clock: clock, requests: requests, logger: logger
+                configuration: configuration, outputs: outputs, takesConsole: !outputs.open.contains { $0 is ImageFileOutput }, glyphs: font,
+                clock: clock, requests: requests, logger: logger
             )
             loop.notifier = notifier
             loop.terminalPath = terminal
@@ -101,7 +108,8 @@ struct RunCommand: AsyncParsableCommand {
         let group = ServiceGroup(
             configuration: .init(
                 services: [
-                    .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(
+                        service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                     .init(service: await SignalService(requests: service.requests, logger: logger)),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
@@ -126,4 +134,3 @@ struct RunCommand: AsyncParsableCommand {
 }
 
 extension ClockConfiguration.OutputKind: ExpressibleByArgument {}
-

@@ -6,8 +6,12 @@ import Testing
 /// The JSON form of `message`: the same requests as the text form, and exact errors.
 @Suite struct ControlJSONTests {
     @Test func parsesMessages() throws {
-        #expect(try ControlJSON.parse(#"{"command":"message","text":"Dinner is ready","duration":"30s"}"#) == .message(text: "Dinner is ready", seconds: 30, row: nil))
-        #expect(try ControlJSON.parse(#"{"command":"message","text":"two\nlines \"quoted\"","duration":90,"row":2}"#) == .message(text: "two\nlines \"quoted\"", seconds: 90, row: 2))
+        #expect(
+            try ControlJSON.parse(#"{"command":"message","text":"Dinner is ready","duration":"30s"}"#)
+                == .message(text: "Dinner is ready", seconds: 30, row: nil))
+        #expect(
+            try ControlJSON.parse(#"{"command":"message","text":"two\nlines \"quoted\"","duration":90,"row":2}"#)
+                == .message(text: "two\nlines \"quoted\"", seconds: 90, row: 2))
         #expect(try ControlJSON.parse(#"{"command":"message","clear":true}"#) == .clearMessages)
     }
 

@@ -11,18 +11,20 @@ import Testing
     static let fixtures: [(ControlReply, String, String)] = [
         (ControlReply.pong, "OK pong", #"{"ok":true}"#),
         (
-            .status(ControlReply.Status(
-                time: noon, scores: [.init(name: "home", value: 5), .init(name: "away", value: 120)], texts: ["board": "GATE 12"],
-                timers: [TimerReading(name: "egg", seconds: 240, state: .idle), TimerReading(name: "tea", seconds: 30, state: .running)],
-                screen: .dim(percent: 30), output: "png 320x240"
-            )),
+            .status(
+                ControlReply.Status(
+                    time: noon, scores: [.init(name: "home", value: 5), .init(name: "away", value: 120)], texts: ["board": "GATE 12"],
+                    timers: [TimerReading(name: "egg", seconds: 240, state: .idle), TimerReading(name: "tea", seconds: 30, state: .running)],
+                    screen: .dim(percent: 30), output: "png 320x240"
+                )),
             "OK time=12:00:00 scores home=5 away=120 timers egg=04:00 idle tea=00:30 running screen=dim 30% output=png 320x240",
             #"{"ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"screen":"dim 30%","texts":{"board":"GATE 12"},"time":"12:00:00"}"#
         ),
         (
-            .status(ControlReply.Status(
-                time: WallTime(hour: 21, minute: 20, second: 0), scores: [], texts: [:], timers: [], screen: .off, output: "counting 96x60@5"
-            )),
+            .status(
+                ControlReply.Status(
+                    time: WallTime(hour: 21, minute: 20, second: 0), scores: [], texts: [:], timers: [], screen: .off, output: "counting 96x60@5"
+                )),
             "OK time=21:20:00 screen=off output=counting 96x60@5",
             #"{"ok":true,"output":"counting 96x60@5","scores":{},"screen":"off","texts":{},"time":"21:20:00"}"#
         ),

@@ -21,11 +21,14 @@ import Testing
         #expect(try ControlRequest.parse("text board GATE  12") == .text(name: "board", text: "GATE  12"))
         #expect(try ControlRequest.parse("text board \"  ON TIME\"") == .text(name: "board", text: "  ON TIME"))
         #expect(try ControlRequest.parse("text board") == .text(name: "board", text: ""))
-        #expect(throws: ControlError(.syntax, "\"0\" is not a brightness; dim takes a percentage 1...100")) { try ControlRequest.parse("display dim 0") }
+        #expect(throws: ControlError(.syntax, "\"0\" is not a brightness; dim takes a percentage 1...100")) {
+            try ControlRequest.parse("display dim 0")
+        }
         #expect(throws: ControlError(.syntax, "screen takes off, on, or dim PERCENT")) { try ControlRequest.parse("display bright") }
         #expect(throws: ControlError(.syntax, "the text's closing quote is missing")) { try ControlRequest.parse("text board \"GATE") }
         #expect(try ControlRequest.parse("timer start egg 4m") == .timer(.start, name: "egg", duration: 240))
-        #expect(try ControlRequest.parse("timer start kickoff at 15:30") == .timerUntil(name: "kickoff", time: WallTime(hour: 15, minute: 30, second: 0)))
+        #expect(
+            try ControlRequest.parse("timer start kickoff at 15:30") == .timerUntil(name: "kickoff", time: WallTime(hour: 15, minute: 30, second: 0)))
         #expect(throws: ControlError(.syntax, "\"25:61\" is not a time of day; write HH:MM or HH:MM:SS")) {
             try ControlRequest.parse("timer start kickoff at 25:61")
         }

@@ -28,8 +28,12 @@ import Testing
     @Test func middleToBottomShowsTheNextBottomLanding() {
         var card = CardFlip(showing: "1")
         _ = card.show("2", at: .zero, timing: linear)
-        #expect(card.advance(to: .milliseconds(200)) == CardPicture(phase: .middleToBottom, top: "2", bottom: "1", flap: Flap(value: "2", half: .bottom, angle: 90)))
-        #expect(card.advance(to: .milliseconds(300)) == CardPicture(phase: .middleToBottom, top: "2", bottom: "1", flap: Flap(value: "2", half: .bottom, angle: 135)))
+        #expect(
+            card.advance(to: .milliseconds(200))
+                == CardPicture(phase: .middleToBottom, top: "2", bottom: "1", flap: Flap(value: "2", half: .bottom, angle: 90)))
+        #expect(
+            card.advance(to: .milliseconds(300))
+                == CardPicture(phase: .middleToBottom, top: "2", bottom: "1", flap: Flap(value: "2", half: .bottom, angle: 135)))
     }
 
     @Test func resetForNextRestsOnTheNewValueAtTheExactEnd() {
@@ -55,7 +59,9 @@ import Testing
         // The first flip finishes untouched…
         #expect(card.advance(to: .milliseconds(300)).flap == Flap(value: "2", half: .bottom, angle: 135))
         // …then the next starts at the instant it ended, from the value it landed on.
-        #expect(card.advance(to: .milliseconds(500)) == CardPicture(phase: .topToMiddle, top: "3", bottom: "2", flap: Flap(value: "2", half: .top, angle: 45)))
+        #expect(
+            card.advance(to: .milliseconds(500))
+                == CardPicture(phase: .topToMiddle, top: "3", bottom: "2", flap: Flap(value: "2", half: .top, angle: 45)))
         #expect(card.advance(to: .milliseconds(800)) == .resting("3"))
     }
 
@@ -64,7 +70,9 @@ import Testing
         _ = card.show("2", at: .zero, timing: linear)
         _ = card.show("3", at: .milliseconds(10), timing: linear)
         _ = card.show("4", at: .milliseconds(20), timing: linear)
-        #expect(card.advance(to: .milliseconds(400)) == CardPicture(phase: .topToMiddle, top: "4", bottom: "2", flap: Flap(value: "2", half: .top, angle: 0)))
+        #expect(
+            card.advance(to: .milliseconds(400))
+                == CardPicture(phase: .topToMiddle, top: "4", bottom: "2", flap: Flap(value: "2", half: .top, angle: 0)))
         #expect(card.advance(to: .milliseconds(800)) == .resting("4"))
     }
 
@@ -98,4 +106,3 @@ import Testing
         }
     }
 }
-

@@ -13,8 +13,12 @@ struct BlockGlyphs: GlyphSource {
 @Suite struct ClockSceneTests {
     func scene(_ change: ScoreItem.Change) -> ClockScene {
         var c = ClockConfiguration()
-        c.scores = [ScoreItem(name: "home", label: "HOME", digits: 2, change: change), ScoreItem(name: "away", label: "AWAY", digits: 2, change: change)]
-        return ClockScene(configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), scores: ["home": 3], glyphs: BlockGlyphs())
+        c.scores = [
+            ScoreItem(name: "home", label: "HOME", digits: 2, change: change), ScoreItem(name: "away", label: "AWAY", digits: 2, change: change),
+        ]
+        return ClockScene(
+            configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), scores: ["home": 3],
+            glyphs: BlockGlyphs())
     }
 
     /// The values the home score's cards turn to, in order (a turning card's static top
@@ -65,7 +69,8 @@ struct BlockGlyphs: GlyphSource {
         var board = TextItem(name: "board", cards: 2, text: text)
         board.change = change
         c.texts = [board]
-        return ClockScene(configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), glyphs: BlockGlyphs())
+        return ClockScene(
+            configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), glyphs: BlockGlyphs())
     }
 
     /// What the text cards show at rest or turn to, every 5 ms until `end`, each change once.

@@ -149,7 +149,9 @@ import Testing
         let g = Self.geometries[0]
         var canvas = Canvas(width: 1920, height: 1080)
         var renderer = FlapRenderer()
-        renderer.draw(Canvas(width: 240, height: 180, fill: 0xFFFF_FFFF), half: .top, projection: FlapProjection(geometry: g, angle: 90), shade: 255, into: &canvas, clip: canvas.bounds)
+        renderer.draw(
+            Canvas(width: 240, height: 180, fill: 0xFFFF_FFFF), half: .top, projection: FlapProjection(geometry: g, angle: 90), shade: 255,
+            into: &canvas, clip: canvas.bounds)
         #expect(canvas.pixels.allSatisfy { $0 == 0 })
     }
 }

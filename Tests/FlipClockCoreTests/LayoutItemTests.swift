@@ -57,7 +57,9 @@ import Testing
         #expect(long.groupsOfCards.map(\.count) == [3, 9, 4])
         #expect(long.values(monday) == ["", "2", ".", "M", "a", "r", "c", "h", "", "", "", "", "2", "0", "2", "6"])
         let numbers = try DateItem(format: "%Y-%m-%d %j %y %%")
-        #expect(numbers.values(CalendarDay(year: 2024, month: 12, day: 31)) == "2024-12-31366 24%".map { $0 == " " ? "" : String($0) }.filter { !$0.isEmpty })
+        #expect(
+            numbers.values(CalendarDay(year: 2024, month: 12, day: 31))
+                == "2024-12-31366 24%".map { $0 == " " ? "" : String($0) }.filter { !$0.isEmpty })
         let german = try DateItem(format: "%A", names: DateNames(weekdays: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"]))
         #expect(german.values(monday) == ["M", "O"])
     }
@@ -78,7 +80,9 @@ import Testing
         #expect(board.values("ON") == ["", "", "", "", "O", "N"])
         #expect(TextItem(name: "b", cards: 6, alignment: .centre).values("ON") == ["", "", "O", "N", "", ""])
         #expect(board.checked("boarding") == .failure(.init(description: "\"boarding\" is 8 characters; board has 6 cards")))
-        #expect(board.checked("ü") == .failure(.init(description: "\"Ü\" is not on the cards; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = *")))
+        #expect(
+            board.checked("ü")
+                == .failure(.init(description: "\"Ü\" is not on the cards; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = *")))
     }
 
     @Test func rowsPlaceEveryItemWithItsLabelUnderItsCards() {
@@ -98,7 +102,8 @@ import Testing
             configuration: c, width: 1280, height: 800,
             showing: ClockReading(unixSeconds: 12 * 3600, offsets: ["Asia/Tokyo": 9 * 3600]), texts: ["board": "ON TIME"], glyphs: BlockGlyphs()
         )
-        #expect(scene.values(at: ClockReading(unixSeconds: 12 * 3600, offsets: ["Asia/Tokyo": 9 * 3600]))
-            == ["2", "1", "0", "0", "1", "2", "0", "0", "O", "N", "", "T", "I", "M", "E", ""])
+        #expect(
+            scene.values(at: ClockReading(unixSeconds: 12 * 3600, offsets: ["Asia/Tokyo": 9 * 3600]))
+                == ["2", "1", "0", "0", "1", "2", "0", "0", "O", "N", "", "T", "I", "M", "E", ""])
     }
 }

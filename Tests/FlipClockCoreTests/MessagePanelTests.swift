@@ -76,7 +76,9 @@ import Testing
     struct ASCIIGlyphs: GlyphSource {
         struct Missing: Error, CustomStringConvertible { var description: String }
         func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
-            if let c = text.unicodeScalars.first(where: { !$0.isASCII }) { throw Missing(description: "no glyph for U+\(String(c.value, radix: 16, uppercase: true))") }
+            if let c = text.unicodeScalars.first(where: { !$0.isASCII }) {
+                throw Missing(description: "no glyph for U+\(String(c.value, radix: 16, uppercase: true))")
+            }
             return try BlockGlyphs().render(text, pixelSize: pixelSize)
         }
     }
@@ -142,7 +144,8 @@ import Testing
         let offset = panel.reveal.offset(at: .seconds(4))
         let held = try panel.frame(face: face.canvas, damage: [card, lower], at: .seconds(4))
         #expect(held.damage.contains(card))
-        #expect(held.damage.contains(DamageRect(x: lower.x, y: lower.y + offset, width: lower.width, height: min(lower.height, 240 - lower.y - offset))))
+        #expect(
+            held.damage.contains(DamageRect(x: lower.x, y: lower.y + offset, width: lower.width, height: min(lower.height, 240 - lower.y - offset))))
         // Closed again: the face's canvas, and its rows under the split to uncover.
         let last = try panel.frame(face: face.canvas, damage: [], at: .seconds(7))
         #expect(last.canvas == face.canvas && last.damage == [below])

@@ -44,7 +44,9 @@ import Testing
         #expect(reveal.waiting.map(\.message.text) == ["b", "c"])
         // a: opens 0–0.5, holds to 2.5, closes to 3.0; b: opens 3.0–3.5, holds to 4.5, closes to 5.0; c from 5.0.
         #expect(reveal.picture(at: ms(2999)).message?.text == "a")
-        #expect(reveal.picture(at: ms(3000)) == RevealPicture(phase: .opening, message: message("b", hold: .seconds(1), height: 60), number: 2, offset: 0, scroll: 0))
+        #expect(
+            reveal.picture(at: ms(3000))
+                == RevealPicture(phase: .opening, message: message("b", hold: .seconds(1), height: 60), number: 2, offset: 0, scroll: 0))
         #expect(reveal.offset(at: ms(3500)) == 60)
         #expect(reveal.nextChange(after: ms(3500)) == ms(4500))
         #expect(reveal.picture(at: ms(5000)).message?.text == "c")

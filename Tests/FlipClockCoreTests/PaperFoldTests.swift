@@ -27,7 +27,8 @@ import Testing
         var testDescription: String { "row \(Int(width))×\(Int(height)) at (\(Int(x)), \(Int(top))), eye \(Int(eyeDistance))" }
 
         func fold(_ openness: Double, _ state: PaperFold.State) -> PaperFold {
-            PaperFold(x: x, top: top, width: width, height: height, vanishingX: vanishingX, eyeDistance: eyeDistance, openness: openness, state: state)
+            PaperFold(
+                x: x, top: top, width: width, height: height, vanishingX: vanishingX, eyeDistance: eyeDistance, openness: openness, state: state)
         }
     }
 

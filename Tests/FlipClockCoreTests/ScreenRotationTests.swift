@@ -45,7 +45,10 @@ import Testing
     @Test(arguments: ScreenRotation.allCases)
     func aDamagedRectWritesOnlyItsOutputRect(_ rotation: ScreenRotation) {
         let logical = PixelSize(width: Self.canvas.width, height: Self.canvas.height)
-        for rect in [DamageRect(x: 3, y: 5, width: 40, height: 33), DamageRect(x: 70, y: 0, width: 20, height: 1), DamageRect(x: 0, y: 40, width: 1, height: 9)] {
+        for rect in [
+            DamageRect(x: 3, y: 5, width: 40, height: 33), DamageRect(x: 70, y: 0, width: 20, height: 1),
+            DamageRect(x: 0, y: 40, width: 1, height: 9),
+        ] {
             let (memory, stride, _) = Self.copied(rotation, [rect])
             let clipped = rect.clipped(to: Self.canvas.bounds)
             let area = rotation.outputRect(clipped, logical: logical)

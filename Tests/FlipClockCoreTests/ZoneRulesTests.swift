@@ -38,15 +38,19 @@ private func tzif(
         #expect(TZString("IST-2IDT,M3.4.4/26,M10.5.0")?.daylightSaving?.start.time == 26 * 3600)
         #expect(TZString("<+0530>-5:30") == TZString(standard: LocalTimeType(offset: 19800, abbreviation: "+0530")))
         #expect(TZString("XXX3:25:30")?.standard.offset == -(3 * 3600 + 25 * 60 + 30))
-        #expect(TZString("NST3:30NDT,J60/0,300")?.daylightSaving == .init(
-            type: LocalTimeType(offset: -9000, isDaylightSaving: true, abbreviation: "NDT"),
-            start: .init(day: .julian(60), time: 0), end: .init(day: .zeroBased(300))
-        ))
+        #expect(
+            TZString("NST3:30NDT,J60/0,300")?.daylightSaving
+                == .init(
+                    type: LocalTimeType(offset: -9000, isDaylightSaving: true, abbreviation: "NDT"),
+                    start: .init(day: .julian(60), time: 0), end: .init(day: .zeroBased(300))
+                ))
         // Without a rule, daylight saving time changes as in the United States, an hour ahead.
-        #expect(TZString("EST5EDT")?.daylightSaving == .init(
-            type: LocalTimeType(offset: -4 * 3600, isDaylightSaving: true, abbreviation: "EDT"),
-            start: .init(day: .monthWeekDay(month: 3, week: 2, weekday: 0)), end: .init(day: .monthWeekDay(month: 11, week: 1, weekday: 0))
-        ))
+        #expect(
+            TZString("EST5EDT")?.daylightSaving
+                == .init(
+                    type: LocalTimeType(offset: -4 * 3600, isDaylightSaving: true, abbreviation: "EDT"),
+                    start: .init(day: .monthWeekDay(month: 3, week: 2, weekday: 0)), end: .init(day: .monthWeekDay(month: 11, week: 1, weekday: 0))
+                ))
     }
 
     @Test(arguments: [
@@ -80,7 +84,9 @@ private func tzif(
             #expect(TZString.daysSinceEpoch(.zeroBased(59), in: year) == (year == 2028 ? march - 1 : march))
         }
         // The fifth Sunday is the last: February 2026 has four.
-        #expect(TZString.daysSinceEpoch(.monthWeekDay(month: 2, week: 5, weekday: 0), in: 2026) == CalendarDay(year: 2026, month: 2, day: 22).daysSinceEpoch)
+        #expect(
+            TZString.daysSinceEpoch(.monthWeekDay(month: 2, week: 5, weekday: 0), in: 2026)
+                == CalendarDay(year: 2026, month: 2, day: 22).daysSinceEpoch)
     }
 }
 
@@ -99,9 +105,10 @@ private func tzif(
         // After the last transition, the footer: 2030's summer as zdump shows Europe/Berlin's.
         #expect(zone.offset(at: utc(2030, 3, 31, "00:59:59")) == 3600)
         #expect(zone.offset(at: utc(2030, 3, 31, "01:00")) == 7200)
-        #expect(zone.changes(in: utc(2000, 1, 1, "00:00")..<utc(2002, 1, 1, "00:00")) == [
-            utc(2000, 3, 26, "01:00"), utc(2000, 10, 29, "01:00"), utc(2001, 3, 25, "01:00"), utc(2001, 10, 28, "01:00"),
-        ])
+        #expect(
+            zone.changes(in: utc(2000, 1, 1, "00:00")..<utc(2002, 1, 1, "00:00")) == [
+                utc(2000, 3, 26, "01:00"), utc(2000, 10, 29, "01:00"), utc(2001, 3, 25, "01:00"), utc(2001, 10, 28, "01:00"),
+            ])
     }
 
     @Test func aVersion1FileHasItsLastTypeForEver() throws {
@@ -115,10 +122,22 @@ private func tzif(
         (Array("TZjf".utf8) + ZoneRulesTests.file.dropFirst(4), ZoneFileError.notTZif, "not a TZif file"),
         (Array(ZoneRulesTests.file.prefix(60)), .truncated, "the TZif file ends early"),
         (Array(ZoneRulesTests.file.dropLast(3)), .truncated, "the TZif file ends early"),
-        (tzif(transitions: [(0, 3)], types: [(0, false, 0)], names: "UTC\0"), .invalid("a transition to type 3 of 1"), "not a valid TZif file: a transition to type 3 of 1"),
-        (tzif(transitions: [(5, 0), (5, 0)], types: [(0, false, 0)], names: "UTC\0"), .invalid("transition times not ascending"), "not a valid TZif file: transition times not ascending"),
-        (tzif(transitions: [], types: [(0, false, 9)], names: "UTC\0"), .invalid("a type's flag or abbreviation is out of range"), "not a valid TZif file: a type's flag or abbreviation is out of range"),
-        (tzif(transitions: [], types: [(0, false, 0)], names: "UTC\0", footer: "UTC"), .badFooter("UTC"), "the TZif footer \"UTC\" is not a TZ string"),
+        (
+            tzif(transitions: [(0, 3)], types: [(0, false, 0)], names: "UTC\0"), .invalid("a transition to type 3 of 1"),
+            "not a valid TZif file: a transition to type 3 of 1"
+        ),
+        (
+            tzif(transitions: [(5, 0), (5, 0)], types: [(0, false, 0)], names: "UTC\0"), .invalid("transition times not ascending"),
+            "not a valid TZif file: transition times not ascending"
+        ),
+        (
+            tzif(transitions: [], types: [(0, false, 9)], names: "UTC\0"), .invalid("a type's flag or abbreviation is out of range"),
+            "not a valid TZif file: a type's flag or abbreviation is out of range"
+        ),
+        (
+            tzif(transitions: [], types: [(0, false, 0)], names: "UTC\0", footer: "UTC"), .badFooter("UTC"),
+            "the TZif footer \"UTC\" is not a TZ string"
+        ),
     ])
     func aBrokenFileSaysWhatIsWrong(_ bytes: [UInt8], _ error: ZoneFileError, _ message: String) {
         #expect(throws: error) { try ZoneRules(identifier: "Test/Broken", tzif: bytes) }
@@ -133,7 +152,8 @@ private func tzif(
         #expect(newYork.unixSeconds(at: springForward, WallTime(hour: 3, minute: 0, second: 0)) == utc(2026, 3, 8, "07:00"))
         #expect(newYork.unixSeconds(at: fallBack, WallTime(hour: 1, minute: 30, second: 0)) == utc(2026, 11, 1, "05:30"))
         #expect(newYork.unixSeconds(at: fallBack, WallTime(hour: 2, minute: 0, second: 0)) == utc(2026, 11, 1, "07:00"))
-        #expect(newYork.unixSeconds(at: CalendarDay(year: 2026, month: 7, day: 4), WallTime(hour: 12, minute: 0, second: 0)) == utc(2026, 7, 4, "16:00"))
+        #expect(
+            newYork.unixSeconds(at: CalendarDay(year: 2026, month: 7, day: 4), WallTime(hour: 12, minute: 0, second: 0)) == utc(2026, 7, 4, "16:00"))
         #expect(ZoneRules.utc.unixSeconds(at: springForward, WallTime(hour: 2, minute: 30, second: 0)) == utc(2026, 3, 8, "02:30"))
     }
 }

@@ -48,8 +48,9 @@ import Testing
     @Test func aCountdownToATimeOfDayStartsTheTimerWithTheSecondsLeft() throws {
         var state = ClockState(configuration: Self.configuration)
         #expect(try handle("timer start egg at 12:30", &state).reply == "OK egg=30:00 running")
-        #expect(try handle("timer start egg at 11:59", &state).reply
-            == "ERR range 11:59:00 is 23 h 59 min away; a timer counts down at most 99:59")
+        #expect(
+            try handle("timer start egg at 11:59", &state).reply
+                == "ERR range 11:59:00 is 23 h 59 min away; a timer counts down at most 99:59")
     }
 
     @Test func aReloadAndAMessageAreLeftToTheLoop() throws {

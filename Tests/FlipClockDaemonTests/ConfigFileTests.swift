@@ -70,7 +70,8 @@ import Testing
         // Each theme keeps its digits far from its cards: readable.
         for theme in Theme.allCases {
             let s = theme.style
-            let contrast = abs(Int(s.digits.red) - Int(s.card.red)) + abs(Int(s.digits.green) - Int(s.card.green)) + abs(Int(s.digits.blue) - Int(s.card.blue))
+            let contrast =
+                abs(Int(s.digits.red) - Int(s.card.red)) + abs(Int(s.digits.green) - Int(s.card.green)) + abs(Int(s.digits.blue) - Int(s.card.blue))
             #expect(contrast > 3 * 180, "\(theme)")
         }
     }
@@ -89,18 +90,22 @@ import Testing
             max = 150
             change = "flip"
             """, path: "f.toml")
-        #expect(c.scores == [
-            ScoreItem(name: "home", label: "HOME", digits: 2, minimum: 0, maximum: 99, change: .step),
-            ScoreItem(name: "away", label: "AWAY", digits: 3, minimum: 1, maximum: 150, change: .flip),
-        ])
+        #expect(
+            c.scores == [
+                ScoreItem(name: "home", label: "HOME", digits: 2, minimum: 0, maximum: 99, change: .step),
+                ScoreItem(name: "away", label: "AWAY", digits: 3, minimum: 1, maximum: 150, change: .flip),
+            ])
     }
 
     @Test func timersAreDeclaredInOrder() throws {
-        let c = try ConfigFile.parse("[[timer]]\nname = \"pomodoro\"\nlabel = \"FOCUS\"\nduration = \"25m\"\n[[timer]]\nname = \"up\"\ndirection = \"up\"\nat_zero = \"blank\"\n", path: "f.toml")
-        #expect(c.timers == [
-            TimerItem(name: "pomodoro", label: "FOCUS", direction: .down, duration: 1500, atZero: .zeros),
-            TimerItem(name: "up", label: "", direction: .up, duration: 300, atZero: .blank),
-        ])
+        let c = try ConfigFile.parse(
+            "[[timer]]\nname = \"pomodoro\"\nlabel = \"FOCUS\"\nduration = \"25m\"\n[[timer]]\nname = \"up\"\ndirection = \"up\"\nat_zero = \"blank\"\n",
+            path: "f.toml")
+        #expect(
+            c.timers == [
+                TimerItem(name: "pomodoro", label: "FOCUS", direction: .down, duration: 1500, atZero: .zeros),
+                TimerItem(name: "up", label: "", direction: .up, duration: 300, atZero: .blank),
+            ])
     }
 
     @Test func aTimerMayHideWhenIdleAndAScreenShowItsOwnRows() throws {
@@ -120,7 +125,9 @@ import Testing
         #expect(german.date?.values(CalendarDay(year: 2026, month: 11, day: 23)).joined() == "MONTAG")
         let c = try ConfigFile.parse("[date]\n", path: "f.toml", environment: ["LC_ALL": "C.UTF-8", "LANG": "fr_FR.UTF-8"])
         #expect(c.date?.values(CalendarDay(year: 2026, month: 11, day: 23)).joined() == "MON23NOV")
-        let given = try ConfigFile.parse("[date]\nformat = \"%a\"\nshort_weekdays = [\"So\", \"Mo\", \"Di\", \"Mi\", \"Do\", \"Fr\", \"Sa\"]\n", path: "f.toml", environment: ["LANG": "fr_FR"])
+        let given = try ConfigFile.parse(
+            "[date]\nformat = \"%a\"\nshort_weekdays = [\"So\", \"Mo\", \"Di\", \"Mi\", \"Do\", \"Fr\", \"Sa\"]\n", path: "f.toml",
+            environment: ["LANG": "fr_FR"])
         #expect(given.date?.values(CalendarDay(year: 2026, month: 11, day: 23)).joined() == "MO")
     }
 
@@ -129,19 +136,28 @@ import Testing
     }
 
     @Test(arguments: [
-        ("[clok]\nformat = \"HH:MM\"\n", "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, timer, place, date, night, text, row, control, state"),
-        ("[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
-         "f.toml:3:1: clock.fromat: unknown key; allowed in [clock]: format, hour_cycle, leading_zero, time_zone, label"),
-        ("[flip]\n  shading = 0.5\n  shadows = true\n",
-         "f.toml:3:3: flip.shadows: unknown key; allowed in [flip]: first_half_ms, second_half_ms, first_easing, second_easing, perspective, shading"),
+        (
+            "[clok]\nformat = \"HH:MM\"\n",
+            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, timer, place, date, night, text, row, control, state"
+        ),
+        (
+            "[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
+            "f.toml:3:1: clock.fromat: unknown key; allowed in [clock]: format, hour_cycle, leading_zero, time_zone, label"
+        ),
+        (
+            "[flip]\n  shading = 0.5\n  shadows = true\n",
+            "f.toml:3:3: flip.shadows: unknown key; allowed in [flip]: first_half_ms, second_half_ms, first_easing, second_easing, perspective, shading"
+        ),
         ("[flip]\nfirst_half_ms = \"250\"\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a string"),
         ("[flip]\nfirst_half_ms = 2.5\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a number"),
         ("[flip]\nfirst_half_ms = 1\n", "f.toml:2:17: flip.first_half_ms: 1 is out of range; allowed 20...5000"),
         ("[flip]\nsecond_half_ms = 9000\n", "f.toml:2:18: flip.second_half_ms: 9000 is out of range; allowed 20...5000"),
         ("[flip]\nshading = 1.5\n", "f.toml:2:11: flip.shading: 1.5 is out of range; allowed 0...1"),
         ("[flip]\nperspective = true\n", "f.toml:2:15: flip.perspective: expected a number, found a boolean"),
-        ("[flip]\nfirst_easing = \"bounce\"\n",
-         "f.toml:2:16: flip.first_easing: \"bounce\" is not allowed; allowed \"linear\", \"ease-in\", \"ease-out\", \"ease-in-out\""),
+        (
+            "[flip]\nfirst_easing = \"bounce\"\n",
+            "f.toml:2:16: flip.first_easing: \"bounce\" is not allowed; allowed \"linear\", \"ease-in\", \"ease-out\", \"ease-in-out\""
+        ),
         ("[clock]\nformat = \"HH\"\n", "f.toml:2:10: clock.format: \"HH\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\""),
         ("[clock]\nhour_cycle = 13\n", "f.toml:2:14: clock.hour_cycle: 13 is not allowed; allowed 12, 24"),
         ("[clock]\nleading_zero = \"yes\"\n", "f.toml:2:16: clock.leading_zero: expected a boolean (true or false), found a string"),
@@ -149,18 +165,28 @@ import Testing
         ("[look]\ncard = \"#12345\"\n", "f.toml:2:8: look.card: \"#12345\" is not a colour; expected \"#rrggbb\""),
         ("[look]\nfont = 3\n", "f.toml:2:8: look.font: expected a string, found an integer"),
         ("[look]\ntheme = \"dark\"\n", "f.toml:2:9: look.theme: \"dark\" is not allowed; allowed \"classic\", \"light\", \"high-contrast\""),
-        ("[output]\nsize = \"1280*800\"\n",
-         "f.toml:2:8: output.size: \"1280*800\" is not a size; expected \"WIDTHxHEIGHT\", each side 16...16384"),
+        (
+            "[output]\nsize = \"1280*800\"\n",
+            "f.toml:2:8: output.size: \"1280*800\" is not a size; expected \"WIDTHxHEIGHT\", each side 16...16384"
+        ),
         ("[output]\nkind = \"kms\"\n", "f.toml:2:8: output.kind: \"kms\" is not allowed; allowed \"auto\", \"drm\", \"fbdev\", \"png\""),
-        ("[output]\nmode = \"1280x800@\"\n", "f.toml:2:8: output.mode: \"1280x800@\" is not a mode; expected \"WIDTHxHEIGHT\" or \"WIDTHxHEIGHT@HZ\""),
+        (
+            "[output]\nmode = \"1280x800@\"\n",
+            "f.toml:2:8: output.mode: \"1280x800@\" is not a mode; expected \"WIDTHxHEIGHT\" or \"WIDTHxHEIGHT@HZ\""
+        ),
         ("[output]\nrotation = 45\n", "f.toml:2:12: output.rotation: 45 is not allowed; allowed 0, 90, 180, 270"),
         ("[output]\nrotation = \"90\"\n", "f.toml:2:12: output.rotation: expected an integer, found a string"),
         ("[output]\nconnectors = \"HDMI-A-1\"\n", "f.toml:2:14: output.connectors: expected an array of strings, found a string"),
         ("[output]\nconnectors = [\"HDMI-A-1\", 2]\n", "f.toml:2:14: output.connectors: expected an array of strings, found an integer"),
         ("[output.screen.DP-1]\nrotation = 100\n", "f.toml:2:12: output.screen.DP-1.rotation: 100 is not allowed; allowed 0, 90, 180, 270"),
-        ("[output.screen.\"DP-1\"]\nmode = \"big\"\n",
-         "f.toml:2:8: output.screen.DP-1.mode: \"big\" is not a mode; expected \"WIDTHxHEIGHT\" or \"WIDTHxHEIGHT@HZ\""),
-        ("[output.screen.DP-1]\nrotate = 90\n", "f.toml:2:1: output.screen.DP-1.rotate: unknown key; allowed in [output.screen.DP-1]: rotation, mode, rows"),
+        (
+            "[output.screen.\"DP-1\"]\nmode = \"big\"\n",
+            "f.toml:2:8: output.screen.DP-1.mode: \"big\" is not a mode; expected \"WIDTHxHEIGHT\" or \"WIDTHxHEIGHT@HZ\""
+        ),
+        (
+            "[output.screen.DP-1]\nrotate = 90\n",
+            "f.toml:2:1: output.screen.DP-1.rotate: unknown key; allowed in [output.screen.DP-1]: rotation, mode, rows"
+        ),
         ("[output]\nscreen = 1\n", "f.toml:2:10: output.screen: expected a table, found an integer"),
         ("clock = 3\n", "f.toml:1:9: clock: expected a table, found an integer"),
         ("[flip]\nfirst_half_ms = 1979-05-27\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a date"),
@@ -168,25 +194,42 @@ import Testing
         ("[clock]\n\"format\" = \"H\"\n", "f.toml:2:12: clock.format: \"H\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\""),
         ("[[score]]\nlabel = \"X\"\n", "f.toml:2:1: score[0].name: a score needs a name of letters, digits, - and _"),
         ("[[score]]\nname = \"home\"\n[[score]]\nname = \"home\"\n", "f.toml:4:8: score[1].name: \"home\" is already the name of another score"),
-        ("[[score]]\nname = \"home\"\ncolour = 1\n",
-         "f.toml:3:1: score[0].colour: unknown key; allowed in [score[0]]: name, label, digits, min, max, change"),
+        (
+            "[[score]]\nname = \"home\"\ncolour = 1\n",
+            "f.toml:3:1: score[0].colour: unknown key; allowed in [score[0]]: name, label, digits, min, max, change"
+        ),
         ("[[score]]\nname = \"home\"\ndigits = 2\nmax = 100\n", "f.toml:4:7: score[0].max: 100 is out of range; allowed 0...99"),
         ("[[score]]\nname = \"home\"\nchange = \"jump\"\n", "f.toml:3:10: score[0].change: \"jump\" is not allowed; allowed \"flip\", \"step\""),
-        ("[[timer]]\nname = \"t\"\nduration = \"2h\"\n", "f.toml:3:12: timer[0].duration: not a duration up to 99:59; write \"25m\", \"1h30m\", \"90s\" or \"MM:SS\""),
-        ("[[timer]]\nname = \"t\"\ndirection = \"sideways\"\n", "f.toml:3:13: timer[0].direction: \"sideways\" is not allowed; allowed \"down\", \"up\""),
-        ("[[place]]\nname = \"tokyo\"\ntime_zone = \"Asia/Tokio\"\n", "f.toml:3:13: place[0].time_zone: \"Asia/Tokio\" is not a known IANA time zone"),
+        (
+            "[[timer]]\nname = \"t\"\nduration = \"2h\"\n",
+            "f.toml:3:12: timer[0].duration: not a duration up to 99:59; write \"25m\", \"1h30m\", \"90s\" or \"MM:SS\""
+        ),
+        (
+            "[[timer]]\nname = \"t\"\ndirection = \"sideways\"\n",
+            "f.toml:3:13: timer[0].direction: \"sideways\" is not allowed; allowed \"down\", \"up\""
+        ),
+        (
+            "[[place]]\nname = \"tokyo\"\ntime_zone = \"Asia/Tokio\"\n",
+            "f.toml:3:13: place[0].time_zone: \"Asia/Tokio\" is not a known IANA time zone"
+        ),
         ("[[place]]\nname = \"tokyo\"\n", "f.toml:2:1: place[0].time_zone: a place needs an IANA time zone such as \"Asia/Tokyo\""),
         ("[[score]]\nname = \"time\"\n", "f.toml:2:8: score[0].name: \"time\" is already the name of the face's own clock"),
         ("[[score]]\nname = \"x\"\n[[text]]\nname = \"x\"\n", "f.toml:4:8: text[0].name: \"x\" is already the name of another score"),
         ("[date]\nformat = \"%a %Q\"\n", "f.toml:2:10: date.format: %Q is not a date field; fields are %a %A %b %B %d %e %m %Y %y %j and %% for %"),
         ("[date]\nmonths = [\"Jan\"]\n", "f.toml:2:10: date.months: has 1 names; expected 12"),
-        ("[date]\nlocale = \"xx_YY\"\n", "f.toml:2:10: date.locale: \"xx_YY\" is not a locale installed here (locale -a lists them); write a name such as \"de_DE\" or \"fr_FR\""),
+        (
+            "[date]\nlocale = \"xx_YY\"\n",
+            "f.toml:2:10: date.locale: \"xx_YY\" is not a locale installed here (locale -a lists them); write a name such as \"de_DE\" or \"fr_FR\""
+        ),
         ("[[text]]\nname = \"board\"\ncards = 4\ntext = \"HELLO\"\n", "f.toml:4:8: text[0].text: \"HELLO\" is 5 characters; board has 4 cards"),
         ("[[text]]\nname = \"board\"\nchange = \"spin\"\n", "f.toml:3:10: text[0].change: \"spin\" is not allowed; allowed \"step\", \"flip\""),
         ("[[text]]\nname = \"board\"\ncards = 40\n", "f.toml:3:9: text[0].cards: 40 is out of range; allowed 1...32"),
         ("[[row]]\nshow = [\"time\", \"tokyo\"]\n", "f.toml:2:8: row[0].show: nothing is named \"tokyo\"; names are time"),
         ("[[row]]\nshow = [\"time\"]\n[[row]]\nshow = [\"time\"]\n", "f.toml:4:8: row[1].show: \"time\" is already shown in another row"),
-        ("[[night]]\nhours = \"22:00-7:00\"\n", "f.toml:2:9: night[0].hours: \"22:00-7:00\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\""),
+        (
+            "[[night]]\nhours = \"22:00-7:00\"\n",
+            "f.toml:2:9: night[0].hours: \"22:00-7:00\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\""
+        ),
         ("[[night]]\nbrightness = 20\n", "f.toml:2:1: night[0].hours: a night period needs hours = \"HH:MM-HH:MM\""),
         ("[[night]]\nhours = \"22:00-07:00\"\nbrightness = 120\n", "f.toml:3:14: night[0].brightness: 120 is out of range; allowed 0...100"),
         ("[output.screen.DP-1]\nrows = [\"time tokyo\"]\n", "f.toml:2:8: output.screen.DP-1.rows: nothing is named \"tokyo\"; names are time"),
@@ -212,12 +255,18 @@ import Testing
             #expect(error.key == nil)
             // toml++ points at the end of the line where the string should have closed.
             #expect(error.location == FileLocation(file: "f.toml", line: 2, column: 16))
-            #expect(error.description == "f.toml:2:16: syntax error: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited")
+            #expect(
+                error.description
+                    == "f.toml:2:16: syntax error: Error while parsing string: unescaped control characters other than TAB (U+0009) are explicitly prohibited"
+            )
         }
     }
 
     @Test func anUnreadableFileSaysWhy() {
-        #expect(throws: ConfigError(FileLocation(file: "/nonexistent/flipclock.toml", line: 1, column: 1), key: nil, "cannot read: No such file or directory")) {
+        #expect(
+            throws: ConfigError(
+                FileLocation(file: "/nonexistent/flipclock.toml", line: 1, column: 1), key: nil, "cannot read: No such file or directory")
+        ) {
             try ConfigFile.load(path: "/nonexistent/flipclock.toml")
         }
     }

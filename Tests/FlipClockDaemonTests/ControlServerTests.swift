@@ -37,7 +37,9 @@ import Testing
 
     @Test func aSecondDaemonOnTheSameSocketIsRefusedAndTheFirstKeepsIt() throws {
         let first = try ControlServer(path: path, group: nil)
-        #expect(throws: ControlServer.Refusal(description: "another flipclockd is listening on \(path)")) { try ControlServer(path: path, group: nil) }
+        #expect(throws: ControlServer.Refusal(description: "another flipclockd is listening on \(path)")) {
+            try ControlServer(path: path, group: nil)
+        }
         let client = Client(path)
         _ = first.service(Set(first.descriptors), now: .zero)
         client.send("ping\n")
@@ -46,7 +48,9 @@ import Testing
 
     @Test func aFileThatIsNotASocketIsNeverRemoved() throws {
         #expect(FileManager.default.createFile(atPath: path, contents: Data("precious".utf8)))
-        #expect(throws: ControlServer.Refusal(description: "\(path) exists and is not a socket; not replacing it")) { try ControlServer(path: path, group: nil) }
+        #expect(throws: ControlServer.Refusal(description: "\(path) exists and is not a socket; not replacing it")) {
+            try ControlServer(path: path, group: nil)
+        }
         #expect(FileManager.default.contents(atPath: path) == Data("precious".utf8))
     }
 
@@ -62,7 +66,9 @@ import Testing
 
     @Test func anUnknownGroupIsSaid() throws {
         let server = try ControlServer(path: path, group: "no-such-group-flipclock")
-        #expect(server.problem == "control.group: no group \"no-such-group-flipclock\" on this system; only the daemon's own user and group may use the socket")
+        #expect(
+            server.problem
+                == "control.group: no group \"no-such-group-flipclock\" on this system; only the daemon's own user and group may use the socket")
         #expect(try ControlServer(path: dir + "/d.sock", group: nil).problem == nil)
     }
 
@@ -97,7 +103,8 @@ import Testing
         var configuration = ClockConfiguration()
         configuration.backlight = "none"
         let loop = ClockLoop(
-            configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: try SystemClock(), logger: logger
+            configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: try SystemClock(),
+            logger: logger
         )
         loop.control = server
         let seen = Seen(), path = path, requests = loop.requests
@@ -125,12 +132,13 @@ import Testing
         _ = server.service(Set(server.descriptors), now: .zero)
         client.send(Array("score set home 1".utf8) + [0, 10] + Array("text board \u{1B}[2J\n".utf8) + [0xFF, 0xFE, 10] + Array("ping\r\n".utf8))
         #expect(server.service(Set(server.descriptors), now: .zero).map(\.line) == ["ping"])
-        #expect(client.received() == """
-            ERR syntax a request has a control character (0x00) at byte 17
-            ERR syntax a request has a control character (0x1B) at byte 12
-            ERR syntax a request is UTF-8 text
+        #expect(
+            client.received() == """
+                ERR syntax a request has a control character (0x00) at byte 17
+                ERR syntax a request has a control character (0x1B) at byte 12
+                ERR syntax a request is UTF-8 text
 
-            """)
+                """)
     }
 
     @Test func aReplyIsAlwaysOneLineAndWhole() throws {
@@ -178,7 +186,7 @@ import Testing
             _ = address.withSocketAddress(path: path) { connect(fd, $0, $1) }
             return fd
         }
-        defer { waiting.forEach { close($0) } }
+        defer { for fd in waiting { close(fd) } }
         #expect(throws: ControlClient.Failure.self) { try ControlClient.send("ping", to: path, timeout: .seconds(1)) }
         do {
             _ = try ControlClient.send("ping", to: path, timeout: .seconds(1))

@@ -5,7 +5,9 @@ import Testing
 
 @Suite struct JournalLogHandlerTests {
     @Test func linesCarryTheirSyslogPriority() {
-        #expect(JournalLogHandler.line(level: .error, message: "reload failed", metadata: ["error": "f.toml:2:3: x"]) == "<3>reload failed error=f.toml:2:3: x\n")
+        #expect(
+            JournalLogHandler.line(level: .error, message: "reload failed", metadata: ["error": "f.toml:2:3: x"])
+                == "<3>reload failed error=f.toml:2:3: x\n")
         #expect(JournalLogHandler.line(level: .info, message: "running", metadata: [:]) == "<6>running\n")
         #expect(JournalLogHandler.line(level: .notice, message: "n", metadata: ["b": "2", "a": "1"]) == "<5>n a=1 b=2\n")
     }

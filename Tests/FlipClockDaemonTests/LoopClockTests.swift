@@ -70,7 +70,8 @@ struct SimulatedRun {
         configure(&configuration)
         var logger = Logger(label: "test")
         logger.logLevel = .error
-        let loop = ClockLoop(configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(
+            configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         var shows: [(time: WallTime, date: Date)] = []
         loop.onShow = { shows.append(($0, $1)) }
         schedule(clock, loop)
@@ -122,19 +123,22 @@ func minutes(_ from: String, _ to: String) -> [String] {
 
     @Test func aClockSetForwardOrBackShowsTheNewTimeAtOnce() throws {
         let iso = ISO8601DateFormatter()
-        let run = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(100)) { _ in } schedule: { clock, _ in
+        let run = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(100)) { _ in
+        } schedule: { clock, _ in
             clock.at(.seconds(10), .setDate(iso.date(from: "2026-06-01T12:30:10Z")!))
             clock.at(.seconds(20), .setDate(iso.date(from: "2026-06-01T10:59:50Z")!))
         }
         #expect(run.shown == ["12:00", "12:30", "10:59", "11:00", "11:01"])
-        #expect(run.shows.map { iso.string(from: $0.date) } == [
-            "2026-06-01T12:00:00Z", "2026-06-01T12:30:10Z", "2026-06-01T10:59:50Z", "2026-06-01T11:00:00Z", "2026-06-01T11:01:00Z",
-        ])
+        #expect(
+            run.shows.map { iso.string(from: $0.date) } == [
+                "2026-06-01T12:00:00Z", "2026-06-01T12:30:10Z", "2026-06-01T10:59:50Z", "2026-06-01T11:00:00Z", "2026-06-01T11:01:00Z",
+            ])
     }
 
     @Test func aResumeAfterSuspendShowsTheNewTimeAtOnce() throws {
         let iso = ISO8601DateFormatter()
-        let run = try SimulatedRun(from: "2026-06-01T12:00:30Z", zone: "UTC", length: .seconds(7300)) { _ in } schedule: { clock, _ in
+        let run = try SimulatedRun(from: "2026-06-01T12:00:30Z", zone: "UTC", length: .seconds(7300)) { _ in
+        } schedule: { clock, _ in
             clock.at(.seconds(10), .suspend(.seconds(7200)))
         }
         #expect(run.shown == ["12:00", "14:00", "14:01", "14:02"])
@@ -143,12 +147,14 @@ func minutes(_ from: String, _ to: String) -> [String] {
 
     @Test func aChangedSystemZoneShowsAtOnceUnlessTheConfigurationNamesOne() throws {
         let tokyo = ZoneInfo.system.rules(named: "Asia/Tokyo")!
-        let followed = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30)) { _ in } schedule: { clock, _ in
+        let followed = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30)) { _ in
+        } schedule: { clock, _ in
             clock.at(.seconds(5), .setZone(tokyo))
         }
         #expect(followed.shown == ["12:00", "21:00"])
         #expect(followed.shows[1].date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 5)
-        let pinned = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30), configuredZone: "Europe/Paris") { _ in } schedule: { clock, _ in
+        let pinned = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30), configuredZone: "Europe/Paris") { _ in
+        } schedule: { clock, _ in
             clock.at(.seconds(5), .setZone(tokyo))
         }
         #expect(pinned.shown == ["14:00"])

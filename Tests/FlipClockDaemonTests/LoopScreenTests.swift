@@ -43,9 +43,14 @@ import Testing
         var replies: [String] = []
         var framesAt: [String: Int] = [:]
         var output: CountingOutput?
-        let run = try SimulatedRun(from: "2026-06-01T12:00:05Z", zone: "UTC", length: .seconds(50)) { _ in } schedule: { clock, loop in
+        let run = try SimulatedRun(from: "2026-06-01T12:00:05Z", zone: "UTC", length: .seconds(50)) { _ in
+        } schedule: { clock, loop in
             clock.at(.seconds(10), .run { replies.append(loop.answer("message \"Dinner is ready\" for 20s")) })
-            clock.at(.seconds(12), .run { output = loop.screens.screens.first?.output as? CountingOutput; framesAt["open"] = output?.frames })
+            clock.at(
+                .seconds(12),
+                .run {
+                    output = loop.screens.screens.first?.output as? CountingOutput; framesAt["open"] = output?.frames
+                })
             clock.at(.seconds(29), .run { framesAt["held"] = output?.frames })
             clock.at(.seconds(40), .run { framesAt["closed"] = output?.frames })
         }
@@ -80,10 +85,22 @@ import Testing
             c.timers[0].hideWhenIdle = true
         } schedule: { clock, loop in
             let output = { (loop.screens.screens.first?.output as? CountingOutput)?.frames ?? 0 }
-            clock.at(.seconds(5), .run { hidden["idle"] = loop.screens.hidden; frames["before"] = output() })
+            clock.at(
+                .seconds(5),
+                .run {
+                    hidden["idle"] = loop.screens.hidden; frames["before"] = output()
+                })
             clock.at(.seconds(10), .run { replies.append(loop.answer("timer start egg 5s")) })
-            clock.at(.seconds(12), .run { hidden["running"] = loop.screens.hidden; frames["unfolded"] = output() })
-            clock.at(.seconds(30), .run { hidden["ended"] = loop.screens.hidden; frames["ended"] = output() })
+            clock.at(
+                .seconds(12),
+                .run {
+                    hidden["running"] = loop.screens.hidden; frames["unfolded"] = output()
+                })
+            clock.at(
+                .seconds(30),
+                .run {
+                    hidden["ended"] = loop.screens.hidden; frames["ended"] = output()
+                })
         }
         #expect(replies == ["OK egg=00:05 running"])
         #expect(hidden["idle"] == ["egg"])
@@ -109,7 +126,8 @@ import Testing
         c.scores = [ScoreItem(name: "home"), ScoreItem(name: "away")]
         c.screens["HDMI-A-2"] = ScreenSettings(rows: [["home", "away"]])
         let first = CountingOutput(connector: "HDMI-A-1"), second = CountingOutput(connector: "HDMI-A-2")
-        let loop = ClockLoop(configuration: c, outputs: OutputSet([first, second]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(
+            configuration: c, outputs: OutputSet([first, second]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
         clock.at(.seconds(1), .run { loop.requests.send(.stop) })
         _ = try loop.run()
         #expect(loop.screens.screens.map { $0.scene.items.map(\.name) } == [["time", "home", "away"], ["home", "away"]])
@@ -127,7 +145,8 @@ import Testing
     }
 
     @Test func afterAMessageClosesTheScreenIsTheFaceAgain() throws {
-        let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(30)) { _ in } schedule: { clock, loop in
+        let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(30)) { _ in
+        } schedule: { clock, loop in
             clock.at(.seconds(2), .run { _ = loop.answer("message \"Tea\" for 5s") })
         }
         #expect(run.output.frames > 4)
@@ -136,7 +155,8 @@ import Testing
     }
 
     @Test func afterAReloadFoldsItsRowsTheScreenIsTheNewFace() throws {
-        let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(10)) { _ in } schedule: { clock, loop in
+        let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(10)) { _ in
+        } schedule: { clock, loop in
             var new = ClockConfiguration()
             new.scores = [ScoreItem(name: "home", label: "HOME")]
             new.backlight = "none"

@@ -62,9 +62,11 @@ import Testing
 
     @Test func aConsoleSignalWithoutAConsoleDoesNotStopTheClock() throws {
         // SIGUSR1 sent by hand to a daemon that took no console used to suspend it for good.
-        let run = try SimulatedRun(from: "2026-06-01T08:00:00Z", zone: "UTC", length: .seconds(600), schedule: { clock, loop in
-            clock.at(.seconds(90), .run { loop.requests.send(.terminalReleased) })
-        })
+        let run = try SimulatedRun(
+            from: "2026-06-01T08:00:00Z", zone: "UTC", length: .seconds(600),
+            schedule: { clock, loop in
+                clock.at(.seconds(90), .run { loop.requests.send(.terminalReleased) })
+            })
         #expect(run.shown == minutes("08:00", "08:09"))
         #expect(run.report.flips == 9)
     }

@@ -18,7 +18,8 @@ import Testing
         let output = try ImageFileOutput(directory: dir, size: PixelSize(width: 96, height: 60), rotation: .quarter)
         #expect(output.canvasSize == PixelSize(width: 60, height: 96))
         var scene = ClockScene(
-            configuration: ClockConfiguration(), width: 60, height: 96, showing: ClockReading(time: WallTime(hour: 12, minute: 59, second: 0)), glyphs: BoxGlyphs())
+            configuration: ClockConfiguration(), width: 60, height: 96, showing: ClockReading(time: WallTime(hour: 12, minute: 59, second: 0)),
+            glyphs: BoxGlyphs())
         // Drawn before the canvas is handed over (an argument list evaluates left to right).
         let first = try scene.frame(at: .zero)
         try output.present(scene.canvas, damage: first)
@@ -50,7 +51,9 @@ import Testing
         var logger = Logger(label: "test")
         logger.logLevel = .error
         let landscape = CountingOutput(), portrait = CountingOutput(rotation: .quarter)
-        let loop = ClockLoop(configuration: ClockConfiguration(), outputs: OutputSet([landscape, portrait]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+        let loop = ClockLoop(
+            configuration: ClockConfiguration(), outputs: OutputSet([landscape, portrait]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock,
+            logger: logger)
         clock.at(.seconds(600), .run { loop.requests.send(.stop) })
         let report = try loop.run()
         #expect(report.flips == 2 * 9)

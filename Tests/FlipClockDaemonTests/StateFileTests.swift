@@ -14,18 +14,30 @@ import Testing
 
     init() throws { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
 
-    func loading(_ json: String) throws -> (loaded: (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?), asideExists: Bool) {
+    func loading(_ json: String) throws -> (
+        loaded: (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?), asideExists: Bool
+    ) {
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         let loaded = StateFile(path: path).load(now: now)
         return (loaded, FileManager.default.fileExists(atPath: "\(path).broken-\(Int(now))"))
     }
 
-    @Test(arguments: [
-        (#"{"scores":{},"timers":{"egg":{"duration":9223372036854775807,"state":{"idle":{}}}}}"#, "timer egg: duration 9223372036854775807 is not 0...5999"),
-        (#"{"scores":{},"timers":{"egg":{"duration":60,"state":{"paused":{"at":1e300}}}}}"#, "timer egg: paused at 1e+300 s, not 0...5999"),
-        (#"{"scores":{},"timers":{"egg":{"duration":60,"state":{"running":{"since":1e300,"from":60}}}}}"#, "timer egg: running since 1e+300, not within a year of now (1795000000)"),
-        (#"{"scores":{},"timers":{"egg":{"duration":60,"state":{"running":{"since":1795000000,"from":-5}}}}}"#, "timer egg: running from -5.0 s, not 0...5999"),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            (
+                #"{"scores":{},"timers":{"egg":{"duration":9223372036854775807,"state":{"idle":{}}}}}"#,
+                "timer egg: duration 9223372036854775807 is not 0...5999"
+            ),
+            (#"{"scores":{},"timers":{"egg":{"duration":60,"state":{"paused":{"at":1e300}}}}}"#, "timer egg: paused at 1e+300 s, not 0...5999"),
+            (
+                #"{"scores":{},"timers":{"egg":{"duration":60,"state":{"running":{"since":1e300,"from":60}}}}}"#,
+                "timer egg: running since 1e+300, not within a year of now (1795000000)"
+            ),
+            (
+                #"{"scores":{},"timers":{"egg":{"duration":60,"state":{"running":{"since":1795000000,"from":-5}}}}}"#,
+                "timer egg: running from -5.0 s, not 0...5999"
+            ),
+        ] as [(String, String)])
     func aStateNoRequestCouldMakeIsMovedAside(_ json: String, _ problem: String) throws {
         let (loaded, aside) = try loading(json)
         #expect(loaded.timers.isEmpty && loaded.scores.isEmpty)

@@ -5,7 +5,10 @@ import Testing
 @testable import FlipClockDaemon
 
 @Suite struct ZoneInfoTests {
-    @Test(arguments: ["", "/etc/localtime", "../zoneinfo/UTC", "Europe/../Europe/Berlin", "Europe//Berlin", "Europe/Berlin/", "./UTC", "Europe/Berlin\n", "Europe/Bérlin"])
+    @Test(arguments: [
+        "", "/etc/localtime", "../zoneinfo/UTC", "Europe/../Europe/Berlin", "Europe//Berlin", "Europe/Berlin/", "./UTC", "Europe/Berlin\n",
+        "Europe/Bérlin",
+    ])
     func aNameThatCouldLeaveTheDatabaseIsNoZone(_ name: String) {
         #expect(!ZoneInfo.isZoneName(name))
         #expect(ZoneInfo.system.rules(named: name) == nil)

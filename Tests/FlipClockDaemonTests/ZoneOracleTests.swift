@@ -78,8 +78,12 @@ import Testing
         var footers: Set<String> = []
         for name in names {
             zones.append((":" + name, try #require(database.rules(named: name), "\(name) is a TZif file")))
-            let footer = String(decoding: try #require(FileManager.default.contents(atPath: database.folder + "/" + name)), as: UTF8.self).split(separator: "\n").last.map(String.init)
-            if let footer, let rule = TZString(footer), footers.insert(footer).inserted { zones.append((footer, ZoneRules(identifier: footer, rule: rule))) }
+            let footer = String(decoding: try #require(FileManager.default.contents(atPath: database.folder + "/" + name)), as: UTF8.self).split(
+                separator: "\n"
+            ).last.map(String.init)
+            if let footer, let rule = TZString(footer), footers.insert(footer).inserted {
+                zones.append((footer, ZoneRules(identifier: footer, rule: rule)))
+            }
         }
         var instants: [[Int]] = []
         var lines = ""
@@ -121,7 +125,8 @@ import Testing
                 }
             }
             // Where glibc changes between two instants, ours changes at the same second.
-            for change in parts[1].split(separator: " ").map({ Int($0)! }) where zone.localTimeType(at: change - 1) == zone.localTimeType(at: change) {
+            for change in parts[1].split(separator: " ").map({ Int($0)! }) where zone.localTimeType(at: change - 1) == zone.localTimeType(at: change)
+            {
                 if mismatches.count < 20 { mismatches.append("\(zone.identifier): glibc changes at \(change), ours does not") }
             }
         }

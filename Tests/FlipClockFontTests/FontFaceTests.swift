@@ -62,8 +62,9 @@ import Testing
         #expect(throws: FontError.cannotOpen(path: "/nonexistent/font.ttf", errno: .noSuchFileOrDirectory)) {
             try FontFace(path: "/nonexistent/font.ttf")
         }
-        #expect(FontError.cannotOpen(path: "/nonexistent/font.ttf", errno: .noSuchFileOrDirectory).description
-            == "cannot open font /nonexistent/font.ttf: No such file or directory")
+        #expect(
+            FontError.cannotOpen(path: "/nonexistent/font.ttf", errno: .noSuchFileOrDirectory).description
+                == "cannot open font /nonexistent/font.ttf: No such file or directory")
     }
 
     @Test func aFileThatIsNotAFontIsAClearError() throws {
@@ -76,8 +77,9 @@ import Testing
 
     /// FreeType's code is kept, and said in FreeType's words even where its table is not built in.
     @Test func freeTypesCodesReadAsFreeTypeSaysThem() {
-        #expect(FontError.cannotRender(path: "/f.ttf", text: "12", freeType: FreeTypeError(rawValue: 0x17)).description
-            == "font /f.ttf cannot render \"12\": invalid pixel size")
+        #expect(
+            FontError.cannotRender(path: "/f.ttf", text: "12", freeType: FreeTypeError(rawValue: 0x17)).description
+                == "font /f.ttf cannot render \"12\": invalid pixel size")
         #expect(FontError.library(.init(rawValue: 0x40)).description == "FreeType failed to start: out of memory")
         #expect(FreeTypeError(rawValue: 0x99).description == "FreeType error 0x99")
         #expect(FontError.notScalable(path: "/f.pcf").description == "font /f.pcf is not usable: not a scalable (outline) font")
@@ -88,7 +90,8 @@ import Testing
         #expect(throws: FontError.noGlyph(path: path, text: "\u{10FFFD}", character: "\u{10FFFD}")) {
             try font.render("\u{10FFFD}", pixelSize: 40)
         }
-        #expect(FontError.noGlyph(path: path, text: "a\u{10FFFD}", character: "\u{10FFFD}").description
-            == "font \(path) cannot render \"a\u{10FFFD}\": no glyph for U+10FFFD")
+        #expect(
+            FontError.noGlyph(path: path, text: "a\u{10FFFD}", character: "\u{10FFFD}").description
+                == "font \(path) cannot render \"a\u{10FFFD}\": no glyph for U+10FFFD")
     }
 }

@@ -38,8 +38,9 @@ import Testing
     @Test func anErrnosTextIsStrerrors() {
         let differing = (1...133).filter { Errno(rawValue: $0).description != String(cString: strerror($0)) }
         #expect(differing == [])
-        #expect(OutputError.call(function: "FBIOPAN_DISPLAY", device: "/dev/fb0", errno: .invalidArgument).description
-            == "/dev/fb0: FBIOPAN_DISPLAY failed: Invalid argument")
+        #expect(
+            OutputError.call(function: "FBIOPAN_DISPLAY", device: "/dev/fb0", errno: .invalidArgument).description
+                == "/dev/fb0: FBIOPAN_DISPLAY failed: Invalid argument")
     }
 
     @Test func aConnectorNoCRTCCanDriveIsPermanent() {
@@ -58,8 +59,10 @@ import Testing
         let master = OutputError.notMaster(device: "/dev/dri/card0", errno: .resourceBusy)
         #expect(master.description == "/dev/dri/card0: drmSetMaster failed: Device or resource busy (another program is drawing on this display?)")
         #expect(master.isTransient)
-        #expect(OutputError.consoleNotSwitchable(path: "/dev/tty1", errno: .notPermitted).description
-            == "/dev/tty1: VT_SETMODE failed: Operation not permitted (a console can be switched only by the process it is the controlling terminal of)")
+        #expect(
+            OutputError.consoleNotSwitchable(path: "/dev/tty1", errno: .notPermitted).description
+                == "/dev/tty1: VT_SETMODE failed: Operation not permitted (a console can be switched only by the process it is the controlling terminal of)"
+        )
     }
 
     @Test func aConsoleThatIsNotAVirtualTerminalIsPermanent() {
@@ -95,7 +98,11 @@ import Testing
         }
         #expect(value == 7 && calls == 3)
         #expect(throws: Errno.resourceBusy) { try valueOrErrno { -EBUSY } }
-        #expect(throws: Errno.notPermitted) { try valueOrErrno { () -> Int32 in errno = EPERM; return -1 } }
+        #expect(throws: Errno.notPermitted) {
+            try valueOrErrno { () -> Int32 in
+                errno = EPERM; return -1
+            }
+        }
         #expect(throws: OutputError.call(function: "drmModeAddFB2", device: "/dev/dri/card0", errno: .invalidArgument)) {
             try systemCall("drmModeAddFB2", device: "/dev/dri/card0") { -EINVAL }
         }

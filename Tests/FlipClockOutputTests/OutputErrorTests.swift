@@ -10,8 +10,9 @@ import Testing
         #expect(throws: OutputError.cannotOpen(path: "/nonexistent/card9", errno: .noSuchFileOrDirectory)) {
             try DRMCard(device: "/nonexistent/card9", connectors: [], settings: { _ in ScreenSettings() })
         }
-        #expect(OutputError.cannotOpen(path: "/nonexistent/card9", errno: .noSuchFileOrDirectory).description
-            == "cannot open /nonexistent/card9: No such file or directory")
+        #expect(
+            OutputError.cannotOpen(path: "/nonexistent/card9", errno: .noSuchFileOrDirectory).description
+                == "cannot open /nonexistent/card9: No such file or directory")
     }
 
     @Test func aMissingFramebufferNamesThePathAndTheErrno() {
@@ -29,12 +30,16 @@ import Testing
     }
 
     @Test func errorsSayWhatWasFound() {
-        #expect(OutputError.noConnectedDisplay(found: ["/dev/dri/card0: Virtual-1 (disconnected)"]).description
-            == "no DRM device with a connected display; found: /dev/dri/card0: Virtual-1 (disconnected)")
-        #expect(OutputError.noMode(device: "/dev/dri/card0", connector: "HDMI-A-1", wanted: "640x480", available: ["1920x1080@60", "1280x720@60"]).description
-            == "/dev/dri/card0 HDMI-A-1: no mode 640x480; modes: 1920x1080@60, 1280x720@60")
-        #expect(OutputError.noConnector(device: "/dev/dri/card1", wanted: "HDMI-A-2", found: ["HDMI-A-1 (connected)"]).description
-            == "/dev/dri/card1: no connected connector HDMI-A-2; connectors: HDMI-A-1 (connected)")
+        #expect(
+            OutputError.noConnectedDisplay(found: ["/dev/dri/card0: Virtual-1 (disconnected)"]).description
+                == "no DRM device with a connected display; found: /dev/dri/card0: Virtual-1 (disconnected)")
+        #expect(
+            OutputError.noMode(device: "/dev/dri/card0", connector: "HDMI-A-1", wanted: "640x480", available: ["1920x1080@60", "1280x720@60"])
+                .description
+                == "/dev/dri/card0 HDMI-A-1: no mode 640x480; modes: 1920x1080@60, 1280x720@60")
+        #expect(
+            OutputError.noConnector(device: "/dev/dri/card1", wanted: "HDMI-A-2", found: ["HDMI-A-1 (connected)"]).description
+                == "/dev/dri/card1: no connected connector HDMI-A-2; connectors: HDMI-A-1 (connected)")
         #expect(!OutputError.noMode(device: "d", connector: "c", wanted: "w", available: []).isTransient)
         #expect(OutputError.cannotOpen(path: "d", errno: .resourceBusy).isTransient)
     }

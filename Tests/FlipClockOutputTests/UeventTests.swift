@@ -15,13 +15,15 @@ import Testing
 
     @Test func aHotplugEventHasItsActionPathAndProperties() throws {
         let event = try #require(Uevent(parsing: Self.hotplug))
-        #expect(event == Uevent(
-            action: "change", devicePath: "/devices/pci0000:00/0000:00:02.0/virtio0/drm/card0",
-            properties: [
-                "ACTION": "change", "DEVPATH": "/devices/pci0000:00/0000:00:02.0/virtio0/drm/card0", "SUBSYSTEM": "drm",
-                "HOTPLUG": "1", "DEVNAME": "dri/card0", "DEVTYPE": "drm_minor", "SEQNUM": "2175", "MAJOR": "226", "MINOR": "0",
-            ]
-        ))
+        #expect(
+            event
+                == Uevent(
+                    action: "change", devicePath: "/devices/pci0000:00/0000:00:02.0/virtio0/drm/card0",
+                    properties: [
+                        "ACTION": "change", "DEVPATH": "/devices/pci0000:00/0000:00:02.0/virtio0/drm/card0", "SUBSYSTEM": "drm",
+                        "HOTPLUG": "1", "DEVNAME": "dri/card0", "DEVTYPE": "drm_minor", "SEQNUM": "2175", "MAJOR": "226", "MINOR": "0",
+                    ]
+                ))
         #expect(event.deviceNode == "/dev/dri/card0")
         #expect(event.isHotplug(of: "/dev/dri/card0"))
         #expect(!event.isHotplug(of: "/dev/dri/card1"))
@@ -29,11 +31,14 @@ import Testing
 
     @Test func otherEventsAreNotHotplugs() throws {
         // A connector's own event (its properties changed), a monitor's card being added, a USB device.
-        let property = try #require(Uevent(parsing: Self.message([
-            "change@/devices/virtual/drm/card0", "ACTION=change", "SUBSYSTEM=drm", "DEVNAME=dri/card0", "PROPERTY=54", "CONNECTOR=36",
-        ])))
+        let property = try #require(
+            Uevent(
+                parsing: Self.message([
+                    "change@/devices/virtual/drm/card0", "ACTION=change", "SUBSYSTEM=drm", "DEVNAME=dri/card0", "PROPERTY=54", "CONNECTOR=36",
+                ])))
         #expect(!property.isHotplug(of: "/dev/dri/card0"))
-        let added = try #require(Uevent(parsing: Self.message(["add@/devices/drm/card0", "ACTION=add", "SUBSYSTEM=drm", "HOTPLUG=1", "DEVNAME=dri/card0"])))
+        let added = try #require(
+            Uevent(parsing: Self.message(["add@/devices/drm/card0", "ACTION=add", "SUBSYSTEM=drm", "HOTPLUG=1", "DEVNAME=dri/card0"])))
         #expect(!added.isHotplug(of: "/dev/dri/card0"))
         let usb = try #require(Uevent(parsing: Self.message(["add@/devices/usb1/1-1", "ACTION=add", "SUBSYSTEM=usb", "DEVNAME=bus/usb/001/002"])))
         #expect(usb.deviceNode == "/dev/bus/usb/001/002")

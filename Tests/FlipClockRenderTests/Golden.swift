@@ -35,6 +35,7 @@ enum Golden {
         guard let first = expected.pixels.indices.first(where: { expected.pixels[$0] != actual.pixels[$0] }) else { return nil }
         let mismatches = zip(expected.pixels, actual.pixels).filter { $0 != $1 }.count
         let hex = { (p: UInt32) in "0x" + String(p, radix: 16) }
-        return "\(mismatches) pixels differ; first at (\(first % actual.width), \(first / actual.width)): expected \(hex(expected.pixels[first])), got \(hex(actual.pixels[first]))"
+        return
+            "\(mismatches) pixels differ; first at (\(first % actual.width), \(first / actual.width)): expected \(hex(expected.pixels[first])), got \(hex(actual.pixels[first]))"
     }
 }

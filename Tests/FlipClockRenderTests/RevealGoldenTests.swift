@@ -10,7 +10,8 @@ import Testing
     static let font = Result { try FontFace(path: ClockConfiguration.defaultFontPath) }
     static let short = "Dinner is ready"
     static let long = "The 18:40 to Edinburgh leaves from platform 4 tonight; change at York"
-    static let longer = "Rain from four o'clock: bring the washing in, close the skylight, and put the bikes in the shed before you go out for the evening, and leave the porch light on"
+    static let longer =
+        "Rain from four o'clock: bring the washing in, close the skylight, and put the bikes in the shed before you go out for the evening, and leave the porch light on"
 
     static var configuration: ClockConfiguration {
         var c = ClockConfiguration()

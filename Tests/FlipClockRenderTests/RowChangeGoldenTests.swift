@@ -1,6 +1,7 @@
-@testable import FlipClockCore
 import FlipClockFont
 import Testing
+
+@testable import FlipClockCore
 
 /// A reload that switches seconds on and adds a row of scores: the old time row folds away,
 /// the new one and the scores unfold, and the face moves to its new layout.
@@ -24,10 +25,11 @@ import Testing
         new.time.format = .hoursMinutesSeconds
         new.rowNames = [["time"], ["home", "away"]]
         let before = try face(old), after = try face(new)
-        let change = try #require(RowChange(
-            from: before.canvas, before.renderer.layout, rows: before.rows, to: after.canvas, after.renderer.layout, rows: after.rows,
-            background: old.style.background.pixel, perspective: old.perspective, lighting: CardLighting(), at: .zero
-        ))
+        let change = try #require(
+            RowChange(
+                from: before.canvas, before.renderer.layout, rows: before.rows, to: after.canvas, after.renderer.layout, rows: after.rows,
+                background: old.style.background.pixel, perspective: old.perspective, lighting: CardLighting(), at: .zero
+            ))
         return (change, before.canvas, after.canvas)
     }
 

@@ -40,7 +40,9 @@ import Testing
             try SystemdTests.write(header + "\n", to: daemon.config)
             kill(daemon.process.processIdentifier, SIGHUP)
             #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
-            #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=reload failed: \(daemon.config):1:1: not valid TOML: the parser crashed reading it (Aborted)")
+            #expect(
+                notify.next(startingWith: "READY=1")
+                    == "READY=1\nSTATUS=reload failed: \(daemon.config):1:1: not valid TOML: the parser crashed reading it (Aborted)")
             #expect(daemon.process.isRunning)
         }
         // And a good file afterwards is applied.

@@ -70,7 +70,9 @@ import Testing
         #expect(refused.stderr == "flipclockctl: ERR range home would be 100; allowed 0...99\n")
         #expect(try d.ctl(["status"]).stdout.contains("scores home=5 away=120"))
         #expect(try d.ctl(["score", "subtract", "--json", "away=20"]).stdout == "{\"ok\":true,\"scores\":{\"away\":100,\"home\":5}}\n")
-        #expect(try String(contentsOfFile: d.state, encoding: .utf8) == "{\"scores\":{\"away\":100,\"home\":5},\"timers\":{\"egg\":{\"duration\":240,\"state\":{\"idle\":{}}}}}")
+        #expect(
+            try String(contentsOfFile: d.state, encoding: .utf8)
+                == "{\"scores\":{\"away\":100,\"home\":5},\"timers\":{\"egg\":{\"duration\":240,\"state\":{\"idle\":{}}}}}")
     }
 
     @Test func aTimerRunsPausesAndKeepsRunningAcrossARestart() throws {
@@ -97,7 +99,9 @@ import Testing
         #expect(started == "egg=30:00 running\n" || started == "egg=29:59 running\n" || started == "egg=29:58 running\n", "\(started)")
         let far = try d.ctl(["timer", "start", "egg", "--at", "14:00"])
         #expect(far.status == 1)
-        #expect(far.stderr.hasPrefix("flipclockctl: ERR range 14:00:00 is 1 h 59 min away") || far.stderr.hasPrefix("flipclockctl: ERR range 14:00:00 is 2 h 0 min away"), "\(far.stderr)")
+        #expect(
+            far.stderr.hasPrefix("flipclockctl: ERR range 14:00:00 is 1 h 59 min away")
+                || far.stderr.hasPrefix("flipclockctl: ERR range 14:00:00 is 2 h 0 min away"), "\(far.stderr)")
         let json = try d.ctl(["timer", "start", "egg", "--at", "12:10", "--json"]).stdout
         #expect(json.contains("egg=10:00 running") || json.contains("egg=09:59 running") || json.contains("egg=09:58 running"), "\(json)")
     }
@@ -107,7 +111,8 @@ import Testing
         try d.start()
         #expect(try d.ctl(["text", "board", "Gate", "12"]).stdout == "board=\"GATE 12\"\n")
         let wrong = try d.ctl(["text", "board", "Café"])
-        #expect(wrong.stderr == "flipclockctl: ERR range \"É\" is not on the cards; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = *\n")
+        #expect(
+            wrong.stderr == "flipclockctl: ERR range \"É\" is not on the cards; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = *\n")
         let long = try d.ctl(["text", "board", "DEPARTURES"])
         #expect(long.stderr == "flipclockctl: ERR range \"DEPARTURES\" is 10 characters; board has 8 cards\n")
         let unknown = try d.ctl(["text", "sign", "HI"])
@@ -131,7 +136,8 @@ import Testing
         let json = try d.ctl(["message", "hi", "--for", "soon", "--json"])
         #expect(json.stderr == #"flipclockctl: {"code":"syntax","error":"\"soon\" is not a duration (30s, 5m, 1h30m, MM:SS)","ok":false}"# + "\n")
         #expect(try d.ctl(["message", "Dinner is ready", "--for", "30s"]).stdout == "message 1\n")
-        #expect(try d.ctl(["message", "Bring plates", "--for", "1m", "--row", "1", "--json"]).stdout == "{\"message\":2,\"ok\":true,\"waiting\":1}\n")
+        #expect(
+            try d.ctl(["message", "Bring plates", "--for", "1m", "--row", "1", "--json"]).stdout == "{\"message\":2,\"ok\":true,\"waiting\":1}\n")
         #expect(try d.ctl(["message", "--clear"]).stdout == "messages cleared\n")
         let bare = try d.ctl(["message", "hi"])
         #expect(bare.status == 64)
@@ -148,7 +154,9 @@ import Testing
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in socket.utf8.enumerated() { raw[i] = b } }
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
         return fd
     }
 
@@ -193,10 +201,12 @@ import Testing
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
             withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in d.socket.utf8.enumerated() { raw[i] = b } }
-            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
             fds.append(fd)
         }
-        defer { fds.forEach { close($0) } }
+        defer { for fd in fds { close(fd) } }
         for fd in fds { _ = Foundation.send(fd, Array("ping\n".utf8), 5, Int32(MSG_NOSIGNAL)) }
         var answered = 0
         for fd in fds {
@@ -237,7 +247,9 @@ import Testing
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)
             withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in d.socket.utf8.enumerated() { raw[i] = b } }
-            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+            _ = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
             var pending: [UInt8] = []
             while true {
                 let next = (acknowledged + 1) % 1000

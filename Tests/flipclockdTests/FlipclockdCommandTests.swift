@@ -35,7 +35,8 @@ import Testing
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     static func temporaryFile(_ text: String) throws -> String {
@@ -51,7 +52,8 @@ import Testing
     }
 
     @Test func checkConfigAcceptsTheShippedConfiguration() throws {
-        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Config/flipclock.toml").standardized.path
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Config/flipclock.toml").standardized
+            .path
         let outcome = try Self.run(["--check-config", shipped])
         #expect(outcome.status == 0)
         #expect(outcome.stdout == "\(shipped): ok\n")
@@ -109,7 +111,9 @@ import Testing
     @Test func previewWritesTheFoldSheetWhenAsked() throws {
         let out = NSTemporaryDirectory() + "flipclockd-preview-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let outcome = try Self.run(["preview", "--from", "12:34", "--seconds", "0.2", "--fps", "10", "--size", "320x200", "--sheet", "fold", "--out", out])
+        let outcome = try Self.run([
+            "preview", "--from", "12:34", "--seconds", "0.2", "--fps", "10", "--size", "320x200", "--sheet", "fold", "--out", out,
+        ])
         #expect(outcome.status == 0, "\(outcome.stderr)")
         #expect(outcome.stdout == "wrote 2 frames to \(out)/ (0 with a card moving); contact sheet: \(out)/fold.png\n")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
@@ -165,6 +169,8 @@ import Testing
         // The label: below the cards that show the value.
         let label = Self.rowsDiffering(home42, away42)
         #expect(!label.isEmpty, "HOME and AWAY look the same")
-        #expect(label.allSatisfy { $0 > value.max() ?? 0 }, "the label is not under the value's cards: rows \(label.first ?? -1)…, value to \(value.max() ?? -1)")
+        #expect(
+            label.allSatisfy { $0 > value.max() ?? 0 },
+            "the label is not under the value's cards: rows \(label.first ?? -1)…, value to \(value.max() ?? -1)")
     }
 }

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func aDateNameIsCheckedAsTheCardsShowIt() throws {
-        let path = try FlipclockdCommandTests.temporaryFile("[date]\nmonths = [\"Jan☃\", \"F\", \"M\", \"A\", \"M\", \"J\", \"J\", \"A\", \"S\", \"O\", \"N\", \"D\"]\n")
+        let path = try FlipclockdCommandTests.temporaryFile(
+            "[date]\nmonths = [\"Jan☃\", \"F\", \"M\", \"A\", \"M\", \"J\", \"J\", \"A\", \"S\", \"O\", \"N\", \"D\"]\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let outcome = try FlipclockdCommandTests.run(["--check-config", path])
         #expect(outcome.status == 78)
@@ -30,7 +31,9 @@ import Testing
         try SystemdTests.write(daemon.good + "[clock]\nlabel = \"☃\"\n", to: daemon.config)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
-        #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=reload failed: \(daemon.config):8:9: clock.label: font \(Self.font) cannot render \"☃\": no glyph for U+2603")
+        #expect(
+            notify.next(startingWith: "READY=1")
+                == "READY=1\nSTATUS=reload failed: \(daemon.config):8:9: clock.label: font \(Self.font) cannot render \"☃\": no glyph for U+2603")
         #expect(daemon.process.isRunning)
         daemon.process.terminate()
         daemon.process.waitUntilExit()
@@ -44,8 +47,9 @@ import Testing
         try SystemdTests.write(daemon.good + "[look]\nfont = \"/nonexistent/x.ttf\"\n", to: daemon.config)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
-        #expect(notify.next(startingWith: "READY=1")
-            == "READY=1\nSTATUS=reload failed: \(daemon.config):8:8: look.font: cannot open font /nonexistent/x.ttf: No such file or directory")
+        #expect(
+            notify.next(startingWith: "READY=1")
+                == "READY=1\nSTATUS=reload failed: \(daemon.config):8:8: look.font: cannot open font /nonexistent/x.ttf: No such file or directory")
         #expect(daemon.process.isRunning)
         daemon.process.terminate()
         daemon.process.waitUntilExit()

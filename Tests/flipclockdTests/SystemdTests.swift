@@ -89,14 +89,17 @@ import Testing
         let reloading = notify.next(startingWith: "RELOADING=1")
         #expect(reloading?.hasPrefix("RELOADING=1\nMONOTONIC_USEC=") == true)
         #expect(reloading?.hasSuffix("\nSTATUS=reloading") == true)
-        #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=reload failed: \(config):2:17: flip.first_half_ms: 1 is out of range; allowed 20...5000")
+        #expect(
+            notify.next(startingWith: "READY=1")
+                == "READY=1\nSTATUS=reload failed: \(config):2:17: flip.first_half_ms: 1 is out of range; allowed 20...5000")
         #expect(process.isRunning)
 
         // A good one is applied.
         try Self.write(good + "[clock]\nformat = \"HH:MM:SS\"\n", to: config)
         kill(process.processIdentifier, SIGHUP)
         #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
-        #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=configuration reloaded; showing the time on \(dir)/frames/current.png 320x120")
+        #expect(
+            notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=configuration reloaded; showing the time on \(dir)/frames/current.png 320x120")
 
         process.terminate()
         // The file written also reloads it through the folder watch (after 300 ms of quiet): in
@@ -124,7 +127,9 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=waiting for a display: cannot open /dev/dri/card-flipclock-missing: No such file or directory")
+        #expect(
+            notify.next(startingWith: "READY=1")
+                == "READY=1\nSTATUS=waiting for a display: cannot open /dev/dri/card-flipclock-missing: No such file or directory")
         // Twice within a second: the watchdog (0.4 s) is fed while it waits.
         #expect(notify.next(within: 1) == "WATCHDOG=1")
         #expect(notify.next(within: 1) == "WATCHDOG=1")
@@ -142,7 +147,9 @@ import Testing
         // An editor saving a broken file: the running configuration stays.
         try Self.write("[clock]\nformat = \"HH\"\n", to: config)
         #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
-        #expect(notify.next(startingWith: "READY=1") == "READY=1\nSTATUS=reload failed: \(config):2:10: clock.format: \"HH\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\"")
+        #expect(
+            notify.next(startingWith: "READY=1")
+                == "READY=1\nSTATUS=reload failed: \(config):2:10: clock.format: \"HH\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\"")
         // Then a good one, replaced by a rename as many editors do.
         try Self.write(good + "[clock]\nformat = \"HH:MM:SS\"\n", to: dir + "/new.toml")
         rename(dir + "/new.toml", config)
@@ -152,13 +159,15 @@ import Testing
         process.waitUntilExit()
     }
 
-    static let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../systemd/flipclockd.service").standardized.path
+    static let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../systemd/flipclockd.service")
+        .standardized.path
 
     /// The shipped unit with its binary at the built one, so systemd-analyze can check the commands.
     static func unitForBuild() throws -> String {
         let dir = NSTemporaryDirectory() + "flipclock-unit-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        let text = try String(contentsOfFile: unit, encoding: .utf8).replacingOccurrences(of: "/usr/bin/flipclockd", with: FlipclockdCommandTests.binary.path)
+        let text = try String(contentsOfFile: unit, encoding: .utf8).replacingOccurrences(
+            of: "/usr/bin/flipclockd", with: FlipclockdCommandTests.binary.path)
         try write(text, to: dir + "/flipclockd.service")
         return dir + "/flipclockd.service"
     }

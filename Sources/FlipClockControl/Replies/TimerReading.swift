@@ -22,11 +22,12 @@ public struct TimerReading: Equatable, Sendable, CustomStringConvertible {
     public init(name: String, timer: FlipTimer, at now: Double) {
         self.name = name
         seconds = timer.shown(at: now)
-        state = switch timer.state {
-        case .running: timer.isFinished(at: now) ? .finished : .running
-        case .paused: .paused
-        case .idle: .idle
-        }
+        state =
+            switch timer.state {
+            case .running: timer.isFinished(at: now) ? .finished : .running
+            case .paused: .paused
+            case .idle: .idle
+            }
     }
 
     public var description: String {

@@ -104,13 +104,14 @@ extension ClockConfiguration {
     private func newName(_ r: inout ConfigReader, kind: String) throws(ConfigError) -> String {
         let (name, at) = try r.name(kind: kind)
         if let other = items.first(where: { $0.name == name }) {
-            let what = switch other {
-            case .clock(let c): c.name == ClockItem.ownName ? "the face's own clock" : "another place"
-            case .date: "the date"
-            case .score: "another score"
-            case .timer: "another timer"
-            case .text: "another text"
-            }
+            let what =
+                switch other {
+                case .clock(let c): c.name == ClockItem.ownName ? "the face's own clock" : "another place"
+                case .date: "the date"
+                case .score: "another score"
+                case .timer: "another timer"
+                case .text: "another text"
+                }
             throw ConfigError(at, key: r.key("name"), "\"\(name)\" is already the name of \(what)")
         }
         return name
@@ -120,7 +121,8 @@ extension ClockConfiguration {
         var r = ConfigReader(table, path: "place[\(index)]")
         let name = try newName(&r, kind: "place")
         guard let zone = try r.string("time_zone"), !zone.isEmpty else {
-            throw ConfigError(r.firstKey, key: r.key("time_zone"),
+            throw ConfigError(
+                r.firstKey, key: r.key("time_zone"),
                 "a place needs an IANA time zone such as \"Asia/Tokyo\"")
         }
         var place = ClockItem(name: name, label: name.uppercased(), zone: zone, time: time)
@@ -156,7 +158,9 @@ extension ClockConfiguration {
         }
         let percent = try r.integer("brightness", in: 0...100) ?? 0
         guard let period = NightSchedule.Period(parsing: hours, brightness: Double(percent) / 100) else {
-            throw ConfigError(table["hours"]!.valueLocation, key: r.key("hours"), "\"\(hours)\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\"")
+            throw ConfigError(
+                table["hours"]!.valueLocation, key: r.key("hours"),
+                "\"\(hours)\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\"")
         }
         try r.rejectUnknownKeys()
         night.periods.append(period)
@@ -185,7 +189,8 @@ extension ClockConfiguration {
         for (index, table) in tables.enumerated() {
             var r = ConfigReader(table, path: "row[\(index)]")
             guard let names = try r.strings("show"), !names.isEmpty else {
-                throw ConfigError(r.firstKey, key: r.key("show"),
+                throw ConfigError(
+                    r.firstKey, key: r.key("show"),
                     "a row needs show = [names], from: \(items.map(\.name).joined(separator: ", "))")
             }
             for (name, at) in names { try checkShown(name, at: at, key: r.key("show"), shown: &shown) }

@@ -85,7 +85,8 @@ struct ConfigReader {
         guard let node = self.node(name) else { return nil }
         guard case .string(let s) = node.value else { throw typeError(name, node, expected: "a string") }
         if let match = choices.first(where: { $0.0 == s }) { return match.1 }
-        throw ConfigError(node.valueLocation, key: key(name), "\"\(s)\" is not allowed; allowed \(choices.map { "\"\($0.0)\"" }.joined(separator: ", "))")
+        throw ConfigError(
+            node.valueLocation, key: key(name), "\"\(s)\" is not allowed; allowed \(choices.map { "\"\($0.0)\"" }.joined(separator: ", "))")
     }
 
     /// One of a fixed set of integers.

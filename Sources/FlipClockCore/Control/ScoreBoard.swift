@@ -24,12 +24,13 @@ public struct ScoreBoard: Equatable, Sendable {
         for (name, amount) in targets {
             guard let item = items.first(where: { $0.name == name }) else { throw .unknown(name, known: items.map(\.name)) }
             let current = values[name] ?? item.minimum
-            let (new, overflow): (Int, Bool) = switch action {
-            case .set: (amount, false)
-            case .add: current.addingReportingOverflow(amount)
-            case .subtract: current.subtractingReportingOverflow(amount)
-            case .reset: (item.minimum, false)
-            }
+            let (new, overflow): (Int, Bool) =
+                switch action {
+                case .set: (amount, false)
+                case .add: current.addingReportingOverflow(amount)
+                case .subtract: current.subtractingReportingOverflow(amount)
+                case .reset: (item.minimum, false)
+                }
             guard !overflow, (item.minimum...item.maximum).contains(new) else {
                 throw .outOfRange(name, value: overflow ? nil : new, allowed: item.minimum...item.maximum)
             }

@@ -43,7 +43,10 @@ public struct DateItem: Equatable, Sendable {
     public static let name = "date"
 
     /// `nil` and the problem when `format` has a `%` that is not a field, or no field at all.
-    public init(format: String = "%a %d %b", names: DateNames = DateNames(), locale: String? = nil, uppercase: Bool = true, label: String = "", zone: String = ClockReading.ownZone) throws(DateFormatError) {
+    public init(
+        format: String = "%a %d %b", names: DateNames = DateNames(), locale: String? = nil, uppercase: Bool = true, label: String = "",
+        zone: String = ClockReading.ownZone
+    ) throws(DateFormatError) {
         self.format = format
         self.groups = try Self.parse(format)
         self.names = names

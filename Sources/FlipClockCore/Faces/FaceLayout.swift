@@ -163,10 +163,12 @@ public struct FaceLayout: Equatable, Sendable {
                 guard !text.isEmpty, first + span <= extents.count else { continue }
                 let left = extents[first].left, right = extents[first + span - 1].right
                 let top = y + cardHeight * (1 + labelGap)
-                labels.append(Label(
-                    text: text,
-                    rect: DamageRect(x: Int(left.rounded()), y: Int(top), width: Int((right - left).rounded()), height: Int(cardHeight * labelHeight))
-                ))
+                labels.append(
+                    Label(
+                        text: text,
+                        rect: DamageRect(
+                            x: Int(left.rounded()), y: Int(top), width: Int((right - left).rounded()), height: Int(cardHeight * labelHeight))
+                    ))
             }
             y += cardHeight * (1 + (row.hasLabels ? labelGap + labelHeight : 0) + rowGap)
         }

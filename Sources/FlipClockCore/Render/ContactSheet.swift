@@ -28,7 +28,9 @@ public enum ContactSheet {
             _ = try renderer.draw(pictures)
             let tileX = (n % columns) * crop.width, tileY = (n / columns) * tileHeight
             sheet.draw(renderer.canvas.cropped(to: crop), x: tileX, y: tileY)
-            try label("\(Int(angle))°", under: DamageRect(x: tileX, y: tileY, width: crop.width, height: crop.height), height: labelHeight, on: &sheet, glyphs: labels)
+            try label(
+                "\(Int(angle))°", under: DamageRect(x: tileX, y: tileY, width: crop.width, height: crop.height), height: labelHeight, on: &sheet,
+                glyphs: labels)
         }
         return sheet
     }

@@ -55,17 +55,23 @@ public struct FaceRenderer: Sendable {
 
     /// Whether the cards in `range` are at rest at `now`, with nothing asked of them.
     public func isResting(_ range: Range<Int>, at now: Duration) -> Bool {
-        range.allSatisfy { var c = cards[$0]; return !c.advance(to: now).isMoving && c.target == c.value }
+        range.allSatisfy {
+            var c = cards[$0]; return !c.advance(to: now).isMoving && c.target == c.value
+        }
     }
 
     /// Whether a card is still turning (or will turn) after `now`: the caller keeps drawing frames.
     public func isMoving(at now: Duration) -> Bool {
-        cards.contains { var c = $0; return c.advance(to: now).isMoving || c.target != c.value }
+        cards.contains {
+            var c = $0; return c.advance(to: now).isMoving || c.target != c.value
+        }
     }
 
     /// The picture of every card at `now`.
     public func pictures(at now: Duration) -> [CardPicture] {
-        cards.map { var c = $0; return c.advance(to: now) }
+        cards.map {
+            var c = $0; return c.advance(to: now)
+        }
     }
 
     /// Draws the face at `now` and returns the rectangles that changed.

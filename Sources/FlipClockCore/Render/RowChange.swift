@@ -106,7 +106,10 @@ public struct RowChange: Sendable {
             case .goes(let i): (Double(oldLayout.rowBands[i].height) * (1 - p), 1 - p, Double(oldLayout.rowGap))
             case .comes(let j): (Double(newLayout.rowBands[j].height) * p, p, Double(newLayout.rowGap))
             case .stays(let i, let j):
-                (mix(Double(oldLayout.rowBands[i].height), Double(newLayout.rowBands[j].height)), 1, mix(Double(oldLayout.rowGap), Double(newLayout.rowGap)))
+                (
+                    mix(Double(oldLayout.rowBands[i].height), Double(newLayout.rowBands[j].height)), 1,
+                    mix(Double(oldLayout.rowGap), Double(newLayout.rowGap))
+                )
             }
         }
         // The gap before a row is there as much as the row is, and as something above it is.

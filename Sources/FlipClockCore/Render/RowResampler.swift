@@ -100,7 +100,8 @@ public struct RowResampler: Sendable {
                                 guard xFirst <= xLast else { continue }
                                 let step = Int((du * 65536).rounded())
                                 let u = Int(((u0 + Double(xFirst) * du) * 65536).rounded())
-                                RowOps.stretch(padded, from: u, step: step, over: dst.baseAddress! + y * canvasWidth + xFirst, count: xLast - xFirst + 1)
+                                RowOps.stretch(
+                                    padded, from: u, step: step, over: dst.baseAddress! + y * canvasWidth + xFirst, count: xLast - xFirst + 1)
                             }
                         }
                     }

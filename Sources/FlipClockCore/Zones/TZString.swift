@@ -55,7 +55,8 @@ public struct TZString: Equatable, Sendable {
         let year = CalendarDay(daysSinceEpoch: unixSeconds.floorDivided(by: 86400)).year
         guard let daylightSaving, let change = changes(inYear: year) else { return standard }
         // South of the equator daylight saving time spans the new year: it ends before it starts.
-        let isDaylightSaving = change.start > change.end
+        let isDaylightSaving =
+            change.start > change.end
             ? unixSeconds < change.end || unixSeconds >= change.start
             : unixSeconds >= change.start && unixSeconds < change.end
         return isDaylightSaving ? daylightSaving.type : standard

@@ -36,9 +36,13 @@ extension ZoneRules {
         let names = Array(try reader.bytes(header.characterCount))
         var types: [LocalTimeType] = []
         for record in records {
-            guard record.isDaylightSaving <= 1, record.nameIndex < names.count else { throw .invalid("a type's flag or abbreviation is out of range") }
+            guard record.isDaylightSaving <= 1, record.nameIndex < names.count else {
+                throw .invalid("a type's flag or abbreviation is out of range")
+            }
             let name = names[record.nameIndex...].prefix { $0 != 0 }
-            types.append(LocalTimeType(offset: record.offset, isDaylightSaving: record.isDaylightSaving == 1, abbreviation: String(decoding: name, as: UTF8.self)))
+            types.append(
+                LocalTimeType(
+                    offset: record.offset, isDaylightSaving: record.isDaylightSaving == 1, abbreviation: String(decoding: name, as: UTF8.self)))
         }
         try reader.skip(header.leapCount * (timeSize + 4) + header.standardFlagCount + header.utFlagCount)
         var rule: TZString?

@@ -74,7 +74,8 @@ public struct ZoneRules: Equatable, Sendable {
         let last = transitions.last ?? Int.min
         let from = max(range.lowerBound, last), to = range.upperBound
         if let rule, from < to {
-            for year in CalendarDay(daysSinceEpoch: from.floorDivided(by: 86400)).year...CalendarDay(daysSinceEpoch: to.floorDivided(by: 86400)).year {
+            for year in CalendarDay(daysSinceEpoch: from.floorDivided(by: 86400)).year...CalendarDay(daysSinceEpoch: to.floorDivided(by: 86400)).year
+            {
                 guard let change = rule.changes(inYear: year) else { break }
                 changes += [change.start, change.end].filter { $0 > last && range.contains($0) }
             }

@@ -77,7 +77,9 @@ public enum ConfigFile {
             let names: DateNames?
             if let locale = date.locale {
                 guard let found = SystemLocales.dateNames(locale) else {
-                    throw error(at: ["date", "locale"], "\"\(locale)\" is not a locale installed here (locale -a lists them); write a name such as \"de_DE\" or \"fr_FR\"")
+                    throw error(
+                        at: ["date", "locale"],
+                        "\"\(locale)\" is not a locale installed here (locale -a lists them); write a name such as \"de_DE\" or \"fr_FR\"")
                 }
                 names = found
             } else {
@@ -122,12 +124,13 @@ public enum ConfigFile {
             let place = locator.place(path) ?? .init(key: (1, 1), value: (1, 1))
             let at = FileLocation(file: file, line: place.value.line, column: place.value.column)
             // Elements are located as the locator names them: `score[2]`, `score[2].name`.
-            return .array(value.array!.enumerated().map { index, element in
-                var indexed = path
-                indexed[indexed.count - 1] += "[\(index)]"
-                let own = locator.place(indexed).map { FileLocation(file: file, line: $0.key.line, column: $0.key.column) } ?? at
-                return ConfigNode(node(element, path: indexed, locator: locator, file: file), key: own, value: own)
-            })
+            return .array(
+                value.array!.enumerated().map { index, element in
+                    var indexed = path
+                    indexed[indexed.count - 1] += "[\(index)]"
+                    let own = locator.place(indexed).map { FileLocation(file: file, line: $0.key.line, column: $0.key.column) } ?? at
+                    return ConfigNode(node(element, path: indexed, locator: locator, file: file), key: own, value: own)
+                })
         case .date: return .other("date")
         case .time: return .other("time")
         case .dateTime: return .other("date-time")

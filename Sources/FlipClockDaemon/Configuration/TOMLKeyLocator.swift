@@ -17,7 +17,9 @@ struct TOMLKeyLocator {
         var table: [String] = []
         var arrayCounts: [String: Int] = [:]
         // By scalars: "\r\n" is one Character, so a file with CRLF line ends has no Character "\n".
-        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.last == "\r" ? $0.dropLast() : $0[...]) }
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Array($0.last == "\r" ? $0.dropLast() : $0[...])
+        }
         var n = 0
         while n < lines.count {
             let line = lines[n]

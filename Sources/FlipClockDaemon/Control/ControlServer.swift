@@ -58,7 +58,9 @@ public final class ControlServer {
     public init(path: String, group: String?, lineTimeout: Duration = .seconds(10)) throws {
         guard var address = sockaddr_un(path: path) else { throw ControlError(.state, "\(path): path too long for a socket") }
         let gid = group.flatMap { getgrnam($0)?.pointee.gr_gid }
-        problem = group.flatMap { gid == nil ? "control.group: no group \"\($0)\" on this system; only the daemon's own user and group may use the socket" : nil }
+        problem = group.flatMap {
+            gid == nil ? "control.group: no group \"\($0)\" on this system; only the daemon's own user and group may use the socket" : nil
+        }
         var found = stat()
         if lstat(path, &found) == 0 {
             guard found.st_mode & S_IFMT == S_IFSOCK else { throw Refusal(description: "\(path) exists and is not a socket; not replacing it") }

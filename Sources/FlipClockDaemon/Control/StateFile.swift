@@ -33,14 +33,20 @@ public struct StateFile: Sendable {
     static func problem(_ contents: Contents, now: Double) -> String? {
         let longest = Double(TimerItem.longest)
         for (name, timer) in (contents.timers ?? [:]).sorted(by: { $0.key < $1.key }) {
-            guard (0...TimerItem.longest).contains(timer.duration) else { return "timer \(name): duration \(timer.duration) is not 0...\(TimerItem.longest)" }
+            guard (0...TimerItem.longest).contains(timer.duration) else {
+                return "timer \(name): duration \(timer.duration) is not 0...\(TimerItem.longest)"
+            }
             switch timer.state {
             case .idle: break
             case let .paused(at):
                 guard at.isFinite, (0...longest).contains(at) else { return "timer \(name): paused at \(at) s, not 0...\(TimerItem.longest)" }
             case let .running(since, from):
-                guard from.isFinite, (0...longest).contains(from) else { return "timer \(name): running from \(from) s, not 0...\(TimerItem.longest)" }
-                guard since.isFinite, abs(since - now) <= 366 * 86400 else { return "timer \(name): running since \(since), not within a year of now (\(Int(now)))" }
+                guard from.isFinite, (0...longest).contains(from) else {
+                    return "timer \(name): running from \(from) s, not 0...\(TimerItem.longest)"
+                }
+                guard since.isFinite, abs(since - now) <= 366 * 86400 else {
+                    return "timer \(name): running since \(since), not within a year of now (\(Int(now)))"
+                }
             }
         }
         for (name, text) in (contents.texts ?? [:]).sorted(by: { $0.key < $1.key }) where text.utf8.count > ControlRequest.maximumLength {
@@ -78,7 +84,9 @@ public struct StateFile: Sendable {
         } catch {
             let aside = "\(path).broken-\(Int(now))"
             let moved = rename(path, aside) == 0
-            return ([:], [:], [:], "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(Errno.current)"))
+            return (
+                [:], [:], [:], "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(Errno.current)")
+            )
         }
     }
 
@@ -88,7 +96,8 @@ public struct StateFile: Sendable {
         let temporary = "\(path).tmp"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(Contents(scores: scores, timers: timers.isEmpty ? nil : timers, texts: texts.isEmpty ? nil : texts)) else { throw ControlError(.state, "cannot encode the scores") }
+        guard let data = try? encoder.encode(Contents(scores: scores, timers: timers.isEmpty ? nil : timers, texts: texts.isEmpty ? nil : texts))
+        else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(Errno.current)") }
         // A new file, never one already there: a link planted at the temporary name is not followed.
         unlink(temporary)

@@ -37,7 +37,9 @@ extension ClockLoop {
         if configuration.time.values(at: time) != configuration.time.values(at: shown) {
             shown = time
             onShow?(time, clock.date)
-            startLateness = lateness == nil ? nil
+            startLateness =
+                lateness == nil
+                ? nil
                 : .interval(clock.date.timeIntervalSince1970.truncatingRemainder(dividingBy: configuration.time.tick.seconds))
         }
         let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: wallSeconds)

@@ -34,7 +34,9 @@ extension ClockLoop {
         let outcome = state.handle(request, at: moment())
         switch (request, outcome.change) {
         case (_, .reload):
-            guard reloadAndShow(at: clock.now) else { return refused(ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")) }
+            guard reloadAndShow(at: clock.now) else {
+                return refused(ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload"))
+            }
             return Answer(reply: .reloaded, change: .none, saves: false)
         case let (_, .post(text, hold, row)):
             guard !screens.screens.isEmpty else { return refused(ControlError(.state, "no screen is connected to show it on")) }
@@ -82,7 +84,9 @@ extension ClockLoop {
             } catch {
                 state.kept = before
                 logger.error("cannot save the state; the changes are refused", metadata: ["error": "\(error)"])
-                for k in answers.indices where answers[k].answer.saves { answers[k].answer = Answer(reply: .refused(error), change: .none, saves: false) }
+                for k in answers.indices where answers[k].answer.saves {
+                    answers[k].answer = Answer(reply: .refused(error), change: .none, saves: false)
+                }
             }
         }
         for answer in answers {

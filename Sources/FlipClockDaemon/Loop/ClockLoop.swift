@@ -154,10 +154,12 @@ public final class ClockLoop {
             throw OutputFailure(error: error)
         }
         notifier?.stopping()
-        logger.info("stopping", metadata: [
-            "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
-            "redraws": "\(report.redraws)", "wakeups": "\(report.wakeups)", "idle_wakeups": "\(report.idleWakeups)",
-        ])
+        logger.info(
+            "stopping",
+            metadata: [
+                "frames": "\(report.frames)", "flips": "\(report.flips)", "still_frames": "\(report.stillFrames)",
+                "redraws": "\(report.redraws)", "wakeups": "\(report.wakeups)", "idle_wakeups": "\(report.idleWakeups)",
+            ])
         return report
     }
 
@@ -166,44 +168,56 @@ public final class ClockLoop {
     /// folder, and the control socket.
     private func eventSources(console: Console) -> EventSources {
         var sources = EventSources()
-        sources.register("requests", descriptors: { [requests] in [requests.descriptor] }) { [unowned self] _ in
-            for request in requests.take() where !stopping {
-                switch request {
-                case .stop: stopping = true
-                case .reload: reloadAndShow(at: clock.now)
-                case .terminalReleased, .terminalAcquired: console.signal(released: request == .terminalReleased, screens: screens)
+        sources.register(
+            "requests", descriptors: { [requests] in [requests.descriptor] },
+            handle: { [unowned self] _ in
+                for request in requests.take() where !stopping {
+                    switch request {
+                    case .stop: stopping = true
+                    case .reload: reloadAndShow(at: clock.now)
+                    case .terminalReleased, .terminalAcquired: console.signal(released: request == .terminalReleased, screens: screens)
+                    }
                 }
             }
-        }
-        sources.register("console", everyWake: { [unowned self] in
-            if console.follow(screens) { plan.frame = clock.now }
-        })
-        sources.register("outputs", descriptors: { [unowned self] in screens.eventOutputs.compactMap(\.eventDescriptor) }) { [unowned self] ready in
-            for output in screens.eventOutputs where ready.contains(output.eventDescriptor ?? -1) { try output.handleEvents() }
-        }
-        if let card = outputs.card, let uevents = UeventSocket() {
-            sources.register("hotplug", descriptors: { [uevents.descriptor] }) { [unowned self] _ in
-                guard uevents.take().contains(where: { $0.isHotplug(of: card.path) }) else { return }
-                if screens.followHotplug(card, showing: showing(reading())) { notifier?.ready(status: "showing the time on \(outputs.name)") }
-                plan.frame = min(plan.frame, clock.now)
+        )
+        sources.register("console", everyWake: { [unowned self] in if console.follow(screens) { plan.frame = clock.now } })
+        sources.register(
+            "outputs", descriptors: { [unowned self] in screens.eventOutputs.compactMap(\.eventDescriptor) },
+            handle: { [unowned self] ready in
+                for output in screens.eventOutputs where ready.contains(output.eventDescriptor ?? -1) { try output.handleEvents() }
             }
+        )
+        if let card = outputs.card, let uevents = UeventSocket() {
+            sources.register(
+                "hotplug", descriptors: { [uevents.descriptor] },
+                handle: { [unowned self] _ in
+                    guard uevents.take().contains(where: { $0.isHotplug(of: card.path) }) else { return }
+                    if screens.followHotplug(card, showing: showing(reading())) { notifier?.ready(status: "showing the time on \(outputs.name)") }
+                    plan.frame = min(plan.frame, clock.now)
+                }
+            )
         }
         if let path = configurationPath, let watch = FolderWatch(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path) {
             let name = URL(fileURLWithPath: path).lastPathComponent
-            sources.register("configuration", descriptors: { [watch.descriptor] }) { [unowned self] _ in
-                if watch.changedNames().contains(name) { reloadAt = clock.now + settle }
-            }
+            sources.register(
+                "configuration", descriptors: { [watch.descriptor] },
+                handle: { [unowned self] _ in if watch.changedNames().contains(name) { reloadAt = clock.now + settle } }
+            )
         }
-        sources.register("reload", everyWake: { [unowned self] in
-            guard let due = reloadAt, clock.now >= due else { return }
-            reloadAt = nil
-            reloadAndShow(at: clock.now)
-        })
+        sources.register(
+            "reload",
+            everyWake: { [unowned self] in
+                guard let due = reloadAt, clock.now >= due else { return }
+                reloadAt = nil
+                reloadAndShow(at: clock.now)
+            }
+        )
         if let control {
             // Every wake: a client past its deadline is dropped.
-            sources.register("control", descriptors: { control.descriptors }, everyWake: true) { [unowned self] ready in
-                answer(control.service(ready, now: clock.now))
-            }
+            sources.register(
+                "control", descriptors: { control.descriptors }, everyWake: true,
+                handle: { [unowned self] ready in answer(control.service(ready, now: clock.now)) }
+            )
         }
         return sources
     }
@@ -233,7 +247,8 @@ public final class ClockLoop {
             lateness = nil
             zone = wallClock
             plan.frame = clock.now
-            logger.notice(wake.clockSet ? "the system clock was set; showing the time again" : "the time zone changed; showing the time again",
+            logger.notice(
+                wake.clockSet ? "the system clock was set; showing the time again" : "the time zone changed; showing the time again",
                 metadata: ["zone": "\(zone.timeZone.identifier)"])
         }
         try sources.dispatch(fds, while: { !stopping })

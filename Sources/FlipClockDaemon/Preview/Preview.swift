@@ -48,9 +48,11 @@ public enum Preview {
         }
         let sheetPath = request.directory + "/" + request.sheet.fileName
         try PNGFile.write(try sheet(for: request, glyphs: glyphs), to: sheetPath)
-        logger.info("preview written", metadata: [
-            "frames": "\(files.framesWritten)", "directory": "\(request.directory)", "sheet": "\(sheetPath)",
-        ])
+        logger.info(
+            "preview written",
+            metadata: [
+                "frames": "\(files.framesWritten)", "directory": "\(request.directory)", "sheet": "\(sheetPath)",
+            ])
         return Report(frames: files.framesWritten, movingFrames: moving, sheet: sheetPath, firstFrame: files.path(forFrame: 0))
     }
 

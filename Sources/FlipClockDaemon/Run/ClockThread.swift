@@ -15,10 +15,12 @@ enum ClockThread {
         }
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
-        let created = pthread_create(&thread, nil, { context in
-            Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
         // pthread_create returns its error rather than setting errno.
         precondition(created == 0, "pthread_create: \(Errno(rawValue: created))")
         pthread_setname_np(thread, String(name.utf8.prefix(15))!)

@@ -45,11 +45,12 @@ struct ClockState {
 
     /// Timers for the configured items: saved states kept where the names still match.
     static func timers(for items: [TimerItem], saved: [String: FlipTimer]) -> [String: FlipTimer] {
-        Dictionary(uniqueKeysWithValues: items.map { item in
-            var timer = saved[item.name] ?? FlipTimer(item)
-            timer.direction = item.direction
-            return (item.name, timer)
-        })
+        Dictionary(
+            uniqueKeysWithValues: items.map { item in
+                var timer = saved[item.name] ?? FlipTimer(item)
+                timer.direction = item.direction
+                return (item.name, timer)
+            })
     }
 
     /// A configured timer's state (every configured timer has one).
@@ -63,11 +64,12 @@ struct ClockState {
 
     /// What each timer's cards show at `now` (`nil`: blank, a finished countdown that shows nothing).
     func timerFaces(at now: Double) -> [String: Int?] {
-        Dictionary(uniqueKeysWithValues: configuration.timers.map { item in
-            let timer = timer(item)
-            let blank = item.atZero == .blank && timer.isFinished(at: now)
-            return (item.name, blank ? nil : timer.shown(at: now))
-        })
+        Dictionary(
+            uniqueKeysWithValues: configuration.timers.map { item in
+                let timer = timer(item)
+                let blank = item.atZero == .blank && timer.isFinished(at: now)
+                return (item.name, blank ? nil : timer.shown(at: now))
+            })
     }
 
     /// The brightness at `reading`; a request's override ends when the schedule next changes.
@@ -144,10 +146,13 @@ extension ClockState {
         case .ping:
             return reply(.pong)
         case .status:
-            return reply(.status(ControlReply.Status(
-                time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
-                output: moment.output
-            )))
+            return reply(
+                .status(
+                    ControlReply.Status(
+                        time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall),
+                        screen: ScreenLevel(moment.level),
+                        output: moment.output
+                    )))
         case let .screen(level):
             brightness.set(level, atMinute: moment.reading.minute())
             return reply(.screen(ScreenLevel(level), until: brightness.overrideEnds.map { ClockReading(unixSeconds: $0 * 60).time() }), .redraw)

@@ -40,11 +40,12 @@ enum DRMDevice {
             defer { drmModeFreeConnector(c) }
             let k = c.pointee
             let type = drmModeGetConnectorTypeName(k.connector_type).map { String(cString: $0) } ?? "Unknown\(k.connector_type)"
-            found.append(DRMConnector(
-                id: k.connector_id, name: "\(type)-\(k.connector_type_id)", connected: k.connection == DRM_MODE_CONNECTED,
-                modes: (0..<Int(k.count_modes)).map { k.modes[$0] }, encoderID: k.encoder_id,
-                encoders: (0..<Int(k.count_encoders)).map { k.encoders[$0] }
-            ))
+            found.append(
+                DRMConnector(
+                    id: k.connector_id, name: "\(type)-\(k.connector_type_id)", connected: k.connection == DRM_MODE_CONNECTED,
+                    modes: (0..<Int(k.count_modes)).map { k.modes[$0] }, encoderID: k.encoder_id,
+                    encoders: (0..<Int(k.count_encoders)).map { k.encoders[$0] }
+                ))
         }
         return (found, crtcs)
     }

@@ -111,7 +111,9 @@ public final class DRMOutput: FrameOutput {
     /// drivers that scan out memory directly answer ENOSYS, which is fine.
     private func markDirty(_ damage: [DamageRect]) {
         let logical = canvasSize
-        var clips = damage.map { rotation.outputRect($0, logical: logical) }.map { drmModeClip(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY)) }
+        var clips = damage.map { rotation.outputRect($0, logical: logical) }.map {
+            drmModeClip(x1: UInt16($0.x), y1: UInt16($0.y), x2: UInt16($0.maxX), y2: UInt16($0.maxY))
+        }
         _ = drmModeDirtyFB(fd, buffers[front].framebuffer, &clips, UInt32(clips.count))
     }
 

@@ -54,7 +54,11 @@ public final class FBDevOutput: FrameOutput {
         let bpp = Int(v.bits_per_pixel)
         guard bpp == 32 || (bpp == 16 && v.red.length == 5 && v.green.length == 6 && v.blue.length == 5) else {
             Glibc.close(fd)
-            throw .unsupportedFormat(device: device, format: "\(bpp) bpp, red \(v.red.length)@\(v.red.offset) green \(v.green.length)@\(v.green.offset) blue \(v.blue.length)@\(v.blue.offset)")
+            throw .unsupportedFormat(
+                device: device,
+                format:
+                    "\(bpp) bpp, red \(v.red.length)@\(v.red.offset) green \(v.green.length)@\(v.green.offset) blue \(v.blue.length)@\(v.blue.offset)"
+            )
         }
         let length = Int(f.smem_len)
         guard let address = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), address != MAP_FAILED else {
