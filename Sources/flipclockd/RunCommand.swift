@@ -72,6 +72,8 @@ struct RunCommand: AsyncParsableCommand {
         nonisolated(unsafe) let server = control
         // A service (systemd's notify socket) waits for its display: at boot the driver may come later.
         let notifier = SystemdNotifier()
+        // What the loop does, counted for `GET /metrics`.
+        let metrics = ClockMetrics()
         let waitsForDisplay = notifier != nil
         // The clock (opening the output first, waiting for it if it is missing or busy) and
         // the signals as services of one group: SIGTERM and SIGINT shut it down gracefully,
@@ -103,6 +105,7 @@ struct RunCommand: AsyncParsableCommand {
             loop.stateFile = StateFile(path: configuration.stateFile)
             loop.configurationPath = path
             loop.control = server
+            loop.metrics = metrics
             return loop
         }
         let group = ServiceGroup(

@@ -41,6 +41,7 @@ extension ClockLoop {
                 lateness == nil
                 ? nil
                 : .interval(clock.date.timeIntervalSince1970.truncatingRemainder(dividingBy: configuration.time.tick.seconds))
+            if let startLateness { metrics.flipStarted(late: startLateness) }
         }
         let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: wallSeconds)
         screens.show(read, timers: timerFaces, at: now)
@@ -58,10 +59,12 @@ extension ClockLoop {
     /// Draws `screen`'s frame at `now`, and says when the first frame is presented and when
     /// a flip lands.
     private func frame(_ screen: Screen, at now: Duration, time: WallTime) throws {
-        let framesBefore = report.frames
+        let before = report
         let flip: Screen.FlipDone?
+        let started = ContinuousClock.now
         do {
             flip = try screen.frame(at: now, report: &report)
+            if report.frames > before.frames { metrics.drew(in: ContinuousClock.now - started) }
         } catch let error as OutputError {
             throw error
         } catch {
@@ -71,7 +74,8 @@ extension ClockLoop {
             drawingProblem = "\(error)"
             flip = nil
         }
-        if framesBefore == 0, report.frames == 1 {
+        metrics.presented(frames: report.frames - before.frames, flips: report.flips - before.flips)
+        if before.frames == 0, report.frames == 1 {
             logger.info("first frame presented", metadata: ["output": "\(outputs.name)", "time": "\(time)"])
             notifier?.ready(status: "showing the time on \(outputs.name)")
         }

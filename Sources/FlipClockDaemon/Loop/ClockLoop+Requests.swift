@@ -90,6 +90,7 @@ extension ClockLoop {
             }
         }
         for answer in answers {
+            metrics.record(answer.answer.reply, from: .socket)
             control.reply(answer.answer.reply.line(json: ControlJSON.isJSON(answer.line)), to: answer.client)
             show(answer.answer.change)
         }
@@ -100,6 +101,7 @@ extension ClockLoop {
     func answer(_ line: String) -> String {
         let answer = perform(line)
         if answer.saves { try? save() }
+        metrics.record(answer.reply, from: .socket)
         show(answer.change)
         return answer.reply.line(json: ControlJSON.isJSON(line))
     }

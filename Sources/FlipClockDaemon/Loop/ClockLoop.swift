@@ -65,6 +65,8 @@ public final class ClockLoop {
     public var configurationPath: String?
     /// Where acknowledged scores, timers and texts are kept.
     public var stateFile: StateFile?
+    /// What the loop has done, for `GET /metrics`.
+    public var metrics = ClockMetrics()
 
     // The loop's own pacing: what it drew last and when it draws next.
     var report = Report()
@@ -239,6 +241,7 @@ public final class ClockLoop {
         let wake = try clock.sleep(until: until, orWall: console.suspended ? nil : plan.wall, watching: &fds)
         report.wakeups += 1
         if !moving { report.idleWakeups += 1 }
+        metrics.woke(idle: !moving)
         if let late = wake.lateness {
             lateness = late
             plan.frame = clock.now
