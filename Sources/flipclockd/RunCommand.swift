@@ -2,6 +2,7 @@ import ArgumentParser
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
+import FlipClockHTTP
 import FlipClockOutput
 import FlipClockSystem
 import FoundationEssentials
@@ -70,6 +71,9 @@ struct RunCommand: AsyncParsableCommand {
         }
         // Handed to the loop's thread, and used by no other.
         nonisolated(unsafe) let server = control
+        // The HTTP API's requests wait here for the loop, which answers them as it does the socket's.
+        let token = try configuration.http.map { try ConfigPath.token($0, path: path) } ?? nil
+        let waiting = configuration.http.map { _ in WaitingRequests() }
         // A service (systemd's notify socket) waits for its display: at boot the driver may come later.
         let notifier = SystemdNotifier()
         let waitsForDisplay = notifier != nil
@@ -103,15 +107,21 @@ struct RunCommand: AsyncParsableCommand {
             loop.stateFile = StateFile(path: configuration.stateFile)
             loop.configurationPath = path
             loop.control = server
+            loop.waiting = waiting
             return loop
+        }
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+            .init(service: await SignalService(requests: service.requests, logger: logger)),
+        ]
+        if let http = configuration.http, let waiting {
+            let api = HTTPServer.service(
+                http, token: token, limits: HTTPLimits(), ask: { await waiting.ask($0, from: $1) }, logger: logger)
+            services.append(.init(service: api, failureTerminationBehavior: .gracefullyShutdownGroup))
         }
         let group = ServiceGroup(
             configuration: .init(
-                services: [
-                    .init(
-                        service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
-                    .init(service: await SignalService(requests: service.requests, logger: logger)),
-                ],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
