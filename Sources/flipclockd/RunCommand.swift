@@ -51,6 +51,7 @@ struct RunCommand: AsyncParsableCommand {
         let clock = try ConfigPath.clock(configuration)
         let path = config ?? ConfigPath.defaultPath
         let override = output
+        let token = try configuration.http.map { try ConfigPath.token($0, path: path) } ?? nil
         let terminal = terminal
         // The control socket first: a daemon already listening on it, or a file that is not a
         // socket where it goes, stops this one before it takes the display.
@@ -72,7 +73,6 @@ struct RunCommand: AsyncParsableCommand {
         // Handed to the loop's thread, and used by no other.
         nonisolated(unsafe) let server = control
         // The HTTP API's requests wait here for the loop, which answers them as it does the socket's.
-        let token = try configuration.http.map { try ConfigPath.token($0, path: path) } ?? nil
         let waiting = configuration.http.map { _ in WaitingRequests() }
         // A service (systemd's notify socket) waits for its display: at boot the driver may come later.
         let notifier = SystemdNotifier()
