@@ -40,8 +40,8 @@ public final class WaitingRequests: Sendable {
 
     /// The loop's reply to `request`, or a `busy` refusal; `source` names the asker in the log.
     public func ask(_ request: ControlRequest, from source: String) async -> ControlReply {
-        let full = ControlReply.refused(ControlError(.busy, "\(capacity) requests are waiting for the clock; try again later"))
-        let late = ControlReply.refused(ControlError(.busy, "the clock did not take the request within \(patience.components.seconds) s"))
+        let full = ControlReply.refused(ControlError(.busy, "\(capacity) requests wait for the clock already; try again later"))
+        let late = ControlReply.refused(ControlError(.busy, "the clock did not take the request in time (it may be waiting for a display)"))
         return await withCheckedContinuation { continuation in
             let id: Int? = queue.withLock { queue in
                 guard queue.waiting.count < capacity else { return nil }
