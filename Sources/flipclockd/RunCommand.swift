@@ -128,6 +128,10 @@ struct RunCommand: AsyncParsableCommand {
         )
         do {
             try await group.run()
+        } catch let failure as HTTPServer.ListenFailure {
+            // A port taken now may be free at the restart.
+            StandardError.write("flipclockd: http.listen: \(failure)\n")
+            throw ExitCode(1)
         } catch let failure as OutputFailure {
             StandardError.write("flipclockd: output: \(failure)\n")
             throw ExitCode(1)

@@ -109,6 +109,15 @@ import Testing
         #expect(big.body.contains(#""detail":"a request body is at most 16384 bytes""#))
     }
 
+    /// Headers past their bound are Hummingbird's own refusal: 400 and the connection closed.
+    @Test func oversizeHeadersAreRefused() throws {
+        let d = try Daemon()
+        try d.start()
+        let answer = HTTPClient.exchange(
+            port: d.port, "GET /v1/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 10000))\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n"), "\(answer)")
+    }
+
     @Test func anAddressOthersReachNeedsAToken() throws {
         let d = try Daemon(http: "listen = \"0.0.0.0:8080\"\n")
         let outcome = try FlipclockdCommandTests.run(["--config", d.config])
@@ -124,6 +133,22 @@ import Testing
         let outcome = try FlipclockdCommandTests.run(["--config", d.config])
         #expect(outcome.status == 78)
         #expect(outcome.stderr == "flipclockd: \(d.config):15:14: http.token_file: \(d.dir)/none: cannot read: No such file or directory\n")
+    }
+
+    /// A port another program holds stops the daemon, saying so; the restart may find it free.
+    @Test func aTakenPortStopsTheDaemon() throws {
+        let d = try Daemon()
+        let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(holder) }
+        var address = HTTPClient.loopback(port: d.port)
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(holder, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        listen(holder, 1)
+        let outcome = try FlipclockdCommandTests.run(["--config", d.config])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.stderr.hasSuffix("flipclockd: http.listen: cannot listen on 127.0.0.1:\(d.port): Address already in use\n"), "\(outcome.stderr)")
     }
 
     /// A byte now and then does not hold a connection: the whole request is due within the timeout (1 s here).

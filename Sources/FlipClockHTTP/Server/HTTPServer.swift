@@ -1,4 +1,5 @@
 import FlipClockCore
+import Glibc
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -22,7 +23,7 @@ public enum HTTPServer {
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: limits.headerField, maxHeaderListSize: limits.headers, maxHeaderFieldCount: limits.headerCount)
         )
-        return Application(
+        let application = Application(
             router: ClockAPI.router(ask: ask, token: token, limits: limits),
             server: .http1(configuration: channel),
             configuration: ApplicationConfiguration(
@@ -36,5 +37,26 @@ public enum HTTPServer {
             },
             logger: logger
         )
+        return Listening(application: application, address: "\(settings.host):\(settings.port)")
+    }
+
+    /// The API could not listen where `[http] listen` says (the port is taken, the address is
+    /// not this machine's): what the daemon says before it stops.
+    public struct ListenFailure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The application, its failure to listen told in the user's words.
+    struct Listening: Service {
+        let application: Application<RouterResponder<APIRequestContext>>
+        let address: String
+
+        func run() async throws {
+            do {
+                try await application.run()
+            } catch let error as IOError {
+                throw ListenFailure(description: "cannot listen on \(address): \(String(cString: strerror(error.errnoCode)))")
+            }
+        }
     }
 }
