@@ -2,6 +2,7 @@ import ArgumentParser
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
+import FlipClockHTTP
 import FlipClockSystem
 import FoundationEssentials
 
@@ -56,6 +57,26 @@ enum ConfigPath {
 }
 
 extension ConfigPath {
+    /// The token `[http] token_file` holds (`nil`: none configured); a file that cannot be read
+    /// or holds no token is a configuration error at that key (exit 78).
+    static func token(_ settings: HTTPSettings, path: String?) throws -> BearerToken? {
+        guard let file = settings.tokenFile else { return nil }
+        let place = GlyphCheck.location(of: ["http", "token_file"], in: path)
+        let text: String
+        do {
+            text = try ConfigFile.read(file)
+        } catch {
+            StandardError.write("flipclockd: \(place): http.token_file: \(file): \(error.message)\n")
+            throw ExitCode(78)
+        }
+        guard let token = BearerToken(fileText: text) else {
+            StandardError.write(
+                "flipclockd: \(place): http.token_file: \(file): the first line is not a token of \(BearerToken.shortest) characters or more\n")
+            throw ExitCode(78)
+        }
+        return token
+    }
+
     /// `FLIPCLOCK_START=HH:MM:SS` starts the clock at that time today (tests, demonstrations);
     /// otherwise it follows the system's clock.
     static func clock(_ configuration: ClockConfiguration) throws -> SystemClock {

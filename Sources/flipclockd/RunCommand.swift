@@ -2,6 +2,7 @@ import ArgumentParser
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
+import FlipClockHTTP
 import FlipClockOutput
 import FlipClockSystem
 import FoundationEssentials
@@ -50,6 +51,7 @@ struct RunCommand: AsyncParsableCommand {
         let clock = try ConfigPath.clock(configuration)
         let path = config ?? ConfigPath.defaultPath
         let override = output
+        let token = try configuration.http.map { try ConfigPath.token($0, path: path) } ?? nil
         let terminal = terminal
         // The control socket first: a daemon already listening on it, or a file that is not a
         // socket where it goes, stops this one before it takes the display.
@@ -70,6 +72,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         // Handed to the loop's thread, and used by no other.
         nonisolated(unsafe) let server = control
+        // The HTTP API's requests wait here for the loop, which answers them as it does the socket's.
+        let waiting = configuration.http.map { _ in WaitingRequests() }
         // A service (systemd's notify socket) waits for its display: at boot the driver may come later.
         let notifier = SystemdNotifier()
         // What the loop does, counted for `GET /metrics`.
@@ -106,21 +110,31 @@ struct RunCommand: AsyncParsableCommand {
             loop.configurationPath = path
             loop.control = server
             loop.metrics = metrics
+            loop.waiting = waiting
             return loop
+        }
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+            .init(service: await SignalService(requests: service.requests, logger: logger)),
+        ]
+        if let http = configuration.http, let waiting {
+            let api = HTTPServer.service(
+                http, token: token, limits: HTTPLimits(), ask: { await waiting.ask($0, from: $1) }, metrics: metrics.exposition, logger: logger)
+            services.append(.init(service: api, failureTerminationBehavior: .gracefullyShutdownGroup))
         }
         let group = ServiceGroup(
             configuration: .init(
-                services: [
-                    .init(
-                        service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
-                    .init(service: await SignalService(requests: service.requests, logger: logger)),
-                ],
+                services: services,
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )
         do {
             try await group.run()
+        } catch let failure as HTTPServer.ListenFailure {
+            // A port taken now may be free at the restart.
+            StandardError.write("flipclockd: http.listen: \(failure)\n")
+            throw ExitCode(1)
         } catch let failure as OutputFailure {
             StandardError.write("flipclockd: output: \(failure)\n")
             throw ExitCode(1)

@@ -18,7 +18,7 @@ import Testing
                     screen: .dim(percent: 30), output: "png 320x240"
                 )),
             "OK time=12:00:00 scores home=5 away=120 timers egg=04:00 idle tea=00:30 running screen=dim 30% output=png 320x240",
-            #"{"ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"screen":"dim 30%","texts":{"board":"GATE 12"},"time":"12:00:00"}"#
+            #"{"ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"screen":"dim 30%","texts":{"board":"GATE 12"},"time":"12:00:00","timers":[{"name":"egg","seconds":240,"state":"idle"},{"name":"tea","seconds":30,"state":"running"}]}"#
         ),
         (
             .status(
@@ -26,7 +26,7 @@ import Testing
                     time: WallTime(hour: 21, minute: 20, second: 0), scores: [], texts: [:], timers: [], screen: .off, output: "counting 96x60@5"
                 )),
             "OK time=21:20:00 screen=off output=counting 96x60@5",
-            #"{"ok":true,"output":"counting 96x60@5","scores":{},"screen":"off","texts":{},"time":"21:20:00"}"#
+            #"{"ok":true,"output":"counting 96x60@5","scores":{},"screen":"off","texts":{},"time":"21:20:00","timers":[]}"#
         ),
         (.screen(.off, until: WallTime(hour: 22, minute: 0, second: 0)), "OK screen=off until 22:00", #"{"ok":true,"screen":"off"}"#),
         (.screen(.dim(percent: 30), until: nil), "OK screen=dim 30%", #"{"ok":true,"screen":"dim 30%"}"#),

@@ -131,6 +131,19 @@ import Testing
         #expect(given.date?.values(CalendarDay(year: 2026, month: 11, day: 23)).joined() == "MO")
     }
 
+    @Test func theHTTPAPIIsOffUnlessConfigured() throws {
+        #expect(try ConfigFile.parse("# nothing\n", path: "f.toml").http == nil)
+        #expect(try ConfigFile.parse("[http]\nlisten = \"127.0.0.1:8080\"\n", path: "f.toml").http == HTTPSettings(host: "127.0.0.1", port: 8080))
+        #expect(try ConfigFile.parse("[http]\nlisten = \"[::1]:0\"\n", path: "f.toml").http == HTTPSettings(host: "::1", port: 0))
+        let lan = try ConfigFile.parse(
+            "[http]\nlisten = \"0.0.0.0:8080\"\ntoken_file = \"/etc/flipclock/http-token\"\ntimeout_seconds = 2\n", path: "f.toml")
+        #expect(lan.http == HTTPSettings(host: "0.0.0.0", port: 8080, tokenFile: "/etc/flipclock/http-token", timeout: .seconds(2)))
+        #expect(HTTPSettings(listen: "localhost:80")?.isLoopback == true)
+        #expect(HTTPSettings(listen: "127.1.2.3:80")?.isLoopback == true)
+        #expect(HTTPSettings(listen: "192.168.1.20:80")?.isLoopback == false)
+        #expect(HTTPSettings(listen: "[::]:80")?.isLoopback == false)
+    }
+
     @Test func anEmptyFileIsTheDefaults() throws {
         #expect(try ConfigFile.parse("# nothing\n", path: "f.toml") == ClockConfiguration())
     }
@@ -138,7 +151,7 @@ import Testing
     @Test(arguments: [
         (
             "[clok]\nformat = \"HH:MM\"\n",
-            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, timer, place, date, night, text, row, control, state"
+            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, timer, place, date, night, text, row, control, http, state"
         ),
         (
             "[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
@@ -237,6 +250,21 @@ import Testing
         ("[look]\nbackground = \"\"\"\n#000000\"\"\"\ncard = \"#1\"\n", "f.toml:4:8: look.card: \"#1\" is not a colour; expected \"#rrggbb\""),
         ("[look]\nfont = [\n  \"a\", # ]\n  \"b\"]\ncard = \"#1\"\n", "f.toml:2:8: look.font: expected a string, found an array"),
         ("[look] # colours\ndigits = 'x#y'  # literal string\n", "f.toml:2:10: look.digits: \"x#y\" is not a colour; expected \"#rrggbb\""),
+        (
+            "[http]\nlisten = \"0.0.0.0:8080\"\n",
+            "f.toml:2:10: http.listen: 0.0.0.0:8080 is reachable from other hosts; set http.token_file too, or listen on 127.0.0.1"
+        ),
+        ("[http]\nlisten = \"8080\"\n", "f.toml:2:10: http.listen: \"8080\" is not HOST:PORT (an IPv6 address in brackets), the port 0...65535"),
+        (
+            "[http]\nlisten = \"[::1]:70000\"\n",
+            "f.toml:2:10: http.listen: \"[::1]:70000\" is not HOST:PORT (an IPv6 address in brackets), the port 0...65535"
+        ),
+        ("[http]\ntoken_file = \"/t\"\n", "f.toml:2:1: http.listen: expected a string \"HOST:PORT\", such as \"127.0.0.1:8080\""),
+        ("[http]\nlisten = \"127.0.0.1:8080\"\ntimeout_seconds = 0\n", "f.toml:3:19: http.timeout_seconds: 0 is out of range; allowed 1...300"),
+        (
+            "[http]\nlisten = \"127.0.0.1:8080\"\nport = 1\n",
+            "f.toml:3:1: http.port: unknown key; allowed in [http]: listen, token_file, timeout_seconds"
+        ),
     ])
     func errorsNameThePlaceTheKeyAndWhatIsAllowed(_ text: String, _ message: String) {
         #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "f.toml") }

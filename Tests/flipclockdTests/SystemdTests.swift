@@ -172,10 +172,11 @@ import Testing
         return dir + "/flipclockd.service"
     }
 
-    static func analyze(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func analyze(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
         p.arguments = arguments
+        if let environment { p.environment = environment }
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = pipe
@@ -198,5 +199,22 @@ import Testing
         #expect(score != nil)
         #expect(score ?? 10 <= 2.5)
         print("systemd-analyze security: exposure \(score ?? -1)")
+    }
+
+    /// The shipped unit keeps the network private; the HTTP drop-in opens IP to localhost only,
+    /// and systemd reads every line of it.
+    @Test func theHTTPDropInOpensLoopbackOnly() throws {
+        #expect(try String(contentsOfFile: Self.unit, encoding: .utf8).contains("\nPrivateNetwork=yes\n"))
+        let unit = try Self.unitForBuild()
+        let folder = URL(fileURLWithPath: unit).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder + "/flipclockd.service.d", withIntermediateDirectories: true)
+        let dropIn = URL(fileURLWithPath: Self.unit).deletingLastPathComponent().appendingPathComponent("http.conf").path
+        try FileManager.default.copyItem(atPath: dropIn, toPath: folder + "/flipclockd.service.d/http.conf")
+        let result = try Self.analyze(["security", "--offline=true", unit], environment: ["SYSTEMD_UNIT_PATH": folder + ":"])
+        #expect(!result.output.contains("http.conf:"), "\(result.output)")
+        #expect(result.output.contains("Service has access to the host's network"))
+        #expect(result.output.contains("Service defines IP address allow list with only localhost entries"))
+        let score = result.output.firstMatch(of: /Overall exposure level for flipclockd.service: ([0-9.]+)/).flatMap { Double($0.1) }
+        #expect(score ?? 10 <= 2.5)
     }
 }

@@ -13,6 +13,8 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
         case reloadFailed = "reload-failed"
         case state
         case queueFull = "queue-full"
+        /// The clock has too many requests waiting, or did not take one in time (HTTP's 503).
+        case busy
     }
 
     public var code: Code

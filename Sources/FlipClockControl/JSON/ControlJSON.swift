@@ -10,6 +10,26 @@ public enum ControlJSON {
 
     public static func parse(_ line: String) throws(ControlError) -> ControlRequest {
         guard let object = object(line) else { throw ControlError(.syntax, "not a JSON object") }
+        return try parse(object)
+    }
+
+    /// A request made of `command`, the `fields` an HTTP request's path gives (`"action": "set"`,
+    /// `"name": "egg"`) and the fields of `body`, a JSON object or nothing, read as a request line's.
+    public static func parse(command: String, fields: [String: String], body: String) throws(ControlError) -> ControlRequest {
+        var object: [String: JSONValue] = [:]
+        if body.contains(where: { !$0.isWhitespace }) {
+            guard let given = Self.object(body) else { throw ControlError(.syntax, "the body is not a JSON object") }
+            object = given
+        }
+        for key in ["command"] + fields.keys.sorted() where object[key] != nil {
+            throw ControlError(.syntax, "\"\(key)\" comes from the path, not the body")
+        }
+        object["command"] = .string(command)
+        for (key, value) in fields { object[key] = .string(value) }
+        return try parse(object)
+    }
+
+    static func parse(_ object: [String: JSONValue]) throws(ControlError) -> ControlRequest {
         guard let command = object["command"]?.string else { throw ControlError(.syntax, "\"command\" is missing") }
         switch command {
         case "status": return .status
@@ -130,8 +150,8 @@ public enum ControlJSON {
         return line(.object(object))
     }
 
-    /// `value` as one line of JSON, its keys sorted: the replies, and the requests above.
-    static func line(_ value: JSONValue) -> String {
+    /// `value` as one line of JSON, its keys sorted: the replies, the requests above, the API's document.
+    public static func line(_ value: JSONValue) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return "{\"ok\":false}" }

@@ -1,11 +1,13 @@
 import FoundationEssentials
 
 /// A value of the control protocol's JSON form, read and written by FoundationEssentials'
-/// `JSONDecoder` and `JSONEncoder`.
+/// `JSONDecoder` and `JSONEncoder`; the HTTP API's OpenAPI document is one too.
 ///
 /// Foundation's `JSONSerialization` would serve `[String: Any]` as is, but it links all of
 /// Foundation and its ICU data (some 44 MB) into the static daemon.
-enum JSONValue: Codable, Equatable, ExpressibleByBooleanLiteral {
+public enum JSONValue: Codable, Equatable, Sendable, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     case null
     case bool(Bool)
     case integer(Int)
@@ -14,7 +16,7 @@ enum JSONValue: Codable, Equatable, ExpressibleByBooleanLiteral {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()
         if value.decodeNil() {
             self = .null
@@ -33,9 +35,13 @@ enum JSONValue: Codable, Equatable, ExpressibleByBooleanLiteral {
         }
     }
 
-    init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(Dictionary(elements, uniquingKeysWith: { $1 })) }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var value = encoder.singleValueContainer()
         switch self {
         case .null: try value.encodeNil()
@@ -48,7 +54,8 @@ enum JSONValue: Codable, Equatable, ExpressibleByBooleanLiteral {
         }
     }
 
-    var string: String? { if case .string(let s) = self { s } else { nil } }
-    var integer: Int? { if case .integer(let i) = self { i } else { nil } }
-    var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var string: String? { if case .string(let s) = self { s } else { nil } }
+    public var integer: Int? { if case .integer(let i) = self { i } else { nil } }
+    public var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+    public var object: [String: JSONValue]? { if case .object(let o) = self { o } else { nil } }
 }

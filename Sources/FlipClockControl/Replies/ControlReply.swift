@@ -41,7 +41,7 @@ public enum ControlReply: Equatable, Sendable {
         /// In the configuration's order.
         public var scores: [Score]
         public var texts: [String: String]
-        /// In the configuration's order; the JSON form leaves them out.
+        /// In the configuration's order; the JSON form lists them, `{"name":…,"seconds":…,"state":…}`.
         public var timers: [TimerReading]
         public var screen: ScreenLevel
         /// The output's name, as the log gives it.
@@ -97,6 +97,8 @@ public enum ControlReply: Equatable, Sendable {
             [
                 "ok": true, "time": .string("\(status.time)"), "scores": Self.object(status.scores), "texts": Self.object(status.texts),
                 "screen": .string("\(status.screen)"), "output": .string(status.output),
+                "timers": .array(
+                    status.timers.map { .object(["name": .string($0.name), "seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]) }),
             ]
         case .screen(let level, _):
             ["ok": true, "screen": .string("\(level)")]

@@ -23,12 +23,35 @@ extension ClockConfiguration {
             if let v = try r.string("group") { controlGroup = v.isEmpty ? nil : v }
             try r.rejectUnknownKeys()
         }
+        if let t = try top.table("http") { try decodeHTTP(t) }
         if let t = try top.table("state") {
             var r = ConfigReader(t, path: "state")
             if let v = try r.string("file") { stateFile = v }
             try r.rejectUnknownKeys()
         }
         try top.rejectUnknownKeys(kind: "table")
+    }
+
+    /// `listen` is required; an address other hosts reach needs `token_file`.
+    private mutating func decodeHTTP(_ table: ConfigTable) throws(ConfigError) {
+        var r = ConfigReader(table, path: "http")
+        let node = r.node("listen")
+        guard let node, case .string(let listen) = node.value else {
+            throw ConfigError(node?.valueLocation ?? r.firstKey, key: "http.listen", "expected a string \"HOST:PORT\", such as \"127.0.0.1:8080\"")
+        }
+        guard var settings = HTTPSettings(listen: listen) else {
+            throw ConfigError(
+                node.valueLocation, key: "http.listen", "\"\(listen)\" is not HOST:PORT (an IPv6 address in brackets), the port 0...65535")
+        }
+        if let v = try r.string("token_file") { settings.tokenFile = v.isEmpty ? nil : v }
+        if let v = try r.integer("timeout_seconds", in: 1...300) { settings.timeout = .seconds(v) }
+        try r.rejectUnknownKeys()
+        guard settings.isLoopback || settings.tokenFile != nil else {
+            throw ConfigError(
+                node.valueLocation, key: "http.listen",
+                "\(listen) is reachable from other hosts; set http.token_file too, or listen on 127.0.0.1")
+        }
+        http = settings
     }
 
     private mutating func decodeClock(_ table: ConfigTable) throws(ConfigError) {

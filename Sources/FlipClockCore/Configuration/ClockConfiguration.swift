@@ -70,6 +70,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// `[control]`: the control socket and the group that may use it (`""`: the daemon's own).
     public var controlSocket = "/run/flipclock/control.sock"
     public var controlGroup: String? = "flipclock"
+    /// `[http]`: the HTTP API; `nil` (the default): none.
+    public var http: HTTPSettings?
     /// `[state]`: where scores are kept across restarts.
     public var stateFile = "/var/lib/flipclock/state.json"
 

@@ -19,18 +19,12 @@ extension ClockLoop {
         var saves: Bool
     }
 
-    /// Answers one request line: the state decides; a reload, a message or clearing the
-    /// messages is done at once. `user` (the client's uid) is logged with a change.
-    func perform(_ line: String, user: uid_t? = nil) -> Answer {
+    /// Answers one request: the state decides; a reload, a message or clearing the messages is
+    /// done at once. `source` (the socket client's uid, the HTTP client's address) is logged with a change.
+    func perform(_ request: ControlRequest, from source: String?) -> Answer {
         var logger = self.logger
-        if let user { logger[metadataKey: "uid"] = "\(user)" }
-        let request: ControlRequest
+        if let source { logger[metadataKey: "from"] = "\(source)" }
         func refused(_ error: ControlError) -> Answer { Answer(reply: .refused(error), change: .none, saves: false) }
-        do throws(ControlError) {
-            request = ControlJSON.isJSON(line) ? try ControlJSON.parse(line) : try ControlRequest.parse(line)
-        } catch {
-            return refused(error)
-        }
         let outcome = state.handle(request, at: moment())
         switch (request, outcome.change) {
         case (_, .reload):
@@ -71,39 +65,58 @@ extension ClockLoop {
         try stateFile?.save(state.board.values, timers: state.timers, texts: state.texts)
     }
 
-    /// Answers a batch of requests from the control socket. The state is saved once for the
-    /// whole batch, before any of it is acknowledged; if it cannot be, the batch's changes
-    /// are undone and refused.
-    func answer(_ batch: [(client: Int32, user: uid_t, line: String)]) {
-        guard let control else { return }
+    /// A request line as the socket's client wrote it, in either form.
+    static func request(_ line: String) -> Result<ControlRequest, ControlError> {
+        Result { () throws(ControlError) in ControlJSON.isJSON(line) ? try ControlJSON.parse(line) : try ControlRequest.parse(line) }
+    }
+
+    /// Answers a batch of requests from one source, in order: a request that could not be read
+    /// is refused as it is. The state is saved once for the whole batch, before any of it is
+    /// acknowledged; if it cannot be, the batch's changes are undone and refused. Each reply
+    /// is counted under `kind`.
+    func answer(_ batch: [(request: Result<ControlRequest, ControlError>, from: String?)], kind: ClockMetrics.Source) -> [ControlReply] {
         let before = state.kept
-        var answers = batch.map { (client: $0.client, line: $0.line, answer: perform($0.line, user: $0.user)) }
-        if answers.contains(where: \.answer.saves) {
+        var answers = batch.map { asked in
+            switch asked.request {
+            case .success(let request): perform(request, from: asked.from)
+            case .failure(let error): Answer(reply: .refused(error), change: .none, saves: false)
+            }
+        }
+        if answers.contains(where: \.saves) {
             do throws(ControlError) {
                 try save()
             } catch {
                 state.kept = before
                 logger.error("cannot save the state; the changes are refused", metadata: ["error": "\(error)"])
-                for k in answers.indices where answers[k].answer.saves {
-                    answers[k].answer = Answer(reply: .refused(error), change: .none, saves: false)
+                for k in answers.indices where answers[k].saves {
+                    answers[k] = Answer(reply: .refused(error), change: .none, saves: false)
                 }
             }
         }
         for answer in answers {
-            metrics.record(answer.answer.reply, from: .socket)
-            control.reply(answer.answer.reply.line(json: ControlJSON.isJSON(answer.line)), to: answer.client)
-            show(answer.answer.change)
+            metrics.record(answer.reply, from: kind)
+            show(answer.change)
         }
+        return answers.map(\.reply)
     }
 
-    /// Answers one request line as a client of the socket would be answered, saving what it
-    /// changes (tests).
+    /// Answers the control socket's lines, each in the form it came in.
+    func answer(_ lines: [(client: Int32, user: uid_t, line: String)]) {
+        guard let control else { return }
+        let replies = answer(lines.map { (Self.request($0.line), "uid \($0.user)") }, kind: .socket)
+        for (asked, reply) in zip(lines, replies) { control.reply(reply.line(json: ControlJSON.isJSON(asked.line)), to: asked.client) }
+    }
+
+    /// Answers the requests other threads (the HTTP server) asked.
+    func answer(_ waiting: WaitingRequests) {
+        let taken = waiting.take()
+        let replies = answer(taken.map { (.success($0.request), $0.source) }, kind: .http)
+        for (asked, reply) in zip(taken, replies) { waiting.answer(asked.id, with: reply) }
+    }
+
+    /// Answers one request line as a client of the socket would be answered (tests).
     func answer(_ line: String) -> String {
-        let answer = perform(line)
-        if answer.saves { try? save() }
-        metrics.record(answer.reply, from: .socket)
-        show(answer.change)
-        return answer.reply.line(json: ControlJSON.isJSON(line))
+        answer([(Self.request(line), nil)], kind: .socket)[0].line(json: ControlJSON.isJSON(line))
     }
 
     /// Draws what a request changed: at once from rest; while cards move, at the next paced
@@ -137,6 +150,9 @@ extension ClockLoop {
                 || new.screen != configuration.screen || new.screens != configuration.screens
             {
                 logger.notice("output settings take effect at the next start", metadata: ["output": "\(new.output.rawValue)"])
+            }
+            if new.http != configuration.http {
+                logger.notice("[http] settings take effect at the next start")
             }
             state.reconfigure(new)
             placeZones = ClockReading.zones(of: new)

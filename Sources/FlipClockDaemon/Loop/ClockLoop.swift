@@ -61,6 +61,8 @@ public final class ClockLoop {
     public var reload: (() throws -> (ClockConfiguration, any GlyphSource))?
     /// Requests from outside (`flipclockctl`).
     public var control: ControlServer?
+    /// Requests other threads wait on (the HTTP API's).
+    public var waiting: WaitingRequests?
     /// The configuration file: a change to it (saved, or replaced) reloads, like SIGHUP.
     public var configurationPath: String?
     /// Where acknowledged scores, timers and texts are kept.
@@ -167,7 +169,7 @@ public final class ClockLoop {
 
     /// What the loop waits on, in the order it handles them: requests from other threads,
     /// the console, the outputs' events, monitors plugged in and out, the configuration's
-    /// folder, and the control socket.
+    /// folder, the control socket and the requests other threads wait on.
     private func eventSources(console: Console) -> EventSources {
         var sources = EventSources()
         sources.register(
@@ -220,6 +222,9 @@ public final class ClockLoop {
                 "control", descriptors: { control.descriptors }, everyWake: true,
                 handle: { [unowned self] ready in answer(control.service(ready, now: clock.now)) }
             )
+        }
+        if let waiting {
+            sources.register("waiting requests", descriptors: { [waiting.descriptor] }, handle: { [unowned self] _ in answer(waiting) })
         }
         return sources
     }

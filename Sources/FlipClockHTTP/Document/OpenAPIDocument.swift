@@ -1,0 +1,111 @@
+import FlipClockControl
+import HTTPTypes
+
+/// The API described in OpenAPI 3.1, served at `/v1/openapi.json`: each route of
+/// ``ClockAPI/routes`` with what ``operations`` says of it. A route it says nothing of is
+/// left out, and the test that compares the document with the router fails.
+public enum OpenAPIDocument {
+    /// What the document says of one route: a summary, the reply's schema, the body's (and
+    /// whether it is required), and the statuses of the problems particular to it.
+    struct Operation {
+        var id: String
+        var summary: String
+        var reply: String
+        var body: (schema: String, required: Bool)? = nil
+        var problems: [Int] = []
+        /// The reply's media type.
+        var type = "application/json"
+    }
+
+    static let operations: [String: Operation] = [
+        "GET /v1/state": Operation(
+            id: "getState", summary: "What the clock shows: the time, scores, timers, texts, screen and output.", reply: "State"),
+        "GET /v1/ping": Operation(id: "ping", summary: "Whether the clock answers.", reply: "Ok"),
+        "POST /v1/scores/set": Operation(
+            id: "setScores", summary: "Set scores, all or none.", reply: "Scores", body: ("Scores", true), problems: [400, 422]),
+        "POST /v1/scores/add": Operation(
+            id: "addScores", summary: "Add to scores, all or none.", reply: "Scores", body: ("Scores", true), problems: [400, 422]),
+        "POST /v1/scores/subtract": Operation(
+            id: "subtractScores", summary: "Subtract from scores, all or none.", reply: "Scores", body: ("Scores", true), problems: [400, 422]),
+        "POST /v1/scores/reset": Operation(
+            id: "resetScores", summary: "Reset the scores named (their values are ignored), or every score.", reply: "Scores",
+            body: ("Scores", false),
+            problems: [400, 422]),
+        "POST /v1/timers/{name}/start": Operation(
+            id: "startTimer", summary: "Start a timer: its own duration, another, or a countdown to a time of day (at).", reply: "Timers",
+            body: ("TimerStart", false), problems: [400, 404]),
+        "POST /v1/timers/{name}/pause": Operation(id: "pauseTimer", summary: "Pause a running timer.", reply: "Timers", problems: [400, 404]),
+        "POST /v1/timers/{name}/resume": Operation(id: "resumeTimer", summary: "Resume a paused timer.", reply: "Timers", problems: [400, 404]),
+        "POST /v1/timers/{name}/reset": Operation(id: "resetTimer", summary: "Reset a timer.", reply: "Timers", problems: [400, 404]),
+        "PUT /v1/texts/{name}": Operation(
+            id: "setText", summary: "Show a text on a text row's cards.", reply: "Texts", body: ("Text", true), problems: [400, 404, 422]),
+        "POST /v1/messages": Operation(
+            id: "postMessage", summary: "Show a message on the panel under a row; it waits while another shows.", reply: "Message",
+            body: ("Message", true), problems: [400, 409, 422]),
+        "DELETE /v1/messages": Operation(id: "clearMessages", summary: "Close the panel and drop the messages waiting.", reply: "Cleared"),
+        "PUT /v1/screen": Operation(
+            id: "setScreen", summary: "Turn the screens off or on, or dim them, until the night schedule next changes.", reply: "Screen",
+            body: ("Screen", true), problems: [400]),
+        "POST /v1/reload": Operation(
+            id: "reload", summary: "Read the configuration file again; [http] itself takes effect at the next start.", reply: "Reloaded",
+            problems: [500]),
+        "GET /v1/openapi.json": Operation(id: "getOpenAPI", summary: "This document.", reply: "Document"),
+        "GET /metrics": Operation(
+            id: "getMetrics",
+            summary: "What the clock has done (frames, flips, render time, flip-start lateness, requests, memory), in Prometheus' text format.",
+            reply: "Metrics", type: "text/plain"),
+    ]
+
+    /// The document, one line of JSON.
+    public static let json = ControlJSON.line(document)
+
+    static var document: JSONValue {
+        var paths: [String: JSONValue] = [:]
+        for (method, path) in ClockAPI.routes {
+            guard let operation = operations["\(method) \(path)"] else { continue }
+            var item = paths[path]?.object ?? [:]
+            item[method.rawValue.lowercased()] = Self.operation(operation, parameters: Endpoint.parameters(of: path))
+            paths[path] = .object(item)
+        }
+        return [
+            "openapi": "3.1.0",
+            "info": [
+                "title": "flipclock", "version": "1",
+                "description": "The flip clock's HTTP API: the control socket's requests over HTTP. A refusal is problem details (RFC 9457).",
+            ],
+            "servers": [["url": "http://127.0.0.1:8080"]],
+            "security": [["bearer": []]],
+            "paths": .object(paths),
+            "components": [
+                "securitySchemes": [
+                    "bearer": ["type": "http", "scheme": "bearer", "description": "The token in [http] token_file; needed when the daemon has one."]
+                ],
+                "responses": ["Problem": ["description": "Refused, and why.", "content": ["application/problem+json": ["schema": ref("Problem")]]]],
+                "schemas": OpenAPISchemas.all,
+            ],
+        ]
+    }
+
+    private static func operation(_ operation: Operation, parameters: [String]) -> JSONValue {
+        var responses: [String: JSONValue] = [
+            "200": ["description": "The clock's reply.", "content": [operation.type: ["schema": ref(operation.reply)]]]
+        ]
+        for status in operation.problems + [401, 429, 503] where !["Document", "Metrics"].contains(operation.reply) || status != 503 {
+            responses["\(status)"] = ["$ref": "#/components/responses/Problem"]
+        }
+        if operation.body != nil { responses["413"] = ["$ref": "#/components/responses/Problem"] }
+        var item: [String: JSONValue] = [
+            "operationId": .string(operation.id), "summary": .string(operation.summary), "responses": .object(responses),
+        ]
+        if !parameters.isEmpty {
+            item["parameters"] = .array(
+                parameters.map { ["name": .string($0), "in": "path", "required": true, "schema": ["type": "string"]] })
+        }
+        if let body = operation.body {
+            item["requestBody"] = ["required": .bool(body.required), "content": ["application/json": ["schema": ref(body.schema + "Body")]]]
+        }
+        return .object(item)
+    }
+
+    static func ref(_ schema: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(schema)")] }
+}

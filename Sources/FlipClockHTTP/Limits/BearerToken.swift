@@ -1,0 +1,27 @@
+/// The token a client must send (`Authorization: Bearer TOKEN`) when the API has one.
+public struct BearerToken: Sendable {
+    /// The shortest token accepted: 16 characters (the package makes 64 hexadecimal digits).
+    public static let shortest = 16
+    private let bytes: [UInt8]
+
+    /// The token in a token file's text: its first line, blanks around it dropped; `nil` if
+    /// it is shorter than ``shortest``.
+    public init?(fileText: String) {
+        let line = fileText.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+        let token = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        bytes = Array(String(token.reversed()).utf8)
+        guard bytes.count >= Self.shortest else { return nil }
+    }
+
+    /// Why an `Authorization` header does not carry the token; `nil` if it does. The
+    /// comparison takes as long wherever the first difference is.
+    public func refusal(_ authorization: String?) -> String? {
+        guard let authorization else { return "the request has no Authorization header; send Authorization: Bearer TOKEN" }
+        let scheme = authorization.prefix(7)
+        guard scheme.lowercased() == "bearer " else { return "the Authorization header is not Bearer TOKEN" }
+        let given = Array(authorization.utf8.dropFirst(7))
+        var difference: UInt8 = given.count == bytes.count ? 0 : 1
+        for (k, byte) in bytes.enumerated() { difference |= byte ^ (k < given.count ? given[k] : 0) }
+        return difference == 0 ? nil : "the token is not the one in the daemon's token file"
+    }
+}

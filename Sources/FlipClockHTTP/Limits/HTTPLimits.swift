@@ -1,0 +1,19 @@
+/// The API's bounds: what one client, and all of them together, may ask of the daemon.
+public struct HTTPLimits: Equatable, Sendable {
+    /// The largest request body, in bytes (a message is at most a few hundred).
+    public var body = 16 * 1024
+    /// The largest header field, and all the header fields of a request together, in bytes.
+    public var headerField = 4 * 1024
+    public var headers = 8 * 1024
+    public var headerCount = 64
+    /// Connections open at once; more wait in the kernel's queue of ``backlog``, then are refused.
+    public var connections = 64
+    public var backlog = 64
+    /// How long a client has to send a whole request, from connecting or from its last reply.
+    public var timeout: Duration = .seconds(10)
+    /// Requests one address may make: a burst of ``burst``, then ``perSecond``.
+    public var burst = 20
+    public var perSecond = 10.0
+
+    public init() {}
+}

@@ -1,0 +1,25 @@
+import Hummingbird
+import Synchronization
+
+/// Lets a request in or refuses it: first the client's rate (so guessing the token is slow
+/// too), then the token, if the API has one.
+final class AdmissionMiddleware: RouterMiddleware {
+    typealias Context = APIRequestContext
+    let token: BearerToken?
+    let rate: Mutex<RequestRate>
+    let clock = ContinuousClock()
+    let start: ContinuousClock.Instant
+
+    init(token: BearerToken?, limits: HTTPLimits) {
+        self.token = token
+        rate = Mutex(RequestRate(burst: limits.burst, perSecond: limits.perSecond))
+        start = clock.now
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let now = start.duration(to: clock.now)
+        if let wait = rate.withLock({ $0.take(context.peer, at: now) }) { throw Problem.tooManyRequests(retryAfter: wait) }
+        if let token, let refusal = token.refusal(request.headers[.authorization]) { throw Problem.unauthorized(refusal) }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,66 @@
+import FlipClockControl
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The API's router: each ``Endpoint`` turns a request into a ``ControlRequest`` that
+/// ``Ask`` takes to the clock, and the clock's ``ControlReply`` into JSON (the socket's JSON
+/// form) or problem details. No thread of the server touches the clock's state.
+public enum ClockAPI {
+    /// Takes a request to the one owner of the state and waits for its reply; the string
+    /// names the client for the log (`http 127.0.0.1`).
+    public typealias Ask = @Sendable (ControlRequest, String) async -> ControlReply
+
+    /// Every route the router has: the endpoints that ask the clock, the document and the metrics.
+    public static var routes: [(method: HTTPRequest.Method, path: String)] {
+        Endpoint.all.map { ($0.method, $0.path) } + [(.get, "/v1/openapi.json"), (.get, "/metrics")]
+    }
+
+    /// `metrics` writes what the clock has done in Prometheus' text format (``GET /metrics``).
+    public static func router(
+        ask: @escaping Ask, metrics: @escaping @Sendable () -> String, token: BearerToken?, limits: HTTPLimits
+    ) -> Router<APIRequestContext> {
+        let router = Router(context: APIRequestContext.self)
+        // Middleware applies to the routes added after it; the first added is the outermost.
+        router.add(middleware: ProblemMiddleware(bodyLimit: limits.body))
+        router.add(middleware: AdmissionMiddleware(token: token, limits: limits))
+        for endpoint in Endpoint.all {
+            router.on(RouterPath(endpoint.routerPath), method: endpoint.method) { request, context in
+                let body = try await Self.body(of: request, limit: limits.body)
+                var parameters: [String: String] = [:]
+                for name in endpoint.parameters { parameters[name] = context.parameters.get(name) }
+                let reply: ControlReply
+                do throws(ControlError) {
+                    reply = await ask(try endpoint.request(parameters, body), "http \(context.peer)")
+                } catch {
+                    reply = .refused(error)
+                }
+                return Self.response(reply)
+            }
+        }
+        router.on("/v1/openapi.json", method: .get) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+        }
+        router.on("/metrics", method: .get) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: metrics())))
+        }
+        return router
+    }
+
+    /// The body as text, refused unread if it says it is longer than `limit` and as soon as it is.
+    static func body(of request: Request, limit: Int) async throws -> String {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw Problem.tooLarge(limit: limit) }
+        let buffer = try await request.body.collect(upTo: limit)
+        return String(buffer: buffer)
+    }
+
+    /// A reply as the API answers it: its JSON form, or a refusal's problem details.
+    public static func response(_ reply: ControlReply) -> Response {
+        if case .refused(let error) = reply { return Problem(error).response }
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: reply.line(json: true))))
+    }
+}

@@ -1,0 +1,148 @@
+import FlipClockControl
+import FlipClockCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import Synchronization
+import Testing
+
+@testable import FlipClockHTTP
+
+/// The router as the server runs it, without a socket: requests in, responses and the
+/// requests the clock was asked out.
+@Suite struct RouterTests {
+    /// A router whose clock answers `reply` and keeps what it was asked.
+    final class Clock: Sendable {
+        let asked = Asked()
+        let responder: RouterResponder<APIRequestContext>
+
+        init(reply: ControlReply = .pong, token: BearerToken? = nil, limits: HTTPLimits = HTTPLimits()) {
+            let asked = self.asked
+            responder = ClockAPI.router(
+                ask: { request, _ in
+                    asked.requests.withLock { $0.append(request) }
+                    return reply
+                }, metrics: { "# metrics\n" }, token: token, limits: limits
+            ).buildResponder()
+        }
+
+        func send(_ method: HTTPRequest.Method, _ path: String, body: String = "", headers: HTTPFields = [:]) async throws -> (
+            status: Int, type: String?, body: String
+        ) {
+            var head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path)
+            head.headerFields = headers
+            let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(string: body)))
+            let response = try await responder.respond(to: request, context: APIRequestContext(peer: "127.0.0.1", logger: Logger(label: "test")))
+            let collected = Collected()
+            try await response.body.write(collected)
+            return (response.status.code, response.headers[.contentType], collected.text.withLock { $0 })
+        }
+    }
+
+    final class Asked: Sendable {
+        let requests = Mutex<[ControlRequest]>([])
+    }
+
+    final class Collected: ResponseBodyWriter, Sendable {
+        let text = Mutex("")
+        func write(_ buffer: ByteBuffer) async throws { text.withLock { $0 += String(buffer: buffer) } }
+        func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    }
+
+    @Test func aRequestGoesToTheClockAndItsReplyComesBackAsJSON() async throws {
+        let clock = Clock(reply: .scores([.init(name: "home", value: 3), .init(name: "away", value: 0)]))
+        let answer = try await clock.send(.post, "/v1/scores/set", body: #"{"scores":{"home":3}}"#)
+        #expect(answer.status == 200)
+        #expect(answer.type == "application/json")
+        #expect(answer.body == #"{"ok":true,"scores":{"away":0,"home":3}}"#)
+        #expect(clock.asked.requests.withLock { $0 } == [.score(.set, [("home", 3)])])
+    }
+
+    @Test func aRefusalIsProblemDetails() async throws {
+        let clock = Clock(reply: .refused(ControlError(.range, "home would be 100; allowed 0...99")))
+        let answer = try await clock.send(.post, "/v1/scores/add", body: #"{"scores":{"home":95}}"#)
+        #expect(answer.status == 422)
+        #expect(answer.type == "application/problem+json")
+        #expect(
+            answer.body
+                == #"{"code":"range","detail":"home would be 100; allowed 0...99","status":422,"title":"Out of range","type":"urn:flipclock:problem:range"}"#
+        )
+    }
+
+    @Test func aBadBodyIsRefusedBeforeTheClockIsAsked() async throws {
+        let clock = Clock()
+        let answer = try await clock.send(.put, "/v1/screen", body: #"{"power":"sideways"}"#)
+        #expect(answer.status == 400)
+        #expect(answer.body.contains(#""detail":"screen takes \"power\": \"on\" or \"off\", or \"brightness\": 1...100""#))
+        #expect(clock.asked.requests.withLock { $0 }.isEmpty)
+    }
+
+    @Test func noSuchRouteIsProblemDetails() async throws {
+        let answer = try await Clock().send(.get, "/v1/scores/set")
+        #expect(answer.status == 404)
+        #expect(
+            answer.body
+                == #"{"code":"not-found","detail":"no GET /v1/scores/set; the API is described at /v1/openapi.json","status":404,"title":"No such endpoint","type":"urn:flipclock:problem:not-found"}"#
+        )
+    }
+
+    @Test func anOversizeBodyIsRefused() async throws {
+        var limits = HTTPLimits()
+        limits.body = 64
+        let answer = try await Clock(limits: limits).send(.post, "/v1/messages", body: String(repeating: "x", count: 65))
+        #expect(answer.status == 413)
+        #expect(answer.body.contains(#""detail":"a request body is at most 64 bytes""#))
+    }
+
+    @Test func theTokenIsNeededWhenThereIsOne() async throws {
+        let clock = Clock(token: BearerToken(fileText: "0123456789abcdef0123\n"))
+        let none = try await clock.send(.get, "/v1/state")
+        #expect(none.status == 401)
+        #expect(none.body.contains(#""detail":"the request has no Authorization header; send Authorization: Bearer TOKEN""#))
+        let wrong = try await clock.send(.get, "/v1/state", headers: [.authorization: "Bearer 0123456789abcdef0124"])
+        #expect(wrong.status == 401)
+        #expect(wrong.body.contains(#""detail":"the token is not the one in the daemon's token file""#))
+        #expect(try await clock.send(.get, "/v1/state", headers: [.authorization: "Bearer 0123456789abcdef0123"]).status == 200)
+        #expect(clock.asked.requests.withLock { $0 } == [.status])
+    }
+
+    @Test func aClientOverItsRateIsToldToWait() async throws {
+        var limits = HTTPLimits()
+        limits.burst = 2
+        limits.perSecond = 0.5
+        let clock = Clock(limits: limits)
+        #expect(try await clock.send(.get, "/v1/ping").status == 200)
+        #expect(try await clock.send(.get, "/v1/ping").status == 200)
+        let refused = try await clock.send(.get, "/v1/ping")
+        #expect(refused.status == 429)
+        #expect(refused.body.contains(#""detail":"too many requests from this address; try again in 2 s""#))
+    }
+
+    /// The document lists every route the router has, with its methods, and nothing else: each
+    /// documented operation is answered (not 404), and every other method on its path is not.
+    @Test func theOpenAPIDocumentMatchesTheRouter() async throws {
+        var limits = HTTPLimits()
+        limits.burst = 1000
+        let clock = Clock(limits: limits)
+        let served = try await clock.send(.get, "/v1/openapi.json")
+        #expect(served.status == 200)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(served.body.utf8)) as? [String: Any])
+        #expect(document["openapi"] as? String == "3.1.0")
+        let paths = try #require(document["paths"] as? [String: [String: Any]])
+        var documented = Set<String>()
+        for (path, item) in paths { for method in item.keys { documented.insert("\(method.uppercased()) \(path)") } }
+        #expect(documented == Set(ClockAPI.routes.map { "\($0.method) \($0.path)" }))
+        let methods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch]
+        for path in paths.keys {
+            let concrete = path.replacingOccurrences(of: "{name}", with: "egg")
+            for method in methods {
+                let status = try await clock.send(method, concrete).status
+                let isDocumented = documented.contains("\(method) \(path)")
+                #expect((status != 404) == isDocumented, "\(method) \(path): \(status)")
+            }
+        }
+    }
+}
