@@ -31,7 +31,7 @@ final class LogLines: @unchecked Sendable {
     /// `late_us` still says the last wall wake's lateness.
     @Test func aFlipStartedByAFrameLogsHowLongAfterItsSecondItStarted() throws {
         let start = ISO8601DateFormatter().date(from: "2026-06-01T08:00:00Z")!
-        let clock = SimulatedClock(date: start, zone: ZoneInfo.system.rules(named: "UTC")!)
+        let clock = SimulatedClock(wall: WallInstant(start), zone: ZoneInfo.system.rules(named: "UTC")!)
         var configuration = ClockConfiguration()
         configuration.time.format = .hoursMinutesSeconds
         configuration.backlight = "none"

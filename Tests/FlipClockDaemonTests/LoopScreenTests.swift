@@ -119,7 +119,8 @@ import Testing
     }
 
     @Test func aScreenShowsItsOwnRows() throws {
-        let clock = SimulatedClock(date: ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!, zone: ZoneInfo.system.rules(named: "UTC")!)
+        let clock = SimulatedClock(
+            wall: WallInstant(ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!), zone: ZoneInfo.system.rules(named: "UTC")!)
         var logger = Logger(label: "test")
         logger.logLevel = .error
         var c = ClockConfiguration()

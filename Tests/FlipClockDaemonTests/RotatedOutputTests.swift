@@ -47,7 +47,8 @@ import Testing
     /// Two screens, one landscape and one turned to portrait, both show every minute change
     /// (00:01 … 00:09 before the stop at 00:10) in the same number of frames.
     @Test func theLoopDrawsEveryScreen() throws {
-        let clock = SimulatedClock(date: ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!, zone: ZoneInfo.system.rules(named: "UTC")!)
+        let clock = SimulatedClock(
+            wall: WallInstant(ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!), zone: ZoneInfo.system.rules(named: "UTC")!)
         var logger = Logger(label: "test")
         logger.logLevel = .error
         let landscape = CountingOutput(), portrait = CountingOutput(rotation: .quarter)
