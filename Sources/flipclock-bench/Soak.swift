@@ -3,6 +3,7 @@ import FlipClockDaemon
 import FlipClockFont
 import FlipClockOutput
 import FlipClockSystem
+import FlipClockTestKit
 import Glibc
 import Logging
 import SystemPackage

@@ -1,3 +1,4 @@
+import FlipClockTestKit
 import Testing
 
 @testable import FlipClockCore
@@ -101,7 +102,7 @@ import Testing
         let scene = ClockScene(
             configuration: c, width: 1280, height: 800,
             showing: ClockReading(WallInstant(unixSeconds: 12 * 3600), offsets: ["Asia/Tokyo": 9 * 3600]), texts: ["board": "ON TIME"],
-            glyphs: BlockGlyphs()
+            glyphs: SolidBlockGlyphs()
         )
         #expect(
             scene.values(at: ClockReading(WallInstant(unixSeconds: 12 * 3600), offsets: ["Asia/Tokyo": 9 * 3600]))

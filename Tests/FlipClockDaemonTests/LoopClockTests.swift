@@ -1,85 +1,11 @@
 import FlipClockCore
 import FlipClockOutput
+import FlipClockTestKit
 import Foundation
 import Logging
 import Testing
 
 @testable import FlipClockDaemon
-
-/// A glyph source that needs no font: one filled box per text, as wide as the text is long.
-struct BoxGlyphs: GlyphSource {
-    func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
-        let h = max(1, pixelSize / 2), w = max(1, h * text.count / 2)
-        return GlyphRun(mask: CoverageMask(width: w, height: h, values: Array(repeating: 200, count: w * h)), left: 0, top: h, advance: w)
-    }
-}
-
-/// An output that only counts frames (and notes the canvas sizes it was given).
-final class CountingOutput: FrameOutput {
-    let name = "counting 96x60@5"
-    let size = PixelSize(width: 96, height: 60)
-    let rotation: ScreenRotation
-    let refreshRate = 5.0
-    let eventDescriptor: Int32? = nil
-    var frames = 0
-    /// The background's pixel in each frame presented, and each power change asked for.
-    var backgrounds: [UInt32] = []
-    var power: [Bool] = []
-    /// The last canvas presented.
-    var last: Canvas?
-    var canvasSizes: Set<PixelSize> = []
-    let connector: String?
-    init(rotation: ScreenRotation = .none, connector: String? = nil) {
-        self.rotation = rotation
-        self.connector = connector
-    }
-    func present(_ canvas: Canvas, damage: [DamageRect]) throws(OutputError) {
-        frames += 1
-        backgrounds.append(canvas[0, 0])
-        last = canvas
-        canvasSizes.insert(PixelSize(width: canvas.width, height: canvas.height))
-    }
-    func setPower(_ on: Bool) throws(OutputError) { power.append(on) }
-    func handleEvents() throws(OutputError) {}
-    func suspend() {}
-    func resume() throws(OutputError) {}
-    func close() {}
-}
-
-/// The clock loop on a simulated clock: what the face showed and when, and the loop's counts.
-struct SimulatedRun {
-    var shows: [(time: WallTime, wall: WallInstant)] = []
-    var report = ClockLoop.Report()
-    let output = CountingOutput()
-
-    /// The times shown, in order, as `HH:MM`.
-    var shown: [String] { shows.map { String("\($0.time)".prefix(5)) } }
-
-    /// Runs the loop from `start` for `length` of the monotonic clock; `schedule` adds what
-    /// happens on the way.
-    init(
-        from start: String, zone: String, length: Duration, seconds: Bool = false, configuredZone: String? = nil,
-        configure: (inout ClockConfiguration) -> Void = { _ in }, schedule: (SimulatedClock, ClockLoop) -> Void = { _, _ in }
-    ) throws {
-        let zone = ZoneInfo.system.rules(named: zone)!
-        let clock = SimulatedClock(wall: WallInstant(ISO8601DateFormatter().date(from: start)!), zone: zone)
-        var configuration = ClockConfiguration()
-        configuration.time.format = seconds ? .hoursMinutesSeconds : .hoursMinutes
-        configuration.timeZone = configuredZone
-        configuration.backlight = "none"
-        configure(&configuration)
-        var logger = Logger(label: "test")
-        logger.logLevel = .error
-        let loop = ClockLoop(
-            configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
-        var shows: [(time: WallTime, wall: WallInstant)] = []
-        loop.onShow = { shows.append(($0, $1)) }
-        schedule(clock, loop)
-        clock.at(length, .run { loop.requests.send(.stop) })
-        report = try loop.run()
-        self.shows = shows
-    }
-}
 
 /// Every minute from `from` to `to` (both `HH:MM`, inclusive), as the face shows them.
 func minutes(_ from: String, _ to: String) -> [String] {

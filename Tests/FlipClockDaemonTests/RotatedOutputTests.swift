@@ -1,5 +1,6 @@
 import FlipClockCore
 import FlipClockOutput
+import FlipClockTestKit
 import Foundation
 import Logging
 import Testing
@@ -19,7 +20,7 @@ import Testing
         #expect(output.canvasSize == PixelSize(width: 60, height: 96))
         var scene = ClockScene(
             configuration: ClockConfiguration(), width: 60, height: 96, showing: ClockReading(time: WallTime(hour: 12, minute: 59, second: 0)),
-            glyphs: BoxGlyphs())
+            glyphs: GreyBoxGlyphs())
         // Drawn before the canvas is handed over (an argument list evaluates left to right).
         let first = try scene.frame(at: .zero)
         try output.present(scene.canvas, damage: first)
@@ -53,7 +54,8 @@ import Testing
         logger.logLevel = .error
         let landscape = CountingOutput(), portrait = CountingOutput(rotation: .quarter)
         let loop = ClockLoop(
-            configuration: ClockConfiguration(), outputs: OutputSet([landscape, portrait]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock,
+            configuration: ClockConfiguration(), outputs: OutputSet([landscape, portrait]), takesConsole: false, glyphs: GreyBoxGlyphs(),
+            clock: clock,
             logger: logger)
         clock.at(.seconds(600), .run { loop.requests.send(.stop) })
         let report = try loop.run()

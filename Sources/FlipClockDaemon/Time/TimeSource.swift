@@ -3,7 +3,7 @@ import FlipClockCore
 import Glibc
 
 /// The clocks the daemon's loop reads and sleeps on: the system's (``SystemClock``), or a
-/// test's (``SimulatedClock``) that runs a day in milliseconds.
+/// test's (`SimulatedClock`, in FlipClockTestKit) that runs a day in milliseconds.
 ///
 /// Two clocks, as on Linux: a monotonic one that paces frames and never steps, and the wall
 /// clock that the face shows, which can be set (NTP, by hand), jump on resume, and whose

@@ -1,8 +1,9 @@
 import CLinux
 import FlipClockCore
+import FlipClockDaemon
 import Glibc
 
-/// A clock for tests: sleeping takes no time, so the loop runs a day in milliseconds.
+/// A clock for tests and the bench's soak: sleeping takes no time, so the loop runs a day in milliseconds.
 ///
 /// Every sleep jumps straight to its deadline, or to the next thing scheduled with
 /// ``at(_:_:)`` if that comes first: the wall clock set, a suspend, the zone changed, or
