@@ -84,10 +84,20 @@ let package = Package(
             name: "flipclockctl",
             dependencies: ["FlipClockControl", "FlipClockSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // What the tests and the bench share, and would otherwise copy: the simulated clock, a
+        // run of the loop on it, an output that counts frames, glyphs that need no font, log
+        // lines kept in memory, instants written as ISO 8601. Not a product.
+        .target(
+            name: "FlipClockTestKit",
+            dependencies: [
+                "FlipClockCore", "FlipClockDaemon", "FlipClockOutput", "CLinux", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "flipclock-bench",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockOutput", "CPixman", "FlipClockSystem", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockOutput", "FlipClockTestKit", "CPixman",
+                "FlipClockSystem", swiftSystem,
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
@@ -103,7 +113,7 @@ let package = Package(
         ),
 
         // A test target a module, each depending on what its files import.
-        .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore"]),
+        .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore", "FlipClockTestKit"]),
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
         .testTarget(
@@ -117,7 +127,8 @@ let package = Package(
         .testTarget(
             name: "FlipClockDaemonTests",
             dependencies: [
-                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", .product(name: "Logging", package: "swift-log"),
+                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockTestKit",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // The renderer's pictures against committed goldens, drawn with the real font.
         .testTarget(name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockOutput"], exclude: ["Goldens"]),

@@ -3,7 +3,7 @@ import FlipClockDaemon
 import FlipClockFont
 import FlipClockOutput
 import FlipClockSystem
-import FoundationEssentials
+import FlipClockTestKit
 import Glibc
 import Logging
 import SystemPackage
@@ -34,7 +34,7 @@ extension Bench {
         configuration.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "AWAY")]
         let font = try FontFace(path: configuration.fontPath)
         // 2026-06-01T00:00:00Z, in UTC.
-        let clock = SimulatedClock(date: Date(timeIntervalSince1970: 1_780_272_000), zone: .utc)
+        let clock = SimulatedClock(wall: WallInstant(unixSeconds: 1_780_272_000), zone: .utc)
         let output = MemoryOutput(size: PixelSize(width: BenchScene.width, height: BenchScene.height), refreshRate: 60)
         var logger = Logger(label: "soak")
         logger.logLevel = .warning

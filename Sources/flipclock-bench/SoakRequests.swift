@@ -2,6 +2,7 @@ import FlipClockControl
 import FlipClockDaemon
 import FlipClockOutput
 import FlipClockSystem
+import FlipClockTestKit
 import Glibc
 import SystemPackage
 

@@ -21,7 +21,7 @@ extension FuzzTarget {
     /// What the loop does with a request's numbers and texts, short of a screen: scores on a
     /// board, a timer started and read, a text checked against a row of cards.
     private static func apply(_ request: ControlRequest) {
-        let now = 1_795_000_000.0
+        let now = WallInstant(unixSeconds: 1_795_000_000)
         switch request {
         case let .score(action, pairs):
             var board = ScoreBoard(items: [ScoreItem(name: "home"), ScoreItem(name: "away")], values: ["home": 3, "away": 2])
@@ -36,7 +36,7 @@ extension FuzzTarget {
                 case .resume: timer.resume(at: now)
                 case .reset: timer.reset(duration: duration)
                 }
-                read(timer, at: now + 1)
+                read(timer, at: now + .seconds(1))
             }
         case let .text(name, text):
             _ = TextItem(name: name).checked(text)
@@ -51,7 +51,7 @@ extension FuzzTarget {
     }
 
     /// Everything the loop reads of a timer to draw it and to sleep until it changes.
-    static func read(_ timer: FlipTimer, at now: Double) {
+    static func read(_ timer: FlipTimer, at now: WallInstant) {
         let display = TimerItem(name: "t", direction: timer.direction)
         _ = display.values(timer.shown(at: now))
         _ = timer.isFinished(at: now)

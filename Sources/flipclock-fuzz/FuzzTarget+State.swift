@@ -7,7 +7,7 @@ extension FuzzTarget {
     /// the loop then does with what it believes: a board of the scores, the timers read for
     /// their cards, the texts checked against their row.
     static func state(_ bytes: [UInt8]) {
-        let now = 1_795_000_000.0
+        let now = WallInstant(unixSeconds: 1_795_000_000)
         guard let contents = try? StateFile.contents(Data(bytes), now: now) else { return }
         let board = ScoreBoard(items: contents.scores.keys.map { ScoreItem(name: $0) }, values: contents.scores)
         _ = board.summary
@@ -17,8 +17,8 @@ extension FuzzTarget {
                 timer.direction = direction
                 read(timer, at: now)
                 timer.pause(at: now)
-                timer.resume(at: now + 1)
-                read(timer, at: now + 2)
+                timer.resume(at: now + .seconds(1))
+                read(timer, at: now + .seconds(2))
             }
         }
         for (name, text) in contents.texts ?? [:] { _ = TextItem(name: name).checked(text) }

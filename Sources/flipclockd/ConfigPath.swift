@@ -85,7 +85,7 @@ extension ConfigPath {
             StandardError.write("flipclockd: FLIPCLOCK_START: \"\(start)\" is not a time; expected HH:MM or HH:MM:SS\n")
             throw ExitCode(78)
         }
-        let zone = WallClock(configuration: configuration, systemZone: SystemZone.current())
-        return try SystemClock(startingAt: zone.date(showing: time))
+        let zone = ClockReading.zone(of: configuration, system: SystemZone.current())
+        return try SystemClock(startingAt: zone.instant(showing: time, on: ClockReading.today(in: zone)))
     }
 }

@@ -77,13 +77,16 @@ import Testing
     /// though it still runs.
     @Test func aTimerReadsAsItsCardsShowIt() {
         var egg = FlipTimer(TimerItem(name: "egg", duration: 240))
-        #expect(TimerReading(name: "egg", timer: egg, at: 1000) == TimerReading(name: "egg", seconds: 240, state: .idle))
-        egg.start(at: 1000)
-        #expect(TimerReading(name: "egg", timer: egg, at: 1010).description == "egg=03:50 running")
-        egg.pause(at: 1070)
-        #expect(TimerReading(name: "egg", timer: egg, at: 2000).description == "egg=02:50 paused")
-        egg.resume(at: 2000)
-        #expect(TimerReading(name: "egg", timer: egg, at: 2500).description == "egg=00:00 finished")
+        #expect(TimerReading(name: "egg", timer: egg, at: unix(1000)) == TimerReading(name: "egg", seconds: 240, state: .idle))
+        egg.start(at: unix(1000))
+        #expect(TimerReading(name: "egg", timer: egg, at: unix(1010)).description == "egg=03:50 running")
+        egg.pause(at: unix(1070))
+        #expect(TimerReading(name: "egg", timer: egg, at: unix(2000)).description == "egg=02:50 paused")
+        egg.resume(at: unix(2000))
+        #expect(TimerReading(name: "egg", timer: egg, at: unix(2500)).description == "egg=00:00 finished")
         #expect(TimerReading.summary([]) == "")
     }
 }
+
+/// The instant `seconds` after 1970.
+private func unix(_ seconds: Double) -> WallInstant { WallInstant(secondsSince1970: seconds) }

@@ -1,14 +1,7 @@
+import FlipClockTestKit
 import Testing
 
 @testable import FlipClockCore
-
-/// A glyph source that needs no font: a block per character.
-struct BlockGlyphs: GlyphSource {
-    func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
-        let w = max(1, pixelSize / 2) * max(1, text.count), h = max(1, pixelSize * 7 / 10)
-        return GlyphRun(mask: CoverageMask(width: w, height: h, values: Array(repeating: 255, count: w * h)), left: 0, top: h, advance: w)
-    }
-}
 
 @Suite struct ClockSceneTests {
     func scene(_ change: ScoreItem.Change) -> ClockScene {
@@ -18,7 +11,7 @@ struct BlockGlyphs: GlyphSource {
         ]
         return ClockScene(
             configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), scores: ["home": 3],
-            glyphs: BlockGlyphs())
+            glyphs: SolidBlockGlyphs())
     }
 
     /// The values the home score's cards turn to, in order (a turning card's static top
@@ -70,7 +63,8 @@ struct BlockGlyphs: GlyphSource {
         board.change = change
         c.texts = [board]
         return ClockScene(
-            configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)), glyphs: BlockGlyphs())
+            configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)),
+            glyphs: SolidBlockGlyphs())
     }
 
     /// What the text cards show at rest or turn to, every 5 ms until `end`, each change once.

@@ -22,36 +22,36 @@ import Testing
 
     @Test func aCountdownRunsPausesResumesAndStopsAtZero() {
         var t = FlipTimer(TimerItem(name: "p", duration: 90))
-        #expect(t.shown(at: 1000) == 90 && !t.isRunning)
-        t.start(at: 1000)
-        #expect(t.shown(at: 1000) == 90)
-        #expect(t.shown(at: 1000.2) == 90)  // 89.8 s left shows 1:30 until the second is over
-        #expect(t.shown(at: 1001) == 89)
-        t.pause(at: 1010.5)
-        #expect(t.shown(at: 2000) == 80)
-        #expect(t.nextChange(after: 2000) == nil)
-        t.resume(at: 3000)
-        #expect(t.nextChange(after: 3000) == 3000.5)
-        #expect(t.shown(at: 3079.4) == 1)
-        #expect(t.shown(at: 3079.5) == 0 && t.isFinished(at: 3079.5))
-        #expect(t.shown(at: 9999) == 0)
-        #expect(t.nextChange(after: 3080) == nil)
+        #expect(t.shown(at: unix(1000)) == 90 && !t.isRunning)
+        t.start(at: unix(1000))
+        #expect(t.shown(at: unix(1000)) == 90)
+        #expect(t.shown(at: unix(1000.2)) == 90)  // 89.8 s left shows 1:30 until the second is over
+        #expect(t.shown(at: unix(1001)) == 89)
+        t.pause(at: unix(1010.5))
+        #expect(t.shown(at: unix(2000)) == 80)
+        #expect(t.nextChange(after: unix(2000)) == nil)
+        t.resume(at: unix(3000))
+        #expect(t.nextChange(after: unix(3000)) == unix(3000.5))
+        #expect(t.shown(at: unix(3079.4)) == 1)
+        #expect(t.shown(at: unix(3079.5)) == 0 && t.isFinished(at: unix(3079.5)))
+        #expect(t.shown(at: unix(9999)) == 0)
+        #expect(t.nextChange(after: unix(3080)) == nil)
         t.reset()
-        #expect(t.shown(at: 9999) == 90)
+        #expect(t.shown(at: unix(9999)) == 90)
     }
 
     @Test func aCountUpStartsAtZeroAndStopsAtTheLongest() {
         var t = FlipTimer(TimerItem(name: "u", direction: .up))
-        t.start(at: 0)
-        #expect(t.shown(at: 0.9) == 0 && t.shown(at: 61) == 61)
-        #expect(t.nextChange(after: 0.5) == 1)
-        #expect(t.shown(at: 1e7) == TimerItem.longest)
+        t.start(at: unix(0))
+        #expect(t.shown(at: unix(0.9)) == 0 && t.shown(at: unix(61)) == 61)
+        #expect(t.nextChange(after: unix(0.5)) == unix(1))
+        #expect(t.shown(at: unix(1e7)) == TimerItem.longest)
     }
 
     @Test func startCanSetANewDuration() {
         var t = FlipTimer(TimerItem(name: "p", duration: 90))
-        t.start(duration: 10, at: 0)
-        #expect(t.shown(at: 0) == 10 && t.duration == 10)
+        t.start(duration: 10, at: unix(0))
+        #expect(t.shown(at: unix(0)) == 10 && t.duration == 10)
     }
 
     @Test func cardsShowMinutesAndSeconds() {
@@ -61,3 +61,6 @@ import Testing
         #expect(d.values(nil) == ["", "", "", ""])
     }
 }
+
+/// The instant `seconds` after 1970.
+private func unix(_ seconds: Double) -> WallInstant { WallInstant(secondsSince1970: seconds) }

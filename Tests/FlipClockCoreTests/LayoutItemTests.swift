@@ -1,3 +1,4 @@
+import FlipClockTestKit
 import Testing
 
 @testable import FlipClockCore
@@ -38,13 +39,13 @@ import Testing
     @Test func aReadingGivesEachZoneItsTimeAndDay() {
         // 2026-11-22 23:30:00 UTC.
         let utc = CalendarDay(year: 2026, month: 11, day: 22).daysSinceEpoch * 86400 + 23 * 3600 + 30 * 60
-        let reading = ClockReading(unixSeconds: utc, offsets: ["": 0, "Asia/Tokyo": 9 * 3600, "America/New_York": -5 * 3600])
+        let reading = ClockReading(WallInstant(unixSeconds: utc), offsets: ["": 0, "Asia/Tokyo": 9 * 3600, "America/New_York": -5 * 3600])
         #expect(reading.time() == WallTime(hour: 23, minute: 30, second: 0))
         #expect(reading.time(in: "Asia/Tokyo") == WallTime(hour: 8, minute: 30, second: 0))
         #expect(reading.day(in: "Asia/Tokyo") == CalendarDay(year: 2026, month: 11, day: 23))
         #expect(reading.time(in: "America/New_York") == WallTime(hour: 18, minute: 30, second: 0))
-        #expect(ClockReading(unixSeconds: -1).day() == CalendarDay(year: 1969, month: 12, day: 31))
-        #expect(ClockReading(unixSeconds: -1).time() == WallTime(hour: 23, minute: 59, second: 59))
+        #expect(ClockReading(WallInstant(unixSeconds: -1)).day() == CalendarDay(year: 1969, month: 12, day: 31))
+        #expect(ClockReading(WallInstant(unixSeconds: -1)).time() == WallTime(hour: 23, minute: 59, second: 59))
     }
 
     @Test func aDateShowsItsFieldsAtFixedWidths() throws {
@@ -100,10 +101,11 @@ import Testing
         #expect(abs((layout.labels[0].rect.x + layout.labels[0].rect.width / 2) - (tokyo + tokyoEnd) / 2) <= 1)
         let scene = ClockScene(
             configuration: c, width: 1280, height: 800,
-            showing: ClockReading(unixSeconds: 12 * 3600, offsets: ["Asia/Tokyo": 9 * 3600]), texts: ["board": "ON TIME"], glyphs: BlockGlyphs()
+            showing: ClockReading(WallInstant(unixSeconds: 12 * 3600), offsets: ["Asia/Tokyo": 9 * 3600]), texts: ["board": "ON TIME"],
+            glyphs: SolidBlockGlyphs()
         )
         #expect(
-            scene.values(at: ClockReading(unixSeconds: 12 * 3600, offsets: ["Asia/Tokyo": 9 * 3600]))
+            scene.values(at: ClockReading(WallInstant(unixSeconds: 12 * 3600), offsets: ["Asia/Tokyo": 9 * 3600]))
                 == ["2", "1", "0", "0", "1", "2", "0", "0", "O", "N", "", "T", "I", "M", "E", ""])
     }
 }

@@ -1,3 +1,4 @@
+import FlipClockTestKit
 import Synchronization
 import Testing
 
@@ -11,14 +12,14 @@ import Testing
         c.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "AWAY")]
         var face = FaceRenderer(
             layout: c.layout(width: 320, height: 240), values: ["1", "2", "0", "0", " ", "3", " ", "1"],
-            style: c.style, glyphs: BlockGlyphs()
+            style: c.style, glyphs: SolidBlockGlyphs()
         )
         _ = try face.frame(at: .zero)
         return face
     }
 
     @Test func refusesWhatItCannotShowWithAReason() throws {
-        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: BlockGlyphs(), capacity: 1)
+        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: SolidBlockGlyphs(), capacity: 1)
         #expect(throws: MessageError.noSuchRow(3, rows: 2)) { try panel.post("hi", for: .seconds(5), row: 3, at: .zero) }
         #expect(throws: MessageError.empty) { try panel.post(" \n ", for: .seconds(5), at: .zero) }
         #expect(throws: MessageError.holdOutOfRange) { try panel.post("hi", for: .milliseconds(999), at: .zero) }
@@ -32,7 +33,7 @@ import Testing
     /// Messages that froze the loop for 41 s (8,000 characters) or held gigabytes of panel
     /// image (2,000 line breaks) are refused before any layout.
     @Test func longMessagesAreRefusedBeforeTheirLayout() throws {
-        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: BlockGlyphs())
+        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: SolidBlockGlyphs())
         let tooLong = MessageError.tooLong
         #expect(throws: tooLong) { try panel.post(String(repeating: "W", count: 8000), for: .seconds(3), at: .zero) }
         #expect(throws: tooLong) { try panel.post(String(repeating: "\n", count: 2000) + "x", for: .seconds(3), at: .zero) }
@@ -62,7 +63,7 @@ import Testing
 
     /// Whether a message would find room is asked of the panel before it is laid out.
     @Test func roomIsCheckedAtTheInstantOfPosting() throws {
-        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: BlockGlyphs(), capacity: 1)
+        var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: SolidBlockGlyphs(), capacity: 1)
         try panel.post("one", for: .seconds(5), at: .zero)
         try panel.post("two", for: .seconds(5), at: .zero)
         #expect(throws: MessageError.queueFull(capacity: 1)) {
@@ -79,7 +80,7 @@ import Testing
             if let c = text.unicodeScalars.first(where: { !$0.isASCII }) {
                 throw Missing(description: "no glyph for U+\(String(c.value, radix: 16, uppercase: true))")
             }
-            return try BlockGlyphs().render(text, pixelSize: pixelSize)
+            return try SolidBlockGlyphs().render(text, pixelSize: pixelSize)
         }
     }
 
@@ -88,10 +89,10 @@ import Testing
         let drawn = Mutex(0)
         func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
             drawn.withLock { $0 += 1 }
-            return try BlockGlyphs().render(text, pixelSize: pixelSize)
+            return try SolidBlockGlyphs().render(text, pixelSize: pixelSize)
         }
         func advance(_ text: String, pixelSize: Int) throws -> Int {
-            try BlockGlyphs().render(text, pixelSize: pixelSize).advance
+            try SolidBlockGlyphs().render(text, pixelSize: pixelSize).advance
         }
     }
 
@@ -122,7 +123,7 @@ import Testing
 
     @Test func framesDamageOnlyWhatMoves() throws {
         let face = try face()
-        var panel = MessagePanel(layout: face.layout, style: .classic, glyphs: BlockGlyphs())
+        var panel = MessagePanel(layout: face.layout, style: .classic, glyphs: SolidBlockGlyphs())
         let split = try PanelGeometry(layout: face.layout, row: 1).split
         let below = DamageRect(x: 0, y: split, width: 320, height: 240 - split)
         let card = face.layout.slots[0].rect

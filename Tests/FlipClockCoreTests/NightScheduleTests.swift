@@ -11,6 +11,9 @@ import Testing
 
     func minute(_ text: String) -> Int { let t = WallTime(parsing: text)!; return t.hour * 60 + t.minute }
 
+    /// How a UTC clock reads at the start of `minute` after 1970.
+    func reading(_ minute: Int) -> ClockReading { ClockReading(WallInstant(unixSeconds: minute * 60)) }
+
     @Test func theDarkerPeriodWinsAndPeriodsWrapPastMidnight() {
         let levels = ["21:59", "22:00", "23:59", "00:00", "00:59", "01:00", "05:59", "06:00", "06:59", "07:00", "12:00"].map {
             night.brightness(atMinute: minute($0))
@@ -41,15 +44,15 @@ import Testing
     @Test func anOverrideHoldsUntilTheScheduleNextChangesEvenPastMidnight() {
         var screen = ScreenBrightness(schedule: night)
         let day = 1440 * 100
-        screen.set(1, atMinute: day + minute("23:00"))  // "display on" in the evening
-        #expect(screen.level(atMinute: day + minute("23:30")) == 1)
-        #expect(screen.level(atMinute: day + 1440 + minute("00:59")) == 1)
+        screen.set(1, at: reading(day + minute("23:00")))  // "display on" in the evening
+        #expect(screen.level(at: reading(day + minute("23:30"))) == 1)
+        #expect(screen.level(at: reading(day + 1440 + minute("00:59"))) == 1)
         // 01:00 the next day: the schedule's "off" takes over again.
-        #expect(screen.level(atMinute: day + 1440 + minute("01:00")) == 0)
+        #expect(screen.level(at: reading(day + 1440 + minute("01:00"))) == 0)
         #expect(screen.override == nil)
         // A woken loop may come late: the override still ends.
-        screen.set(0.3, atMinute: day + minute("12:00"))
-        #expect(screen.level(atMinute: day + minute("23:10")) == 0.2)
+        screen.set(0.3, at: reading(day + minute("12:00")))
+        #expect(screen.level(at: reading(day + minute("23:10"))) == 0.2)
     }
 
     @Test func dimmingScalesEveryColourAlike() {

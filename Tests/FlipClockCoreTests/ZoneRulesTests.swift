@@ -3,8 +3,8 @@ import Testing
 @testable import FlipClockCore
 
 /// The instant a UTC clock shows `time` on `day`.
-private func utc(_ year: Int, _ month: Int, _ day: Int, _ time: String) -> Int {
-    ClockReading(day: CalendarDay(year: year, month: month, day: day), time: WallTime(parsing: time)!).unixSeconds
+private func utc(_ year: Int, _ month: Int, _ day: Int, _ time: String) -> WallInstant {
+    ClockReading(day: CalendarDay(year: year, month: month, day: day), time: WallTime(parsing: time)!).instant
 }
 
 /// A TZif file as RFC 8536 lays it out: the version 1 block (32-bit times), then for
@@ -65,11 +65,12 @@ private func tzif(
     @Test func changesAsZdumpShowsThemIn2030() throws {
         // zdump -v -c 2030,2031 of each zone, whose footer this is.
         let jerusalem = try #require(TZString("IST-2IDT,M3.4.4/26,M10.5.0")?.changes(inYear: 2030))
-        #expect(jerusalem.start == utc(2030, 3, 29, "00:00") && jerusalem.end == utc(2030, 10, 26, "23:00"))
+        #expect(jerusalem.start == utc(2030, 3, 29, "00:00").unixSeconds && jerusalem.end == utc(2030, 10, 26, "23:00").unixSeconds)
         let nuuk = try #require(TZString("<-02>2<-01>,M3.5.0/-1,M10.5.0/0")?.changes(inYear: 2030))
-        #expect(nuuk.start == utc(2030, 3, 31, "01:00") && nuuk.end == utc(2030, 10, 27, "01:00"))
+        #expect(nuuk.start == utc(2030, 3, 31, "01:00").unixSeconds && nuuk.end == utc(2030, 10, 27, "01:00").unixSeconds)
         let sydney = try #require(TZString("AEST-10AEDT,M10.1.0,M4.1.0/3"))
-        #expect(sydney.changes(inYear: 2030).map { [$0.start, $0.end] } == [utc(2030, 10, 5, "16:00"), utc(2030, 4, 6, "16:00")])
+        #expect(
+            sydney.changes(inYear: 2030).map { [$0.start, $0.end] } == [utc(2030, 10, 5, "16:00").unixSeconds, utc(2030, 4, 6, "16:00").unixSeconds])
         // South of the equator, the summer spans the new year.
         #expect(sydney.localTimeType(at: utc(2030, 1, 1, "00:00")).abbreviation == "AEDT")
         #expect(sydney.localTimeType(at: utc(2030, 4, 6, "15:59:59")).abbreviation == "AEDT")
@@ -92,7 +93,9 @@ private func tzif(
 
 @Suite struct ZoneRulesTests {
     static let file = tzif(
-        transitions: [(utc(1970, 1, 1, "00:00") - 1, 1), (utc(2000, 3, 26, "01:00"), 2), (utc(2000, 10, 29, "01:00"), 1)],
+        transitions: [
+            (utc(1970, 1, 1, "00:00").unixSeconds - 1, 1), (utc(2000, 3, 26, "01:00").unixSeconds, 2), (utc(2000, 10, 29, "01:00").unixSeconds, 1),
+        ],
         types: [(3208, false, 0), (3600, false, 4), (7200, true, 8)], names: "LMT\0CET\0CEST\0", leaps: 2, footer: "CET-1CEST,M3.5.0,M10.5.0/3"
     )
 
@@ -106,15 +109,16 @@ private func tzif(
         #expect(zone.offset(at: utc(2030, 3, 31, "00:59:59")) == 3600)
         #expect(zone.offset(at: utc(2030, 3, 31, "01:00")) == 7200)
         #expect(
-            zone.changes(in: utc(2000, 1, 1, "00:00")..<utc(2002, 1, 1, "00:00")) == [
-                utc(2000, 3, 26, "01:00"), utc(2000, 10, 29, "01:00"), utc(2001, 3, 25, "01:00"), utc(2001, 10, 28, "01:00"),
-            ])
+            zone.changes(in: utc(2000, 1, 1, "00:00").unixSeconds..<utc(2002, 1, 1, "00:00").unixSeconds)
+                == [
+                    utc(2000, 3, 26, "01:00"), utc(2000, 10, 29, "01:00"), utc(2001, 3, 25, "01:00"), utc(2001, 10, 28, "01:00"),
+                ].map(\.unixSeconds))
     }
 
     @Test func aVersion1FileHasItsLastTypeForEver() throws {
         let file = tzif(version: 0, transitions: [(0, 1)], types: [(-3600, false, 0), (-7200, true, 4)], names: "ONE\0TWO\0")
         let zone = try ZoneRules(identifier: "Test/One", tzif: file)
-        #expect(zone.offset(at: -1) == -3600)
+        #expect(zone.offset(at: WallInstant(unixSeconds: -1)) == -3600)
         #expect(zone.localTimeType(at: utc(2100, 1, 1, "00:00")) == LocalTimeType(offset: -7200, isDaylightSaving: true, abbreviation: "TWO"))
     }
 
@@ -147,13 +151,14 @@ private func tzif(
     @Test func aWallClockTimeIsFoundAcrossTheChangesFirstShownAndSkippedReadForward() throws {
         let newYork = ZoneRules(identifier: "EST5EDT", rule: try #require(TZString("EST5EDT,M3.2.0,M11.1.0")))
         let springForward = CalendarDay(year: 2026, month: 3, day: 8), fallBack = CalendarDay(year: 2026, month: 11, day: 1)
-        #expect(newYork.unixSeconds(at: springForward, WallTime(hour: 1, minute: 59, second: 59)) == utc(2026, 3, 8, "06:59:59"))
-        #expect(newYork.unixSeconds(at: springForward, WallTime(hour: 2, minute: 30, second: 0)) == utc(2026, 3, 8, "07:30"))
-        #expect(newYork.unixSeconds(at: springForward, WallTime(hour: 3, minute: 0, second: 0)) == utc(2026, 3, 8, "07:00"))
-        #expect(newYork.unixSeconds(at: fallBack, WallTime(hour: 1, minute: 30, second: 0)) == utc(2026, 11, 1, "05:30"))
-        #expect(newYork.unixSeconds(at: fallBack, WallTime(hour: 2, minute: 0, second: 0)) == utc(2026, 11, 1, "07:00"))
+        #expect(newYork.instant(showing: WallTime(hour: 1, minute: 59, second: 59), on: springForward) == utc(2026, 3, 8, "06:59:59"))
+        #expect(newYork.instant(showing: WallTime(hour: 2, minute: 30, second: 0), on: springForward) == utc(2026, 3, 8, "07:30"))
+        #expect(newYork.instant(showing: WallTime(hour: 3, minute: 0, second: 0), on: springForward) == utc(2026, 3, 8, "07:00"))
+        #expect(newYork.instant(showing: WallTime(hour: 1, minute: 30, second: 0), on: fallBack) == utc(2026, 11, 1, "05:30"))
+        #expect(newYork.instant(showing: WallTime(hour: 2, minute: 0, second: 0), on: fallBack) == utc(2026, 11, 1, "07:00"))
         #expect(
-            newYork.unixSeconds(at: CalendarDay(year: 2026, month: 7, day: 4), WallTime(hour: 12, minute: 0, second: 0)) == utc(2026, 7, 4, "16:00"))
-        #expect(ZoneRules.utc.unixSeconds(at: springForward, WallTime(hour: 2, minute: 30, second: 0)) == utc(2026, 3, 8, "02:30"))
+            newYork.instant(showing: WallTime(hour: 12, minute: 0, second: 0), on: CalendarDay(year: 2026, month: 7, day: 4))
+                == utc(2026, 7, 4, "16:00"))
+        #expect(ZoneRules.utc.instant(showing: WallTime(hour: 2, minute: 30, second: 0), on: springForward) == utc(2026, 3, 8, "02:30"))
     }
 }

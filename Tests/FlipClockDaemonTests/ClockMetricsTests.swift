@@ -1,5 +1,6 @@
 import FlipClockControl
 import FlipClockCore
+import FlipClockTestKit
 import Testing
 
 @testable import FlipClockDaemon

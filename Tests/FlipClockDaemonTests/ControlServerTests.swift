@@ -1,6 +1,7 @@
 import FlipClockControl
 import FlipClockCore
 import FlipClockOutput
+import FlipClockTestKit
 import Foundation
 import Logging
 import Testing
@@ -103,7 +104,8 @@ import Testing
         var configuration = ClockConfiguration()
         configuration.backlight = "none"
         let loop = ClockLoop(
-            configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: try SystemClock(),
+            configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: GreyBoxGlyphs(),
+            clock: try SystemClock(),
             logger: logger
         )
         loop.control = server

@@ -1,29 +1,11 @@
 import FlipClockCore
 import FlipClockOutput
+import FlipClockTestKit
 import Foundation
 import Logging
 import Testing
 
 @testable import FlipClockDaemon
-
-/// Log lines kept in memory, as `message key=value ...` in the keys' order.
-final class LogLines: @unchecked Sendable {
-    var lines: [String] = []
-
-    struct Handler: LogHandler {
-        let lines: LogLines
-        var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .info
-        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-            get { metadata[key] }
-            set { metadata[key] = newValue }
-        }
-        func log(event: LogEvent) {
-            let all = metadata.merging(event.metadata ?? [:]) { $1 }
-            lines.lines.append(([event.message.description] + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " "))
-        }
-    }
-}
 
 @Suite struct FlipLogTests {
     /// A flip that starts at a paced frame (the cards already moving) rather than at the wall
@@ -31,14 +13,15 @@ final class LogLines: @unchecked Sendable {
     /// `late_us` still says the last wall wake's lateness.
     @Test func aFlipStartedByAFrameLogsHowLongAfterItsSecondItStarted() throws {
         let start = ISO8601DateFormatter().date(from: "2026-06-01T08:00:00Z")!
-        let clock = SimulatedClock(date: start, zone: ZoneInfo.system.rules(named: "UTC")!)
+        let clock = SimulatedClock(wall: WallInstant(start), zone: ZoneInfo.system.rules(named: "UTC")!)
         var configuration = ClockConfiguration()
         configuration.time.format = .hoursMinutesSeconds
         configuration.backlight = "none"
         let log = LogLines()
         let logger = Logger(label: "test") { _ in LogLines.Handler(lines: log) }
         let loop = ClockLoop(
-            configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger
+            configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: GreyBoxGlyphs(), clock: clock,
+            logger: logger
         )
         // The panel opens from 10.7 s for half a second, a frame each 200 ms: 10.7, 10.9,
         // 11.1; the flip to 08:00:11 starts at 11.1 s, 100 ms after its second.

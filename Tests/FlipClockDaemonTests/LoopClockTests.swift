@@ -1,85 +1,11 @@
 import FlipClockCore
 import FlipClockOutput
+import FlipClockTestKit
 import Foundation
 import Logging
 import Testing
 
 @testable import FlipClockDaemon
-
-/// A glyph source that needs no font: one filled box per text, as wide as the text is long.
-struct BoxGlyphs: GlyphSource {
-    func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
-        let h = max(1, pixelSize / 2), w = max(1, h * text.count / 2)
-        return GlyphRun(mask: CoverageMask(width: w, height: h, values: Array(repeating: 200, count: w * h)), left: 0, top: h, advance: w)
-    }
-}
-
-/// An output that only counts frames (and notes the canvas sizes it was given).
-final class CountingOutput: FrameOutput {
-    let name = "counting 96x60@5"
-    let size = PixelSize(width: 96, height: 60)
-    let rotation: ScreenRotation
-    let refreshRate = 5.0
-    let eventDescriptor: Int32? = nil
-    var frames = 0
-    /// The background's pixel in each frame presented, and each power change asked for.
-    var backgrounds: [UInt32] = []
-    var power: [Bool] = []
-    /// The last canvas presented.
-    var last: Canvas?
-    var canvasSizes: Set<PixelSize> = []
-    let connector: String?
-    init(rotation: ScreenRotation = .none, connector: String? = nil) {
-        self.rotation = rotation
-        self.connector = connector
-    }
-    func present(_ canvas: Canvas, damage: [DamageRect]) throws(OutputError) {
-        frames += 1
-        backgrounds.append(canvas[0, 0])
-        last = canvas
-        canvasSizes.insert(PixelSize(width: canvas.width, height: canvas.height))
-    }
-    func setPower(_ on: Bool) throws(OutputError) { power.append(on) }
-    func handleEvents() throws(OutputError) {}
-    func suspend() {}
-    func resume() throws(OutputError) {}
-    func close() {}
-}
-
-/// The clock loop on a simulated clock: what the face showed and when, and the loop's counts.
-struct SimulatedRun {
-    var shows: [(time: WallTime, date: Date)] = []
-    var report = ClockLoop.Report()
-    let output = CountingOutput()
-
-    /// The times shown, in order, as `HH:MM`.
-    var shown: [String] { shows.map { String("\($0.time)".prefix(5)) } }
-
-    /// Runs the loop from `start` for `length` of the monotonic clock; `schedule` adds what
-    /// happens on the way.
-    init(
-        from start: String, zone: String, length: Duration, seconds: Bool = false, configuredZone: String? = nil,
-        configure: (inout ClockConfiguration) -> Void = { _ in }, schedule: (SimulatedClock, ClockLoop) -> Void = { _, _ in }
-    ) throws {
-        let zone = ZoneInfo.system.rules(named: zone)!
-        let clock = SimulatedClock(date: ISO8601DateFormatter().date(from: start)!, zone: zone)
-        var configuration = ClockConfiguration()
-        configuration.time.format = seconds ? .hoursMinutesSeconds : .hoursMinutes
-        configuration.timeZone = configuredZone
-        configuration.backlight = "none"
-        configure(&configuration)
-        var logger = Logger(label: "test")
-        logger.logLevel = .error
-        let loop = ClockLoop(
-            configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
-        var shows: [(time: WallTime, date: Date)] = []
-        loop.onShow = { shows.append(($0, $1)) }
-        schedule(clock, loop)
-        clock.at(length, .run { loop.requests.send(.stop) })
-        report = try loop.run()
-        self.shows = shows
-    }
-}
 
 /// Every minute from `from` to `to` (both `HH:MM`, inclusive), as the face shows them.
 func minutes(_ from: String, _ to: String) -> [String] {
@@ -91,7 +17,7 @@ func minutes(_ from: String, _ to: String) -> [String] {
     @Test func aDayOfMinutesWakesOncePerMinuteAndFlipsOnTheMinute() throws {
         let run = try SimulatedRun(from: "2026-06-01T00:00:00Z", zone: "UTC", length: .seconds(86400))
         #expect(run.shown == minutes("00:00", "23:59"))
-        #expect(run.shows.dropFirst().allSatisfy { $0.date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0 })
+        #expect(run.shows.dropFirst().allSatisfy { $0.wall.remainder(dividingBy: .seconds(60)) == .zero })
         // One wake from rest per minute (the last one is the stop), and every flip landed.
         #expect(run.report.idleWakeups == 1440)
         #expect(run.report.flips == 1439)
@@ -125,12 +51,12 @@ func minutes(_ from: String, _ to: String) -> [String] {
         let iso = ISO8601DateFormatter()
         let run = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(100)) { _ in
         } schedule: { clock, _ in
-            clock.at(.seconds(10), .setDate(iso.date(from: "2026-06-01T12:30:10Z")!))
-            clock.at(.seconds(20), .setDate(iso.date(from: "2026-06-01T10:59:50Z")!))
+            clock.at(.seconds(10), .setWall(WallInstant(iso.date(from: "2026-06-01T12:30:10Z")!)))
+            clock.at(.seconds(20), .setWall(WallInstant(iso.date(from: "2026-06-01T10:59:50Z")!)))
         }
         #expect(run.shown == ["12:00", "12:30", "10:59", "11:00", "11:01"])
         #expect(
-            run.shows.map { iso.string(from: $0.date) } == [
+            run.shows.map { iso.string(from: $0.wall.date) } == [
                 "2026-06-01T12:00:00Z", "2026-06-01T12:30:10Z", "2026-06-01T10:59:50Z", "2026-06-01T11:00:00Z", "2026-06-01T11:01:00Z",
             ])
     }
@@ -142,7 +68,7 @@ func minutes(_ from: String, _ to: String) -> [String] {
             clock.at(.seconds(10), .suspend(.seconds(7200)))
         }
         #expect(run.shown == ["12:00", "14:00", "14:01", "14:02"])
-        #expect(iso.string(from: run.shows[1].date) == "2026-06-01T14:00:40Z")
+        #expect(iso.string(from: run.shows[1].wall.date) == "2026-06-01T14:00:40Z")
     }
 
     @Test func aChangedSystemZoneShowsAtOnceUnlessTheConfigurationNamesOne() throws {
@@ -152,7 +78,7 @@ func minutes(_ from: String, _ to: String) -> [String] {
             clock.at(.seconds(5), .setZone(tokyo))
         }
         #expect(followed.shown == ["12:00", "21:00"])
-        #expect(followed.shows[1].date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 5)
+        #expect(followed.shows[1].wall.remainder(dividingBy: .seconds(60)) == .seconds(5))
         let pinned = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(30), configuredZone: "Europe/Paris") { _ in
         } schedule: { clock, _ in
             clock.at(.seconds(5), .setZone(tokyo))
@@ -161,11 +87,11 @@ func minutes(_ from: String, _ to: String) -> [String] {
     }
 
     @Test func theWallClockWakesAtTheNextWholeSecondOrMinuteOfItsZone() {
-        let kolkata = WallClock(zone: "Asia/Kolkata")!  // UTC+5:30: minutes still line up
-        let now = ISO8601DateFormatter().date(from: "2026-06-01T12:00:20Z")!
-        #expect(kolkata.nextChange(after: now, tick: .seconds(60)).timeIntervalSince(now) == 40)
-        #expect(kolkata.nextChange(after: now.addingTimeInterval(0.25), tick: .seconds(1)).timeIntervalSince(now) == 1)
-        #expect(WallClock(zone: "Mars/Base") == nil)
+        let kolkata = ZoneInfo.system.rules(named: "Asia/Kolkata")!  // UTC+5:30: minutes still line up
+        let now = WallInstant(ISO8601DateFormatter().date(from: "2026-06-01T12:00:20Z")!)
+        #expect(ClockReading(now, own: kolkata, zones: [:]).nextChange(every: .seconds(60)) - now == .seconds(40))
+        #expect(ClockReading(now + .milliseconds(250), own: kolkata, zones: [:]).nextChange(every: .seconds(1)) - now == .seconds(1))
+        #expect(ZoneInfo.system.rules(named: "Mars/Base") == nil)
     }
 
     @Test func theSystemZoneIsReadFromTZThenTheLocaltimeLinkThenEtcTimezone() throws {
@@ -181,11 +107,11 @@ func minutes(_ from: String, _ to: String) -> [String] {
     }
 
     @Test func aFixedStartRunsFromItsStartAndWakesAtItsWallDeadlines() throws {
-        let start = ISO8601DateFormatter().date(from: "2026-06-01T12:59:59.9Z") ?? Date(timeIntervalSince1970: 1_780_318_799.9)
+        let start = WallInstant(ISO8601DateFormatter().date(from: "2026-06-01T12:59:59.9Z") ?? Date(timeIntervalSince1970: 1_780_318_799.9))
         let clock = try SystemClock(startingAt: start)
-        #expect(abs(clock.date.timeIntervalSince(start)) < 0.05)
+        #expect(abs((clock.wall - start).seconds) < 0.05)
         var none: [pollfd] = []
-        let wake = try clock.sleep(until: .seconds(10), orWall: start.addingTimeInterval(0.1), watching: &none)
+        let wake = try clock.sleep(until: .seconds(10), orWall: start + .milliseconds(100), watching: &none)
         #expect(wake.lateness != nil)
         #expect(clock.now < .seconds(10))
     }
@@ -193,7 +119,7 @@ func minutes(_ from: String, _ to: String) -> [String] {
     @Test func theSystemClockWakesAtAWallDeadlineAndSaysHowLate() throws {
         let clock = try SystemClock()
         var none: [pollfd] = []
-        let due = clock.date.addingTimeInterval(0.02)
+        let due = clock.wall + .milliseconds(20)
         let wake = try clock.sleep(until: clock.now + .seconds(5), orWall: due, watching: &none)
         let late = try #require(wake.lateness)
         #expect(late >= .zero && late < .seconds(1))

@@ -1,5 +1,6 @@
 import FlipClockCore
 import FlipClockOutput
+import FlipClockTestKit
 import Foundation
 import Logging
 import Testing
@@ -67,7 +68,7 @@ import Testing
         let run = try SimulatedRun(from: "2026-06-01T12:00:55Z", zone: "UTC", length: .seconds(10))
         var expected = ClockScene(
             configuration: ClockConfiguration(), width: 96, height: 60, showing: ClockReading(time: WallTime(hour: 12, minute: 1, second: 0)),
-            glyphs: BoxGlyphs()
+            glyphs: GreyBoxGlyphs()
         )
         _ = try expected.frame(at: .zero)
         #expect(run.report.flips == 1)
@@ -111,7 +112,7 @@ import Testing
         #expect(frames["unfolded"]! - frames["before"]! >= 4)
         var alone = ClockScene(
             configuration: ClockConfiguration(), width: 96, height: 60, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)),
-            glyphs: BoxGlyphs()
+            glyphs: GreyBoxGlyphs()
         )
         _ = try alone.frame(at: .zero)
         let same = run.output.last?.pixels == alone.canvas.pixels
@@ -119,7 +120,8 @@ import Testing
     }
 
     @Test func aScreenShowsItsOwnRows() throws {
-        let clock = SimulatedClock(date: ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!, zone: ZoneInfo.system.rules(named: "UTC")!)
+        let clock = SimulatedClock(
+            wall: WallInstant(ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!), zone: ZoneInfo.system.rules(named: "UTC")!)
         var logger = Logger(label: "test")
         logger.logLevel = .error
         var c = ClockConfiguration()
@@ -127,7 +129,7 @@ import Testing
         c.screens["HDMI-A-2"] = ScreenSettings(rows: [["home", "away"]])
         let first = CountingOutput(connector: "HDMI-A-1"), second = CountingOutput(connector: "HDMI-A-2")
         let loop = ClockLoop(
-            configuration: c, outputs: OutputSet([first, second]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock, logger: logger)
+            configuration: c, outputs: OutputSet([first, second]), takesConsole: false, glyphs: GreyBoxGlyphs(), clock: clock, logger: logger)
         clock.at(.seconds(1), .run { loop.requests.send(.stop) })
         _ = try loop.run()
         #expect(loop.screens.screens.map { $0.scene.items.map(\.name) } == [["time", "home", "away"], ["home", "away"]])
@@ -138,7 +140,7 @@ import Testing
         var c = ClockConfiguration()
         configure(&c)
         var scene = ClockScene(
-            configuration: c, width: 96, height: 60, showing: ClockReading(time: WallTime(hour: 12, minute: 1, second: 0)), glyphs: BoxGlyphs()
+            configuration: c, width: 96, height: 60, showing: ClockReading(time: WallTime(hour: 12, minute: 1, second: 0)), glyphs: GreyBoxGlyphs()
         )
         _ = try scene.frame(at: .zero)
         return scene.canvas
@@ -160,7 +162,7 @@ import Testing
             var new = ClockConfiguration()
             new.scores = [ScoreItem(name: "home", label: "HOME")]
             new.backlight = "none"
-            loop.reload = { (new, BoxGlyphs()) }
+            loop.reload = { (new, GreyBoxGlyphs()) }
             clock.at(.seconds(2), .run { loop.requests.send(.reload) })
         }
         // 0.7 s of folding at 5 frames a second, then the new face whole.

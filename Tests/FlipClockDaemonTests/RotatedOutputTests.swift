@@ -1,5 +1,6 @@
 import FlipClockCore
 import FlipClockOutput
+import FlipClockTestKit
 import Foundation
 import Logging
 import Testing
@@ -19,7 +20,7 @@ import Testing
         #expect(output.canvasSize == PixelSize(width: 60, height: 96))
         var scene = ClockScene(
             configuration: ClockConfiguration(), width: 60, height: 96, showing: ClockReading(time: WallTime(hour: 12, minute: 59, second: 0)),
-            glyphs: BoxGlyphs())
+            glyphs: GreyBoxGlyphs())
         // Drawn before the canvas is handed over (an argument list evaluates left to right).
         let first = try scene.frame(at: .zero)
         try output.present(scene.canvas, damage: first)
@@ -47,12 +48,14 @@ import Testing
     /// Two screens, one landscape and one turned to portrait, both show every minute change
     /// (00:01 … 00:09 before the stop at 00:10) in the same number of frames.
     @Test func theLoopDrawsEveryScreen() throws {
-        let clock = SimulatedClock(date: ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!, zone: ZoneInfo.system.rules(named: "UTC")!)
+        let clock = SimulatedClock(
+            wall: WallInstant(ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!), zone: ZoneInfo.system.rules(named: "UTC")!)
         var logger = Logger(label: "test")
         logger.logLevel = .error
         let landscape = CountingOutput(), portrait = CountingOutput(rotation: .quarter)
         let loop = ClockLoop(
-            configuration: ClockConfiguration(), outputs: OutputSet([landscape, portrait]), takesConsole: false, glyphs: BoxGlyphs(), clock: clock,
+            configuration: ClockConfiguration(), outputs: OutputSet([landscape, portrait]), takesConsole: false, glyphs: GreyBoxGlyphs(),
+            clock: clock,
             logger: logger)
         clock.at(.seconds(600), .run { loop.requests.send(.stop) })
         let report = try loop.run()

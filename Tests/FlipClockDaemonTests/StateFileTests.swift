@@ -10,7 +10,7 @@ import Testing
 @Suite struct StateFileTests {
     let dir = NSTemporaryDirectory() + "flipclock-state-\(UUID().uuidString)"
     var path: String { dir + "/state.json" }
-    let now = 1_795_000_000.0
+    let now = WallInstant(unixSeconds: 1_795_000_000)
 
     init() throws { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
 
@@ -19,7 +19,7 @@ import Testing
     ) {
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         let loaded = StateFile(path: path).load(now: now)
-        return (loaded, FileManager.default.fileExists(atPath: "\(path).broken-\(Int(now))"))
+        return (loaded, FileManager.default.fileExists(atPath: "\(path).broken-\(now.unixSeconds)"))
     }
 
     @Test(
@@ -41,13 +41,13 @@ import Testing
     func aStateNoRequestCouldMakeIsMovedAside(_ json: String, _ problem: String) throws {
         let (loaded, aside) = try loading(json)
         #expect(loaded.timers.isEmpty && loaded.scores.isEmpty)
-        #expect(loaded.problem == "state file \(path) is unreadable (\(problem)); moved to \(path).broken-\(Int(now))")
+        #expect(loaded.problem == "state file \(path) is unreadable (\(problem)); moved to \(path).broken-\(now.unixSeconds)")
         #expect(aside)
     }
 
     @Test func aStateARequestCouldMakeIsKept() throws {
         var timer = FlipTimer(TimerItem(name: "egg", duration: 240))
-        timer.start(at: now - 30)
+        timer.start(at: now - .seconds(30))
         let state = StateFile(path: path)
         try state.save(["home": 3], timers: ["egg": timer], texts: ["board": "GATE 12"])
         let loaded = state.load(now: now)
@@ -55,10 +55,26 @@ import Testing
         #expect(loaded.scores == ["home": 3] && loaded.timers == ["egg": timer] && loaded.texts == ["board": "GATE 12"])
     }
 
+    /// What the daemon wrote before instants had a type of their own (FlipTimer's `Double`
+    /// seconds, encoded by its `Codable`), byte for byte: it loads, and written back it is the
+    /// same bytes, so a file on disk reads the same across the change.
+    static let writtenBeforeWallInstant =
+        #"{"scores":{"away":2,"home":3},"texts":{"board":"GATE 12"},"timers":{"egg":{"duration":240,"state":{"running":{"from":240,"since":1795000000.123456}}},"#
+        + #""tea":{"duration":180,"state":{"paused":{"at":30.25}}},"toast":{"duration":60,"state":{"idle":{}}}}}"#
+
+    @Test func aFileTheOldTimersWroteLoadsAndIsWrittenBackByteForByte() throws {
+        let (loaded, aside) = try loading(Self.writtenBeforeWallInstant)
+        #expect(loaded.problem == nil && !aside)
+        #expect(loaded.timers["egg"]?.state == .running(since: WallInstant(secondsSince1970: 1_795_000_000.123456), from: 240))
+        #expect(loaded.timers["tea"]?.state == .paused(at: 30.25) && loaded.timers["toast"]?.state == .idle)
+        try StateFile(path: path).save(loaded.scores, timers: loaded.timers, texts: loaded.texts)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) == Self.writtenBeforeWallInstant)
+    }
+
     /// A file larger than any state is refused without being read whole; no file is a clean start.
     @Test func aStateFileOverOneMiBIsMovedAsideAndNoFileIsACleanStart() throws {
         let (loaded, aside) = try loading(#"{"scores":{},"texts":{"board":""# + String(repeating: " ", count: 2 << 20) + #""}}"#)
-        #expect(loaded.problem == "state file \(path) is unreadable (over 1 MiB); moved to \(path).broken-\(Int(now))")
+        #expect(loaded.problem == "state file \(path) is unreadable (over 1 MiB); moved to \(path).broken-\(now.unixSeconds)")
         #expect(aside)
         let clean = StateFile(path: path).load(now: now)
         #expect(clean.problem == nil && clean.scores.isEmpty && clean.timers.isEmpty && clean.texts.isEmpty)

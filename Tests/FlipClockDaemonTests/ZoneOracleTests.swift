@@ -117,7 +117,7 @@ import Testing
                 let glibc = run.drop { $0 != ":" }.dropFirst()
                 for _ in 0..<count {
                     let t = instant.next()!
-                    let ours = zone.localTimeType(at: t)
+                    let ours = zone.localTimeType(at: WallInstant(unixSeconds: t))
                     compared += 1
                     if "\(ours.offset),\(ours.isDaylightSaving ? 1 : 0),\(ours.abbreviation)" != glibc, mismatches.count < 20 {
                         mismatches.append("\(zone.identifier) at \(t): ours \(ours), glibc \(glibc)")
@@ -125,8 +125,8 @@ import Testing
                 }
             }
             // Where glibc changes between two instants, ours changes at the same second.
-            for change in parts[1].split(separator: " ").map({ Int($0)! }) where zone.localTimeType(at: change - 1) == zone.localTimeType(at: change)
-            {
+            for change in parts[1].split(separator: " ").map({ Int($0)! })
+            where zone.localTimeType(at: WallInstant(unixSeconds: change - 1)) == zone.localTimeType(at: WallInstant(unixSeconds: change)) {
                 if mismatches.count < 20 { mismatches.append("\(zone.identifier): glibc changes at \(change), ours does not") }
             }
         }

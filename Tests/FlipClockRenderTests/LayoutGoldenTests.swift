@@ -7,7 +7,7 @@ import Testing
 @Suite struct LayoutGoldenTests {
     /// 2026-11-23 21:59:30 UTC.
     static let reading = ClockReading(
-        unixSeconds: CalendarDay(year: 2026, month: 11, day: 23).daysSinceEpoch * 86400 + 21 * 3600 + 59 * 60 + 30,
+        WallInstant(unixSeconds: CalendarDay(year: 2026, month: 11, day: 23).daysSinceEpoch * 86400 + 21 * 3600 + 59 * 60 + 30),
         offsets: ["": 0, "Asia/Tokyo": 9 * 3600, "Europe/London": 0, "America/New_York": -5 * 3600]
     )
 

@@ -17,9 +17,9 @@ public struct TimerReading: Equatable, Sendable, CustomStringConvertible {
         self.state = state
     }
 
-    /// `timer` as it reads at `now` (seconds since the Unix epoch): a countdown run down to
+    /// `timer` as it reads at `now`: a countdown run down to
     /// zero is finished, though it still counts as running.
-    public init(name: String, timer: FlipTimer, at now: Double) {
+    public init(name: String, timer: FlipTimer, at now: WallInstant) {
         self.name = name
         seconds = timer.shown(at: now)
         state =

@@ -57,16 +57,18 @@ public struct NightSchedule: Equatable, Sendable {
 }
 
 /// How bright the screen is now: the schedule's level, unless a person said otherwise
-/// (`flipclockctl display off|on|dim N`), which holds until the schedule next changes.
+/// (`flipclockctl screen off|on|dim N`), which holds until the schedule next changes.
 ///
-/// Instants are local minutes counted from any fixed start (the minute of the day is the
-/// count modulo 1440), so an override set before midnight still ends after it.
+/// The schedule is read on the face's own wall clock (``ClockReading/minute(in:)``), so an
+/// override set before midnight still ends after it, and one that spans a change of the
+/// zone's offset ends when the wall clock shows the schedule's change.
 public struct ScreenBrightness: Equatable, Sendable {
     public var schedule: NightSchedule
-    /// The override's level, and the minute at which the schedule takes over again (`nil`:
-    /// never, the schedule does not change).
+    /// The override's level (`nil`: none, the schedule's).
     public private(set) var override: Double?
-    public private(set) var overrideEnds: Int?
+    /// The minute on the face's wall clock (counted as ``ClockReading/minute(in:)`` counts) at
+    /// which the schedule takes over again; `nil`: never, the schedule does not change.
+    private var overrideEndMinute: Int?
 
     public init(schedule: NightSchedule) {
         self.schedule = schedule
@@ -74,23 +76,32 @@ public struct ScreenBrightness: Equatable, Sendable {
 
     static func dayMinute(_ minute: Int) -> Int { (minute % 1440 + 1440) % 1440 }
 
-    /// Sets the brightness at `minute` until the schedule's next change.
-    public mutating func set(_ level: Double, atMinute minute: Int) {
+    /// The time of day at which the override ends; `nil`: no override, or one that never ends.
+    public var overrideEnds: WallTime? {
+        overrideEndMinute.map { WallTime(hour: Self.dayMinute($0) / 60, minute: Self.dayMinute($0) % 60, second: 0) }
+    }
+
+    /// Sets the brightness at `reading` until the schedule's next change.
+    public mutating func set(_ level: Double, at reading: ClockReading) {
         precondition((0...1).contains(level))
+        let minute = reading.minute()
         override = level
-        overrideEnds = schedule.minutesUntilChange(after: Self.dayMinute(minute)).map { minute + $0 }
+        overrideEndMinute = schedule.minutesUntilChange(after: Self.dayMinute(minute)).map { minute + $0 }
     }
 
-    /// The minute at which the level next changes after `minute`; `nil` if it never does.
-    public func nextChange(afterMinute minute: Int) -> Int? {
-        schedule.minutesUntilChange(after: Self.dayMinute(minute)).map { minute + $0 }
+    /// The instant at which the level next changes after `reading` (at its offset); `nil` if
+    /// it never does.
+    public func nextChange(after reading: ClockReading) -> WallInstant? {
+        let minute = reading.minute()
+        return schedule.minutesUntilChange(after: Self.dayMinute(minute)).map { reading.instant(atMinute: minute + $0) }
     }
 
-    /// The brightness at `minute`; an override ends when the schedule next changes.
-    public mutating func level(atMinute minute: Int) -> Double {
-        if let ends = overrideEnds, minute >= ends {
+    /// The brightness at `reading`; an override ends when the schedule next changes.
+    public mutating func level(at reading: ClockReading) -> Double {
+        let minute = reading.minute()
+        if let ends = overrideEndMinute, minute >= ends {
             override = nil
-            overrideEnds = nil
+            overrideEndMinute = nil
         }
         return override ?? schedule.brightness(atMinute: Self.dayMinute(minute))
     }

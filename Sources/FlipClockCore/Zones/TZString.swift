@@ -50,8 +50,11 @@ public struct TZString: Equatable, Sendable {
         self.daylightSaving = daylightSaving
     }
 
-    /// What the clocks show at `unixSeconds`.
-    public func localTimeType(at unixSeconds: Int) -> LocalTimeType {
+    /// What the clocks show at `instant`.
+    public func localTimeType(at instant: WallInstant) -> LocalTimeType { localTimeType(atSecond: instant.unixSeconds) }
+
+    /// What the clocks show in the second `unixSeconds` after 1970.
+    func localTimeType(atSecond unixSeconds: Int) -> LocalTimeType {
         let year = CalendarDay(daysSinceEpoch: unixSeconds.floorDivided(by: 86400)).year
         guard let daylightSaving, let change = changes(inYear: year) else { return standard }
         // South of the equator daylight saving time spans the new year: it ends before it starts.

@@ -38,33 +38,37 @@ public struct ZoneRules: Equatable, Sendable {
 
     public static let utc = ZoneRules(identifier: "UTC", fixed: .utc)
 
-    /// What the zone's clocks show at `unixSeconds`.
-    public func localTimeType(at unixSeconds: Int) -> LocalTimeType {
+    /// What the zone's clocks show at `instant`.
+    public func localTimeType(at instant: WallInstant) -> LocalTimeType { localTimeType(atSecond: instant.unixSeconds) }
+
+    /// Seconds east of UTC at `instant`.
+    public func offset(at instant: WallInstant) -> Int { localTimeType(atSecond: instant.unixSeconds).offset }
+
+    /// What the zone's clocks show in the second `unixSeconds` after 1970: transitions are whole seconds.
+    func localTimeType(atSecond unixSeconds: Int) -> LocalTimeType {
         // How many transitions have happened by then.
         var low = 0, high = transitions.count
         while low < high {
             let middle = (low + high) / 2
             if transitions[middle] <= unixSeconds { low = middle + 1 } else { high = middle }
         }
-        if low == transitions.count, let rule { return rule.localTimeType(at: unixSeconds) }
+        if low == transitions.count, let rule { return rule.localTimeType(atSecond: unixSeconds) }
         return low == 0 ? types[0] : types[typeIndices[low - 1]]
     }
-
-    /// Seconds east of UTC at `unixSeconds`.
-    public func offset(at unixSeconds: Int) -> Int { localTimeType(at: unixSeconds).offset }
 
     /// The instant at which a wall clock in this zone shows `time` on `day`.
     ///
     /// In the hour repeated when the clocks go back, the first time it is shown; in the hour
     /// skipped when they go forward, as long after the change as `time` is after it (02:30 is
     /// read as 03:30), as mktime and ICU read it.
-    public func unixSeconds(at day: CalendarDay, _ time: WallTime) -> Int {
+    public func instant(showing time: WallTime, on day: CalendarDay) -> WallInstant {
+        func offset(_ second: Int) -> Int { localTimeType(atSecond: second).offset }
         let local = day.daysSinceEpoch * 86400 + time.secondOfDay
         // No zone is a day away from UTC, so the offsets a day before and after are those
         // that can apply (zones have never changed twice within two days).
-        let before = offset(at: local - 86400), after = offset(at: local + 86400)
-        let shown = [before, after].filter { offset(at: local - $0) == $0 }.map { local - $0 }
-        return shown.min() ?? local - before
+        let before = offset(local - 86400), after = offset(local + 86400)
+        let shown = [before, after].filter { offset(local - $0) == $0 }.map { local - $0 }
+        return WallInstant(unixSeconds: shown.min() ?? local - before)
     }
 
     /// The instants in `range` at which the local time type changes: the listed transitions,

@@ -15,10 +15,47 @@ public struct StateFile: Sendable {
 
     public init(path: String) { self.path = path }
 
+    /// The file's JSON: `{"scores":{…},"texts":{…},"timers":{"egg":{"duration":240,"state":…}}}`.
     struct Contents: Codable {
         var scores: [String: Int]
-        var timers: [String: FlipTimer]?
+        var timers: [String: SavedTimer]?
         var texts: [String: String]?
+    }
+
+    /// A timer as the file keeps it: its instant in seconds since 1970, a JSON number, as
+    /// every version has written it (`{"running":{"from":240,"since":1795000000.25}}`,
+    /// `{"paused":{"at":30}}`, `{"idle":{}}`).
+    struct SavedTimer: Codable {
+        enum State: Codable {
+            case idle
+            case running(since: Double, from: Double)
+            case paused(at: Double)
+        }
+
+        var duration: Int
+        var state: State
+
+        init(_ timer: FlipTimer) {
+            duration = timer.duration
+            state =
+                switch timer.state {
+                case .idle: .idle
+                case let .running(since, from): .running(since: since.secondsSince1970, from: from)
+                case let .paused(at): .paused(at: at)
+                }
+        }
+
+        /// The timer, once ``problem(_:now:)`` has found nothing wrong with it (its instant is
+        /// finite and near now); a countdown until the configuration says otherwise.
+        var timer: FlipTimer {
+            let kept: FlipTimer.State =
+                switch state {
+                case .idle: .idle
+                case let .running(since, from): .running(since: WallInstant(secondsSince1970: since), from: from)
+                case let .paused(at): .paused(at: at)
+                }
+            return FlipTimer(direction: .down, duration: duration, state: kept)
+        }
     }
 
     /// Why a state file's contents are not believed.
@@ -27,10 +64,10 @@ public struct StateFile: Sendable {
     /// The largest state file read: a few hundred bytes a score, timer or text.
     static let largest = 1 << 20
 
-    /// Why `contents` cannot be what the daemon saved at about `now` (Unix seconds), checked as
+    /// Why `contents` cannot be what the daemon saved at about `now`, checked as
     /// strictly as a request: timers within their range, their instants finite and within a
     /// year of now, texts no longer than a request line. `nil` if it can be.
-    static func problem(_ contents: Contents, now: Double) -> String? {
+    static func problem(_ contents: Contents, now: WallInstant) -> String? {
         let longest = Double(TimerItem.longest)
         for (name, timer) in (contents.timers ?? [:]).sorted(by: { $0.key < $1.key }) {
             guard (0...TimerItem.longest).contains(timer.duration) else {
@@ -44,8 +81,8 @@ public struct StateFile: Sendable {
                 guard from.isFinite, (0...longest).contains(from) else {
                     return "timer \(name): running from \(from) s, not 0...\(TimerItem.longest)"
                 }
-                guard since.isFinite, abs(since - now) <= 366 * 86400 else {
-                    return "timer \(name): running since \(since), not within a year of now (\(Int(now)))"
+                guard since.isFinite, abs(since - now.secondsSince1970) <= 366 * 86400 else {
+                    return "timer \(name): running since \(since), not within a year of now (\(now.unixSeconds))"
                 }
             }
         }
@@ -57,17 +94,19 @@ public struct StateFile: Sendable {
 
     /// What the bytes of a state file say, if they can be believed at about `now` (see
     /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
-    public static func contents(_ data: Data, now: Double) throws -> (scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?) {
+    public static func contents(_ data: Data, now: WallInstant) throws -> (
+        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?
+    ) {
         guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
         let contents = try JSONDecoder().decode(Contents.self, from: data)
         if let problem = Self.problem(contents, now: now) { throw Unbelievable(description: problem) }
-        return (contents.scores, contents.timers, contents.texts)
+        return (contents.scores, contents.timers?.mapValues(\.timer), contents.texts)
     }
 
     /// What was saved; empty if there is no file. A file that cannot be read, parsed or
     /// believed (see ``problem(_:now:)``) is moved to `PATH.broken-UNIXTIME` and the
     /// returned note says so.
-    public func load(now: Double) -> (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?) {
+    public func load(now: WallInstant) -> (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?) {
         do {
             let fd: Int32
             do {
@@ -82,7 +121,7 @@ public struct StateFile: Sendable {
             let contents = try Self.contents(Data(bytes), now: now)
             return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], nil)
         } catch {
-            let aside = "\(path).broken-\(Int(now))"
+            let aside = "\(path).broken-\(now.unixSeconds)"
             let moved = rename(path, aside) == 0
             return (
                 [:], [:], [:], "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(Errno.current)")
@@ -96,7 +135,9 @@ public struct StateFile: Sendable {
         let temporary = "\(path).tmp"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(Contents(scores: scores, timers: timers.isEmpty ? nil : timers, texts: texts.isEmpty ? nil : texts))
+        guard
+            let data = try? encoder.encode(
+                Contents(scores: scores, timers: timers.isEmpty ? nil : timers.mapValues(SavedTimer.init), texts: texts.isEmpty ? nil : texts))
         else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(Errno.current)") }
         // A new file, never one already there: a link planted at the temporary name is not followed.

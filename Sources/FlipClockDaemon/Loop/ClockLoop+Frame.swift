@@ -1,6 +1,5 @@
 import FlipClockCore
 import FlipClockOutput
-import FoundationEssentials
 import Logging
 
 extension ClockLoop {
@@ -13,7 +12,7 @@ extension ClockLoop {
         // A panel's next move (a message posted, its time up), or a timer's row to show or
         // hide, is a frame to draw.
         if let change = screens.panelChange(after: now) { plan.frame = min(plan.frame, change) }
-        let hidden = state.hiddenTimers(at: wallSeconds)
+        let hidden = state.hiddenTimers(at: wall)
         if hidden != screens.hidden { plan.frame = min(plan.frame, now) }
         // The night schedule (or a request) changed the brightness: the face is presented
         // whole at the new level; at 0 the screens are off and nothing is drawn.
@@ -25,7 +24,7 @@ extension ClockLoop {
         }
         guard now >= plan.frame else { return }
         guard screens.level > 0 else {
-            plan = WakePlan(frame: WakePlan.never, wall: state.levelChange(after: read).map { Date(timeIntervalSince1970: $0) })
+            plan = WakePlan(frame: WakePlan.never, wall: state.levelChange(after: read))
             return
         }
         // A timer that hides when idle started or ended: its row folds in or away (once no
@@ -36,14 +35,11 @@ extension ClockLoop {
         let time = read.time()
         if configuration.time.values(at: time) != configuration.time.values(at: shown) {
             shown = time
-            onShow?(time, clock.date)
-            startLateness =
-                lateness == nil
-                ? nil
-                : .interval(clock.date.timeIntervalSince1970.truncatingRemainder(dividingBy: configuration.time.tick.seconds))
+            onShow?(time, clock.wall)
+            startLateness = lateness == nil ? nil : clock.wall.remainder(dividingBy: configuration.time.tick)
             if let startLateness { metrics.flipStarted(late: startLateness) }
         }
-        let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: wallSeconds)
+        let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: wall)
         screens.show(read, timers: timerFaces, at: now)
         for screen in screens.screens { try frame(screen, at: now, time: time) }
         moving = screens.moving
@@ -51,8 +47,8 @@ extension ClockLoop {
         // (a running timer changes every second of its own).
         plan = WakePlan.afterFrame(
             now: now, moving: moving, frameInterval: screens.frameInterval, panelChange: screens.panelChange(after: now),
-            faceChange: zone.nextChange(after: clock.date, tick: configuration.time.tick),
-            stateChange: state.nextChange(after: wallSeconds, reading: read)
+            faceChange: ClockReading(clock.wall, own: zone, zones: [:]).nextChange(every: configuration.time.tick),
+            stateChange: state.nextChange(after: wall, reading: read)
         )
     }
 

@@ -2,13 +2,12 @@ import CLinux
 import FlipClockControl
 import FlipClockCore
 import FlipClockOutput
-import FoundationEssentials
 import Logging
 
 extension ClockLoop {
     /// What the state needs to know of the loop to answer a request now.
     func moment() -> ClockState.Moment {
-        ClockState.Moment(wall: wallSeconds, reading: reading(), level: screens?.level ?? 1, output: outputs.name)
+        ClockState.Moment(wall: wall, reading: reading(), level: screens?.level ?? 1, output: outputs.name)
     }
 
     /// A request handled by the state, with what the loop did for it: the reply, what is
@@ -49,9 +48,9 @@ extension ClockLoop {
         case let (.text(name, _), .texts(changed)):
             logger.info("text set", metadata: ["name": "\(name)", "text": "\(changed[name] ?? "")"])
         case (.timer(let action, _, _), _) where outcome.saves:
-            logger.info("timer \(action.rawValue)", metadata: ["timers": "\(TimerReading.summary(state.timerReadings(at: wallSeconds)))"])
+            logger.info("timer \(action.rawValue)", metadata: ["timers": "\(TimerReading.summary(state.timerReadings(at: wall)))"])
         case (.timerUntil, _) where outcome.saves:
-            logger.info("timer start", metadata: ["timers": "\(TimerReading.summary(state.timerReadings(at: wallSeconds)))"])
+            logger.info("timer start", metadata: ["timers": "\(TimerReading.summary(state.timerReadings(at: wall)))"])
         default:
             break
         }
@@ -156,11 +155,11 @@ extension ClockLoop {
             }
             state.reconfigure(new)
             placeZones = ClockReading.zones(of: new)
-            zone = wallClock
-            shown = zone.time(at: clock.date)
+            zone = ownZone
+            shown = timeOfDay
             logger.info("configuration reloaded")
             notifier?.ready(status: "configuration reloaded; showing the time on \(outputs.name)")
-            if screens.reload(new, glyphs: font, hidden: state.hiddenTimers(at: wallSeconds), showing: showing(reading()), at: instant) {
+            if screens.reload(new, glyphs: font, hidden: state.hiddenTimers(at: wall), showing: showing(reading()), at: instant) {
                 logger.info("rows fold in and out")
             }
         } catch {

@@ -49,7 +49,7 @@ public final class ClockLoop {
     /// Stop, reload and the console's switching, asked from other threads.
     public let requests: LoopRequests
     /// Called with each time the face starts to show, and the wall-clock instant (tests).
-    public var onShow: ((WallTime, Date) -> Void)?
+    public var onShow: ((WallTime, WallInstant) -> Void)?
     let logger: Logger
     /// Whether the outputs are on a console whose switching the loop takes over.
     let takesConsole: Bool
@@ -72,7 +72,8 @@ public final class ClockLoop {
 
     // The loop's own pacing: what it drew last and when it draws next.
     var report = Report()
-    var zone: WallClock
+    /// The face's own zone: the configured one, or the system's.
+    var zone: ZoneRules
     /// The time of day shown last.
     var shown = WallTime(hour: 0, minute: 0, second: 0)
     var plan = WakePlan(frame: .zero, wall: nil)
@@ -106,19 +107,20 @@ public final class ClockLoop {
         startGlyphs = glyphs
         self.clock = clock
         self.logger = logger
-        zone = WallClock(timeZone: clock.systemZone)
+        zone = clock.systemZone
     }
 
-    /// Seconds since the Unix epoch: timers run on the wall clock, so they survive a restart.
-    var wallSeconds: Double { clock.date.timeIntervalSince1970 }
+    /// The wall clock now: timers run on it, so they survive a restart.
+    var wall: WallInstant { clock.wall }
 
-    /// The clock in the configured zone, or the system's.
-    var wallClock: WallClock {
-        WallClock(configuration: configuration, systemZone: clock.systemZone)
-    }
+    /// The face's own zone as the configuration and the system say now.
+    var ownZone: ZoneRules { ClockReading.zone(of: configuration, system: clock.systemZone) }
 
     /// How the face's clocks read now.
-    func reading() -> ClockReading { ClockReading(clock.date, own: zone.timeZone, zones: placeZones) }
+    func reading() -> ClockReading { ClockReading(clock.wall, own: zone, zones: placeZones) }
+
+    /// The time of day the face's own clock shows now.
+    var timeOfDay: WallTime { ClockReading(clock.wall, own: zone, zones: [:]).time() }
 
     /// What the screens show besides the face, as the state holds it.
     func showing(_ reading: ClockReading) -> Showing { Showing(reading: reading, scores: state.board.values, texts: state.texts) }
@@ -133,17 +135,17 @@ public final class ClockLoop {
             outputs.close()
             console.restore()
         }
-        let (scores, timers, texts, problem) = stateFile?.load(now: wallSeconds) ?? ([:], [:], [:], nil)
+        let (scores, timers, texts, problem) = stateFile?.load(now: wall) ?? ([:], [:], [:], nil)
         if let problem { logger.error("\(problem)") }
         state = ClockState(configuration: configuration, scores: scores, timers: timers, texts: texts)
         for (name, text) in state.dropped.sorted(by: { $0.key < $1.key }) {
             logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
         }
-        zone = wallClock
-        shown = zone.time(at: clock.date)
-        onShow?(shown, clock.date)
+        zone = ownZone
+        shown = timeOfDay
+        onShow?(shown, clock.wall)
         screens = ScreenSet(
-            outputs: outputs, configuration: configuration, glyphs: startGlyphs, hidden: state.hiddenTimers(at: wallSeconds),
+            outputs: outputs, configuration: configuration, glyphs: startGlyphs, hidden: state.hiddenTimers(at: wall),
             showing: showing(reading()), logger: logger
         )
         defer { screens.restore() }
@@ -253,11 +255,11 @@ public final class ClockLoop {
         }
         if wake.clockSet || wake.zoneChanged {
             lateness = nil
-            zone = wallClock
+            zone = ownZone
             plan.frame = clock.now
             logger.notice(
                 wake.clockSet ? "the system clock was set; showing the time again" : "the time zone changed; showing the time again",
-                metadata: ["zone": "\(zone.timeZone.identifier)"])
+                metadata: ["zone": "\(zone.identifier)"])
         }
         try sources.dispatch(fds, while: { !stopping })
     }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import FlipClockCore
 
 /// When the loop wakes next by itself: decided from what the screens and the state say,
 /// with no clock read and nothing done.
@@ -6,7 +6,7 @@ struct WakePlan: Equatable {
     /// The next frame on the monotonic clock (``never`` at rest with no panel moving).
     var frame: Duration
     /// At rest, the wall-clock instant at which something shown next changes.
-    var wall: Date?
+    var wall: WallInstant?
 
     /// Later than any wake.
     static let never = Duration.seconds(1 << 40)
@@ -15,10 +15,10 @@ struct WakePlan: Equatable {
     /// panel's next move, and the wall clock's next change of the face (a second or a
     /// minute, `faceChange`) or of the state (`stateChange`: a timer, the schedule).
     static func afterFrame(
-        now: Duration, moving: Bool, frameInterval: Duration, panelChange: Duration?, faceChange: Date, stateChange: Double?
+        now: Duration, moving: Bool, frameInterval: Duration, panelChange: Duration?, faceChange: WallInstant, stateChange: WallInstant?
     ) -> WakePlan {
         if moving { return WakePlan(frame: now + frameInterval, wall: nil) }
-        let wall = stateChange.map { min(faceChange, Date(timeIntervalSince1970: $0)) } ?? faceChange
+        let wall = stateChange.map { min(faceChange, $0) } ?? faceChange
         return WakePlan(frame: panelChange ?? never, wall: wall)
     }
 

@@ -1,5 +1,4 @@
 import FlipClockCore
-import FoundationEssentials
 
 /// What `flipclockd preview` renders: a stretch of the clock from a chosen time, as frames.
 public struct PreviewRequest: Equatable, Sendable {
@@ -49,16 +48,16 @@ public struct PreviewRequest: Equatable, Sendable {
         .nanoseconds(Int64(index) * 1_000_000_000 / Int64(framesPerSecond))
     }
 
-    /// The face's own clock: in the configured zone, or the system's.
-    var wallClock: WallClock { WallClock(configuration: configuration, systemZone: SystemZone.current()) }
+    /// The face's own zone: the configured one, or the system's.
+    var ownZone: ZoneRules { ClockReading.zone(of: configuration, system: SystemZone.current()) }
 
     /// How the face's clocks read a number of seconds after the start (the face's own clock
     /// showing ``from`` on ``day``), as the daemon reads them (each zone's offset at that
     /// instant); the start and the zones are looked up once.
     public func readings() -> (Int) -> ClockReading {
-        let own = wallClock, zones = ClockReading.zones(of: configuration)
-        let start = own.date(showing: from, on: day)
-        return { ClockReading(start.addingTimeInterval(Double($0)), own: own.timeZone, zones: zones) }
+        let own = ownZone, zones = ClockReading.zones(of: configuration)
+        let start = own.instant(showing: from, on: day ?? ClockReading.today(in: own))
+        return { ClockReading(start + .seconds($0), own: own, zones: zones) }
     }
 
     public var frameCount: Int { Int((seconds * Double(framesPerSecond)).rounded()) }

@@ -56,14 +56,14 @@ struct ClockState {
     /// A configured timer's state (every configured timer has one).
     private func timer(_ item: TimerItem) -> FlipTimer { timers[item.name] ?? FlipTimer(item) }
 
-    /// The timers that hide when idle and are idle (or long finished) at `now` (Unix seconds):
-    /// the rows the screens leave out (``ScreenSet/hidden`` is what they leave out now).
-    func hiddenTimers(at now: Double) -> Set<String> {
+    /// The timers that hide when idle and are idle (or long finished) at `now`: the rows the
+    /// screens leave out (``ScreenSet/hidden`` is what they leave out now).
+    func hiddenTimers(at now: WallInstant) -> Set<String> {
         Set(configuration.timers.filter { $0.hideWhenIdle && timer($0).isHidden(at: now) }.map(\.name))
     }
 
     /// What each timer's cards show at `now` (`nil`: blank, a finished countdown that shows nothing).
-    func timerFaces(at now: Double) -> [String: Int?] {
+    func timerFaces(at now: WallInstant) -> [String: Int?] {
         Dictionary(
             uniqueKeysWithValues: configuration.timers.map { item in
                 let timer = timer(item)
@@ -73,23 +73,19 @@ struct ClockState {
     }
 
     /// The brightness at `reading`; a request's override ends when the schedule next changes.
-    mutating func level(at reading: ClockReading) -> Double { brightness.level(atMinute: reading.minute()) }
+    mutating func level(at reading: ClockReading) -> Double { brightness.level(at: reading) }
 
-    /// When (Unix seconds) the night schedule, or a request's override, next changes the
-    /// brightness after `reading`.
-    func levelChange(after reading: ClockReading) -> Double? {
-        brightness.nextChange(afterMinute: reading.minute()).map { Double(reading.unixSeconds(atMinute: $0)) }
-    }
+    /// When the night schedule, or a request's override, next changes the brightness after
+    /// `reading`.
+    func levelChange(after reading: ClockReading) -> WallInstant? { brightness.nextChange(after: reading) }
 
-    /// The next instant after `now` (Unix seconds) at which something this state shows
-    /// changes by itself: a running timer's second, a timer that hides, the night schedule
-    /// (read at `reading`). `nil`: nothing does.
-    func nextChange(after now: Double, reading: ClockReading) -> Double? {
-        var next = timers.values.compactMap { $0.nextChange(after: now) }.min()
-        if let change = levelChange(after: reading) { next = min(next ?? .infinity, change) }
-        let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timer($0).hidesAt }
-        if let hide = hides.filter({ $0 > now }).min() { next = min(next ?? .infinity, hide) }
-        return next
+    /// The next instant after `now` at which something this state shows changes by itself: a
+    /// running timer's second, a timer that hides, the night schedule (read at `reading`).
+    /// `nil`: nothing does.
+    func nextChange(after now: WallInstant, reading: ClockReading) -> WallInstant? {
+        let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timer($0).hidesAt }.filter { $0 > now }
+        let changes = timers.values.compactMap { $0.nextChange(after: now) } + [levelChange(after: reading)].compactMap { $0 } + hides
+        return changes.min()
     }
 }
 
@@ -97,8 +93,7 @@ extension ClockState {
     /// What the loop sees when a request comes: the wall clock, how the clocks read, and the
     /// screens' brightness and output (for `status`).
     struct Moment {
-        /// Unix seconds.
-        var wall: Double
+        var wall: WallInstant
         var reading: ClockReading
         /// The brightness the screens show now (0: off).
         var level: Double
@@ -154,8 +149,8 @@ extension ClockState {
                         output: moment.output
                     )))
         case let .screen(level):
-            brightness.set(level, atMinute: moment.reading.minute())
-            return reply(.screen(ScreenLevel(level), until: brightness.overrideEnds.map { ClockReading(unixSeconds: $0 * 60).time() }), .redraw)
+            brightness.set(level, at: moment.reading)
+            return reply(.screen(ScreenLevel(level), until: brightness.overrideEnds), .redraw)
         case .reload:
             return Outcome(reply: nil, change: .reload, saves: false)
         case let .score(action, pairs):
@@ -200,7 +195,7 @@ extension ClockState {
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.
-    func timerReadings(at now: Double) -> [TimerReading] {
+    func timerReadings(at now: WallInstant) -> [TimerReading] {
         configuration.timers.map { TimerReading(name: $0.name, timer: timer($0), at: now) }
     }
 

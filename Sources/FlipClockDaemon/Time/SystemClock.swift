@@ -1,7 +1,6 @@
 import CLinux
 import FlipClockCore
 import FlipClockSystem
-import FoundationEssentials
 import Glibc
 import SystemPackage
 
@@ -17,14 +16,14 @@ import SystemPackage
 public final class SystemClock: TimeSource {
     private let monotonic = ContinuousClock()
     private let origin: ContinuousClock.Instant
-    private let start: Date?
+    private let start: WallInstant?
     private let wallTimer: Int32
-    private var armed: Date?
+    private var armed: WallInstant?
     private let zoneWatch: FolderWatch?
     public private(set) var systemZone: ZoneRules
 
     /// The system's clocks; from `start` on, if given, instead of the system's wall clock.
-    public init(startingAt start: Date? = nil) throws(DaemonError) {
+    public init(startingAt start: WallInstant? = nil) throws(DaemonError) {
         let timer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC) | Int32(TFD_NONBLOCK))
         guard timer >= 0 else { throw DaemonError(function: "timerfd_create", errno: .current) }
         wallTimer = timer
@@ -38,15 +37,15 @@ public final class SystemClock: TimeSource {
 
     public var now: Duration { monotonic.now - origin }
 
-    public var date: Date {
-        if let start { return start.addingTimeInterval(now.seconds) }
-        return Date()
+    public var wall: WallInstant {
+        if let start { return start + now }
+        return .now
     }
 
-    public func sleep(until deadline: Duration, orWall wallDeadline: Date?, watching descriptors: inout [pollfd]) throws -> LoopWake {
+    public func sleep(until deadline: Duration, orWall wallDeadline: WallInstant?, watching descriptors: inout [pollfd]) throws -> LoopWake {
         var deadline = deadline
         var realtime = start == nil ? wallDeadline : nil
-        if let start, let wallDeadline { deadline = min(deadline, .interval(wallDeadline.timeIntervalSince(start))) }
+        if let start, let wallDeadline { deadline = min(deadline, wallDeadline - start) }
         if realtime != armed {
             var setting = itimerspec(it_interval: Glibc.timespec(), it_value: realtime?.timespec ?? Glibc.timespec())
             timerfd_settime(wallTimer, Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET), &setting, nil)
@@ -68,12 +67,12 @@ public final class SystemClock: TimeSource {
             if read(wallTimer, &expirations, 8) < 0 && errno == ECANCELED {
                 wake.clockSet = true
             } else if let due = realtime {
-                wake.lateness = .interval(Date().timeIntervalSince(due))
+                wake.lateness = WallInstant.now - due
             }
             armed = nil
             realtime = nil
-        } else if start != nil, let wallDeadline, date >= wallDeadline {
-            wake.lateness = .interval(date.timeIntervalSince(wallDeadline))
+        } else if start != nil, let wallDeadline, wall >= wallDeadline {
+            wake.lateness = wall - wallDeadline
         }
         if let zoneWatch, descriptors[own + 1].revents & Int16(POLLIN) != 0, !zoneWatch.changedNames().isDisjoint(with: SystemZone.files) {
             let zone = SystemZone.current()

@@ -1,10 +1,9 @@
 import CLinux
 import FlipClockCore
-import FoundationEssentials
 import Glibc
 
 /// The clocks the daemon's loop reads and sleeps on: the system's (``SystemClock``), or a
-/// test's (``SimulatedClock``) that runs a day in milliseconds.
+/// test's (`SimulatedClock`, in FlipClockTestKit) that runs a day in milliseconds.
 ///
 /// Two clocks, as on Linux: a monotonic one that paces frames and never steps, and the wall
 /// clock that the face shows, which can be set (NTP, by hand), jump on resume, and whose
@@ -13,13 +12,13 @@ public protocol TimeSource: AnyObject {
     /// Time since the loop's clock began, on the monotonic clock.
     var now: Duration { get }
     /// The wall clock.
-    var date: Date { get }
+    var wall: WallInstant { get }
     /// The zone shown when the configuration names none: the system's, which can change.
     var systemZone: ZoneRules { get }
     /// Sleeps until `deadline` on the monotonic clock, until the wall clock reaches
     /// `wallDeadline`, or until one of `descriptors` is readable (their `revents` are set
     /// on return), whichever comes first; says what else woke it.
-    func sleep(until deadline: Duration, orWall wallDeadline: Date?, watching descriptors: inout [pollfd]) throws -> LoopWake
+    func sleep(until deadline: Duration, orWall wallDeadline: WallInstant?, watching descriptors: inout [pollfd]) throws -> LoopWake
 }
 
 /// What woke the loop besides its own deadline and its descriptors.
@@ -38,12 +37,20 @@ public struct LoopWake: Equatable, Sendable {
     }
 }
 
-extension Date {
+extension WallInstant {
+    /// The system's wall clock now (`CLOCK_REALTIME`).
+    ///
+    /// The corresponding C function is `clock_gettime`.
+    static var now: WallInstant {
+        var t = Glibc.timespec()
+        clock_gettime(CLOCK_REALTIME, &t)
+        return WallInstant(nanosecondsSince1970: Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec))
+    }
+
     /// This instant as an absolute `CLOCK_REALTIME` time.
     var timespec: timespec {
-        let t = timeIntervalSince1970
-        let seconds = t.rounded(.down)
-        return Glibc.timespec(tv_sec: Int(seconds), tv_nsec: min(999_999_999, Int(((t - seconds) * 1e9).rounded())))
+        let seconds = unixSeconds
+        return Glibc.timespec(tv_sec: seconds, tv_nsec: Int((self - WallInstant(unixSeconds: seconds)).components.attoseconds / 1_000_000_000))
     }
 }
 
@@ -53,7 +60,4 @@ extension Duration {
         let d = max(.zero, self)
         return Glibc.timespec(tv_sec: Int(d.components.seconds), tv_nsec: Int(d.components.attoseconds / 1_000_000_000))
     }
-
-    /// The duration in seconds of a `TimeInterval`, to the nanosecond.
-    static func interval(_ seconds: TimeInterval) -> Duration { .nanoseconds(Int64((seconds * 1e9).rounded(.up))) }
 }

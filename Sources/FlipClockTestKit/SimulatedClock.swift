@@ -1,9 +1,9 @@
 import CLinux
 import FlipClockCore
-import FoundationEssentials
+import FlipClockDaemon
 import Glibc
 
-/// A clock for tests: sleeping takes no time, so the loop runs a day in milliseconds.
+/// A clock for tests and the bench's soak: sleeping takes no time, so the loop runs a day in milliseconds.
 ///
 /// Every sleep jumps straight to its deadline, or to the next thing scheduled with
 /// ``at(_:_:)`` if that comes first: the wall clock set, a suspend, the zone changed, or
@@ -11,8 +11,8 @@ import Glibc
 /// at without waiting, so what a test sends (a stop request, a control line) is seen.
 public final class SimulatedClock: TimeSource {
     public enum Event {
-        /// The wall clock is set to this date (NTP, a person): the monotonic clock runs on.
-        case setDate(Date)
+        /// The wall clock is set to this instant (NTP, a person): the monotonic clock runs on.
+        case setWall(WallInstant)
         /// The machine sleeps this long: both clocks move on, and the wall clock is said to be set.
         case suspend(Duration)
         /// The system's zone changes.
@@ -22,8 +22,8 @@ public final class SimulatedClock: TimeSource {
     }
 
     public private(set) var now: Duration = .zero
-    /// The wall clock's time since 1970 less the monotonic clock's, in whole nanoseconds so
-    /// that a sleep to a whole second lands on it exactly.
+    /// The wall clock's time since 1970 less the monotonic clock's, so that a sleep to a
+    /// whole second lands on it exactly.
     private var wallOffset: Duration
     public private(set) var systemZone: ZoneRules
     private var events: [(at: Duration, event: Event)] = []
@@ -31,12 +31,12 @@ public final class SimulatedClock: TimeSource {
     public private(set) var sleeps = 0
     public private(set) var wallWakes = 0
 
-    public init(date: Date, zone: ZoneRules) {
-        wallOffset = .since1970(date)
+    public init(wall: WallInstant, zone: ZoneRules) {
+        wallOffset = wall.since1970
         systemZone = zone
     }
 
-    public var date: Date { Date(timeIntervalSince1970: (wallOffset + now).seconds) }
+    public var wall: WallInstant { WallInstant(since1970: wallOffset + now) }
 
     /// Schedules `event` at `instant` of the monotonic clock.
     public func at(_ instant: Duration, _ event: Event) {
@@ -44,21 +44,21 @@ public final class SimulatedClock: TimeSource {
         events.sort { $0.at < $1.at }
     }
 
-    public func sleep(until deadline: Duration, orWall wallDeadline: Date?, watching descriptors: inout [pollfd]) throws -> LoopWake {
+    public func sleep(until deadline: Duration, orWall wallDeadline: WallInstant?, watching descriptors: inout [pollfd]) throws -> LoopWake {
         sleeps += 1
         defer {
             var none = Glibc.timespec()
             _ = ppoll(&descriptors, nfds_t(descriptors.count), &none, nil)
         }
         var target = deadline
-        if let wallDeadline { target = min(target, .since1970(wallDeadline) - wallOffset) }
+        if let wallDeadline { target = min(target, wallDeadline.since1970 - wallOffset) }
         if let next = events.first, next.at <= target {
             events.removeFirst()
             now = max(now, next.at)
             var wake = LoopWake()
             switch next.event {
-            case .setDate(let d):
-                wallOffset = .since1970(d) - now
+            case .setWall(let instant):
+                wallOffset = instant.since1970 - now
                 wake.clockSet = true
             case .suspend(let length):
                 now += length
@@ -72,19 +72,10 @@ public final class SimulatedClock: TimeSource {
             return wake
         }
         now = max(now, target)
-        if let wallDeadline, wallOffset + now >= .since1970(wallDeadline) {
+        if let wallDeadline, wallOffset + now >= wallDeadline.since1970 {
             wallWakes += 1
             return LoopWake(lateness: .zero)
         }
         return LoopWake()
-    }
-}
-
-extension Duration {
-    /// The time from 1970 to `date`, to the nanosecond.
-    static func since1970(_ date: Date) -> Duration {
-        let t = date.timeIntervalSince1970
-        let whole = t.rounded(.down)
-        return .seconds(Int64(whole)) + .nanoseconds(Int64(((t - whole) * 1e9).rounded()))
     }
 }
