@@ -16,7 +16,7 @@ import Testing
 
     /// 12:00:00 on 1 January 2026, UTC.
     static let moment = ClockState.Moment(
-        wall: WallInstant(unixSeconds: 1_767_268_800), reading: ClockReading(WallInstant(unixSeconds: 1_767_268_800)), level: 1, output: "HDMI-A-1"
+        reading: ClockReading(WallInstant(unixSeconds: 1_767_268_800)), level: 1, output: "HDMI-A-1"
     )
 
     /// The outcome of a request line, its reply in the text form.

@@ -12,7 +12,7 @@ extension ClockLoop {
         // A panel's next move (a message posted, its time up), or a timer's row to show or
         // hide, is a frame to draw.
         if let change = screens.panelChange(after: now) { plan.frame = min(plan.frame, change) }
-        let hidden = state.hiddenTimers(at: wall)
+        let hidden = state.hiddenTimers(at: read.instant)
         if hidden != screens.hidden { plan.frame = min(plan.frame, now) }
         // The night schedule (or a request) changed the brightness: the face is presented
         // whole at the new level; at 0 the screens are off and nothing is drawn.
@@ -39,7 +39,7 @@ extension ClockLoop {
             startLateness = lateness == nil ? nil : clock.wall.remainder(dividingBy: configuration.time.tick)
             if let startLateness { metrics.flipStarted(late: startLateness) }
         }
-        let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: wall)
+        let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: read.instant)
         screens.show(read, timers: timerFaces, at: now)
         for screen in screens.screens { try frame(screen, at: now, time: time) }
         moving = screens.moving
@@ -47,8 +47,8 @@ extension ClockLoop {
         // (a running timer changes every second of its own).
         plan = WakePlan.afterFrame(
             now: now, moving: moving, frameInterval: screens.frameInterval, panelChange: screens.panelChange(after: now),
-            faceChange: ClockReading(clock.wall, own: zone, zones: [:]).nextChange(every: configuration.time.tick),
-            stateChange: state.nextChange(after: wall, reading: read)
+            faceChange: read.nextChange(every: configuration.time.tick),
+            stateChange: state.nextChange(after: read.instant, reading: read)
         )
     }
 

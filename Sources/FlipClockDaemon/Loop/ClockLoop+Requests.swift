@@ -7,7 +7,7 @@ import Logging
 extension ClockLoop {
     /// What the state needs to know of the loop to answer a request now.
     func moment() -> ClockState.Moment {
-        ClockState.Moment(wall: wall, reading: reading(), level: screens?.level ?? 1, output: outputs.name)
+        ClockState.Moment(reading: reading(), level: screens?.level ?? 1, output: outputs.name)
     }
 
     /// A request handled by the state, with what the loop did for it: the reply, what is
@@ -156,7 +156,7 @@ extension ClockLoop {
             state.reconfigure(new)
             placeZones = ClockReading.zones(of: new)
             zone = ownZone
-            shown = timeOfDay
+            shown = reading().time()
             logger.info("configuration reloaded")
             notifier?.ready(status: "configuration reloaded; showing the time on \(outputs.name)")
             if screens.reload(new, glyphs: font, hidden: state.hiddenTimers(at: wall), showing: showing(reading()), at: instant) {

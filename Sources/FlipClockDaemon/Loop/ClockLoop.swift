@@ -119,9 +119,6 @@ public final class ClockLoop {
     /// How the face's clocks read now.
     func reading() -> ClockReading { ClockReading(clock.wall, own: zone, zones: placeZones) }
 
-    /// The time of day the face's own clock shows now.
-    var timeOfDay: WallTime { ClockReading(clock.wall, own: zone, zones: [:]).time() }
-
     /// What the screens show besides the face, as the state holds it.
     func showing(_ reading: ClockReading) -> Showing { Showing(reading: reading, scores: state.board.values, texts: state.texts) }
 
@@ -142,7 +139,7 @@ public final class ClockLoop {
             logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
         }
         zone = ownZone
-        shown = timeOfDay
+        shown = reading().time()
         onShow?(shown, clock.wall)
         screens = ScreenSet(
             outputs: outputs, configuration: configuration, glyphs: startGlyphs, hidden: state.hiddenTimers(at: wall),

@@ -93,13 +93,14 @@ extension ClockState {
     /// What the loop sees when a request comes: the wall clock, how the clocks read, and the
     /// screens' brightness and output (for `status`).
     struct Moment {
-        var wall: WallInstant
         var reading: ClockReading
         /// The brightness the screens show now (0: off).
         var level: Double
         var output: String
 
         var time: WallTime { reading.time() }
+        /// The wall clock then.
+        var wall: WallInstant { reading.instant }
     }
 
     /// What a request changes beyond this state: drawn, performed or answered by the loop.
