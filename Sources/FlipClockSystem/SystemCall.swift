@@ -39,3 +39,11 @@ public func readAll(_ fd: Int32, limit: Int) throws(Errno) -> [UInt8]? {
         bytes += chunk[..<count]
     }
 }
+
+/// The whole of the file at `path`, read as ``readAll(_:limit:)`` reads it; `nil` if it is more
+/// than `limit` bytes. What `open` or `read` fails with is thrown.
+public func readFile(_ path: String, limit: Int) throws(Errno) -> [UInt8]? {
+    let fd = try valueOrErrno { open(path, O_RDONLY | O_CLOEXEC) }
+    defer { close(fd) }
+    return try readAll(fd, limit: limit)
+}

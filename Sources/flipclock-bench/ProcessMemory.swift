@@ -43,9 +43,6 @@ struct ProcessMemory {
 
     /// The whole of a small `/proc` file (its size is not known before reading it).
     private static func read(_ path: String) -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return "" }
-        defer { close(fd) }
-        return String(decoding: (try? readAll(fd, limit: 1 << 20)) ?? nil ?? [], as: UTF8.self)
+        String(decoding: (try? readFile(path, limit: 1 << 20)) ?? nil ?? [], as: UTF8.self)
     }
 }

@@ -48,12 +48,10 @@ struct FuzzReplay {
             exit(2)
         }
         for path in arguments.dropFirst() {
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0, let bytes = (try? readAll(fd, limit: Int.max)) ?? nil else {
+            guard let bytes = (try? readFile(path, limit: Int.max)) ?? nil else {
                 complain("cannot read \(path)")
                 exit(1)
             }
-            close(fd)
             chosen.run(bytes)
             print("\(path): ran")
         }

@@ -19,9 +19,7 @@ public enum ConfigFile {
         let start = FileLocation(file: path, line: 1, column: 1)
         let bytes: [UInt8]?
         do {
-            let fd = try valueOrErrno { open(path, O_RDONLY | O_CLOEXEC) }
-            defer { close(fd) }
-            bytes = try readAll(fd, limit: ConfigCheck.largest)
+            bytes = try readFile(path, limit: ConfigCheck.largest)
         } catch {
             throw ConfigError(start, key: nil, "cannot read: \(error)")
         }

@@ -108,16 +108,15 @@ public struct StateFile: Sendable {
     /// returned note says so.
     public func load(now: WallInstant) -> (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?) {
         do {
-            let fd: Int32
+            // No more is read than a state file can be.
+            let read: [UInt8]?
             do {
-                fd = try valueOrErrno { open(path, O_RDONLY | O_CLOEXEC) }
+                read = try readFile(path, limit: Self.largest)
             } catch {
                 if error == .noSuchFileOrDirectory { return ([:], [:], [:], nil) }
                 throw error
             }
-            defer { close(fd) }
-            // No more is read than a state file can be.
-            guard let bytes = try readAll(fd, limit: Self.largest) else { throw Unbelievable(description: "over 1 MiB") }
+            guard let bytes = read else { throw Unbelievable(description: "over 1 MiB") }
             let contents = try Self.contents(Data(bytes), now: now)
             return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], nil)
         } catch {

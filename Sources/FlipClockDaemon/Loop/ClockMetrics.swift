@@ -90,10 +90,7 @@ public final class ClockMetrics: Sendable {
 
     /// The process's resident set (`/proc/self/statm`'s second field, in pages).
     static func residentBytes() -> Int {
-        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return 0 }
-        defer { close(fd) }
-        guard let bytes = (try? readAll(fd, limit: 4096)) ?? nil else { return 0 }
+        guard let bytes = (try? readFile("/proc/self/statm", limit: 4096)) ?? nil else { return 0 }
         let fields = String(decoding: bytes, as: UTF8.self).split(separator: " ")
         guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
