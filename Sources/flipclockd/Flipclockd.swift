@@ -5,7 +5,7 @@ import FlipClockDaemon
 struct Flipclockd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockd",
-        abstract: "A flip clock for Linux outputs, drawn with true perspective.",
+        abstract: "A flip clock for Linux displays, drawn with true perspective.",
         version: FlipClockVersion.string,
         subcommands: [RunCommand.self, PreviewCommand.self],
         defaultSubcommand: RunCommand.self

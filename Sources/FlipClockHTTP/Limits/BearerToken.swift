@@ -1,3 +1,5 @@
+import FlipClockControl
+
 /// The token a client must send (`Authorization: Bearer TOKEN`) when the API has one.
 public struct BearerToken: Sendable {
     /// The shortest token accepted: 16 characters (the package makes 64 hexadecimal digits).
@@ -8,8 +10,7 @@ public struct BearerToken: Sendable {
     /// it is shorter than ``shortest``.
     public init?(fileText: String) {
         let line = fileText.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-        let token = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" }).reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
-        bytes = Array(String(token.reversed()).utf8)
+        bytes = Array(line.trimmingWhitespace.utf8)
         guard bytes.count >= Self.shortest else { return nil }
     }
 

@@ -9,8 +9,6 @@ public struct HTTPLimits: Equatable, Sendable {
     /// Connections open at once; more wait in the kernel's queue of ``backlog``, then are refused.
     public var connections = 64
     public var backlog = 64
-    /// How long a client has to send a whole request, from connecting or from its last reply.
-    public var timeout: Duration = .seconds(10)
     /// Requests one address may make: a burst of ``burst``, then ``perSecond``.
     public var burst = 20
     public var perSecond = 10.0

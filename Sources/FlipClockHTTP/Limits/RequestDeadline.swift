@@ -16,7 +16,7 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     private var deadline: Scheduled<Void>?
 
     init(timeout: Duration) {
-        self.timeout = .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+        self.timeout = TimeAmount(timeout)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {

@@ -1,3 +1,5 @@
+import FlipClockCore
+
 /// How many requests each client address may make: a token bucket per address, time passed in.
 ///
 /// A bucket holds ``burst`` tokens, refills at ``perSecond``, and a request takes one. At most
@@ -38,7 +40,6 @@ public struct RequestRate: Sendable {
     }
 
     private func level(_ bucket: Bucket, at now: Duration) -> Double {
-        let seconds = Double((now - bucket.at).components.seconds) + Double((now - bucket.at).components.attoseconds) / 1e18
-        return min(burst, bucket.tokens + max(0, seconds) * perSecond)
+        min(burst, bucket.tokens + max(0, (now - bucket.at).seconds) * perSecond)
     }
 }

@@ -16,8 +16,6 @@ public enum HTTPServer {
         metrics: @escaping @Sendable () -> String, logger: Logger,
         onListening: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> some Service {
-        var limits = limits
-        limits.timeout = settings.timeout
         let timeout = settings.timeout
         let channel = HTTP1Channel.Configuration(
             additionalChannelHandlers: [RequestDeadline(timeout: timeout)],
