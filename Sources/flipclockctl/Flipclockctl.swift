@@ -132,8 +132,8 @@ struct Screen: ParsableCommand {
 
 struct Message: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Open a panel under a row of cards with a message on it, for a while; or close it.",
-        discussion: "flipclockctl message \"Dinner is ready\" --for 30s · message \"Score!\" --for 1m --row 2 · message --clear"
+        abstract: "Open a panel under a row of cards with a message on it, for a while; close it; or list the messages.",
+        discussion: "flipclockctl message \"Dinner is ready\" --for 30s · message \"Score!\" --for 1m --row 2 · message --clear · message --list"
     )
 
     @Argument(help: "The text; long texts wrap, and scroll when they still do not fit.")
@@ -148,18 +148,23 @@ struct Message: ParsableCommand {
     @Flag(help: "Close the panel and drop the messages waiting.")
     var clear = false
 
+    @Flag(help: "The message shown, then those waiting.")
+    var list = false
+
     @OptionGroup var connection: Connection
 
     func validate() throws {
-        if clear {
-            guard text == nil, duration == nil, row == nil else { throw ValidationError("--clear takes no text, --for or --row") }
+        if clear || list {
+            guard !(clear && list), text == nil, duration == nil, row == nil else {
+                throw ValidationError("\(clear ? "--clear" : "--list") takes no text, --for, --row\(clear && list ? " or --list" : "")")
+            }
         } else {
-            guard text != nil, duration != nil else { throw ValidationError("give the message's text and --for DURATION, or --clear") }
+            guard text != nil, duration != nil else { throw ValidationError("give the message's text and --for DURATION, --clear or --list") }
         }
     }
 
     func run() throws {
-        guard let text, let duration else { return try connection.send(["message", "clear"]) }
+        guard let text, let duration else { return try connection.send(["message", clear ? "clear" : "list"]) }
         try connection.send(["message", ControlRequest.quoted(text), "for", duration] + (row.map { ["row", "\($0)"] } ?? []))
     }
 }

@@ -13,6 +13,7 @@ import Testing
             try ControlJSON.parse(#"{"command":"message","text":"two\nlines \"quoted\"","duration":90,"row":2}"#)
                 == .message(text: "two\nlines \"quoted\"", seconds: 90, row: 2))
         #expect(try ControlJSON.parse(#"{"command":"message","clear":true}"#) == .clearMessages)
+        #expect(try ControlJSON.parse(#"{"command":"message","list":true}"#) == .listMessages)
     }
 
     @Test(arguments: [
@@ -23,7 +24,9 @@ import Testing
         (#"{"command":"message","text":"hi","duration":86401}"#, "a message is shown for 1s to 24h"),
         (#"{"command":"message","text":"hi","duration":0}"#, "a message is shown for 1s to 24h"),
         (#"{"command":"message","text":"hi","duration":5,"row":0}"#, #""row" is a whole number from 1"#),
-        (#"{"command":"message","clear":false}"#, #""clear" is true, and comes without "text""#),
+        (#"{"command":"message","clear":false}"#, #""clear" is true, and comes alone"#),
+        (#"{"command":"message","clear":true,"text":"hi"}"#, #""clear" is true, and comes alone"#),
+        (#"{"command":"message","list":true,"duration":5}"#, #""list" is true, and comes alone"#),
         (#"{"command":"messages"}"#, #""messages"; commands are score, timer, text, screen, message, status, reload, ping"#),
     ])
     func malformedMessagesGetAnExactError(_ line: String, _ reason: String) {

@@ -14,7 +14,7 @@ import Testing
         .text(name: "board", text: "GATE 12"), .text(name: "board", text: "  say \"hi\" \\ for row 2\n"), .text(name: "board", text: ""),
         .screen(brightness: 0), .screen(brightness: 1), .screen(brightness: 0.3), .screen(brightness: 0.01),
         .message(text: "Dinner is ready", seconds: 30, row: nil), .message(text: "for row \"2\"", seconds: 86400, row: 3),
-        .clearMessages, .status, .reload, .ping,
+        .clearMessages, .listMessages, .status, .reload, .ping,
     ]
 
     @Test(arguments: requests) func theTextFormReadsBackAsItself(_ request: ControlRequest) throws {

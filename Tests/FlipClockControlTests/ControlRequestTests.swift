@@ -84,6 +84,7 @@ import Testing
         #expect(try ControlRequest.parse(#"message "say \"hi\"\nC:\\temp" for 1s"#) == .message(text: "say \"hi\"\nC:\\temp", seconds: 1, row: nil))
         #expect(try ControlRequest.parse(#"message "24 hours" for 24h"#) == .message(text: "24 hours", seconds: 86400, row: nil))
         #expect(try ControlRequest.parse("message clear") == .clearMessages)
+        #expect(try ControlRequest.parse(" message  list ") == .listMessages)
     }
 
     @Test(arguments: ["Dinner is ready", #"say "hi""#, #"back\slash \n"#, "two\nlines", "  spaced  "])
@@ -97,12 +98,13 @@ import Testing
         (#"message "hi" for 0s"#, "ERR range a message is shown for 1s to 24h"),
         (#"message "hi" for 24h1s"#, "ERR range a message is shown for 1s to 24h"),
         (#"message "hi" for soon"#, #"ERR syntax "soon" is not a duration (30s, 5m, 1h30m, MM:SS)"#),
-        (#"message "hi""#, #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
-        (#"message "hi" for"#, #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
-        (#"message "hi" for 5s for 6s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
-        (#"message hi for 5s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
-        ("message", #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
-        ("message clear now", #"ERR syntax message takes "TEXT" for DURATION [row N], or clear"#),
+        (#"message "hi""#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
+        (#"message "hi" for"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
+        (#"message "hi" for 5s for 6s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
+        (#"message hi for 5s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
+        ("message", #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
+        ("message clear now", #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
+        ("message list all", #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
         (#"message "hi" for 5s row 0"#, #"ERR syntax "0" is not a row; rows count from 1"#),
         (#"message "hi" for 5s row two"#, #"ERR syntax "two" is not a row; rows count from 1"#),
         (#"message "hi for 5s"#, "ERR syntax the message's closing quote is missing"),

@@ -64,6 +64,29 @@ import Testing
         #expect(run.report.stillFrames == 0)
     }
 
+    @Test func theMessagesAreListedShownFirstThenWaitingUntilTheyClose() throws {
+        var replies: [String] = []
+        _ = try SimulatedRun(from: "2026-06-01T12:00:05Z", zone: "UTC", length: .seconds(40)) { _ in
+        } schedule: { clock, loop in
+            clock.at(.seconds(1), .run { replies.append(loop.answer("message list")) })
+            clock.at(.seconds(2), .run { _ = loop.answer("message \"Dinner is ready\" for 10s") })
+            clock.at(.seconds(3), .run { _ = loop.answer("message \"Tea\" for 5s row 1") })
+            clock.at(.seconds(4), .run { replies.append(loop.answer("message list")) })
+            clock.at(.seconds(5), .run { replies.append(loop.answer(#"{"command":"message","list":true}"#)) })
+            clock.at(.seconds(15), .run { replies.append(loop.answer("message list")) })
+            clock.at(.seconds(30), .run { replies.append(loop.answer("message list")) })
+        }
+        #expect(
+            replies == [
+                "OK no messages",
+                #"OK 1 shown "Dinner is ready" for 10s row 1, 2 waiting "Tea" for 5s row 1"#,
+                #"{"messages":[{"number":1,"row":1,"seconds":10,"shown":true,"text":"Dinner is ready"},"#
+                    + #"{"number":2,"row":1,"seconds":5,"shown":false,"text":"Tea"}],"ok":true}"#,
+                #"OK 2 shown "Tea" for 5s row 1"#,
+                "OK no messages",
+            ])
+    }
+
     @Test func whatIsPresentedIsTheFaceAsItIsNow() throws {
         let run = try SimulatedRun(from: "2026-06-01T12:00:55Z", zone: "UTC", length: .seconds(10))
         var expected = ClockScene(

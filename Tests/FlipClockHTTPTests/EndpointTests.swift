@@ -29,6 +29,7 @@ import Testing
             try Self.endpoint("POST", "/v1/messages").request([:], #"{"text":"Dinner","duration":"30s","row":2}"#)
                 == .message(text: "Dinner", seconds: 30, row: 2))
         #expect(try Self.endpoint("DELETE", "/v1/messages").request([:], "") == .clearMessages)
+        #expect(try Self.endpoint("GET", "/v1/messages").request([:], "") == .listMessages)
         #expect(try Self.endpoint("PUT", "/v1/screen").request([:], #"{"brightness":30}"#) == .screen(brightness: 0.3))
         #expect(try Self.endpoint("POST", "/v1/reload").request([:], "") == .reload)
     }

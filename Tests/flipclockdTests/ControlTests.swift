@@ -141,7 +141,7 @@ import Testing
         #expect(try d.ctl(["message", "--clear"]).stdout == "messages cleared\n")
         let bare = try d.ctl(["message", "hi"])
         #expect(bare.status == 64)
-        #expect(bare.stderr.hasPrefix("Error: give the message's text and --for DURATION, or --clear"))
+        #expect(bare.stderr.hasPrefix("Error: give the message's text and --for DURATION, --clear or --list"))
         #expect(try d.ctl(["screen", "dim", "30"]).stdout.hasPrefix("screen=dim 30%"))
         #expect(try d.ctl(["display", "on", "--json"]).stdout == #"{"ok":true,"screen":"on"}"# + "\n")
     }

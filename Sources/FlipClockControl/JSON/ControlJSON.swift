@@ -84,13 +84,14 @@ public enum ControlJSON {
         }
     }
 
-    /// `{"command":"message","text":"…","duration":"30s"|30,"row":2}` or `{"command":"message","clear":true}`.
+    /// `{"command":"message","text":"…","duration":"30s"|30,"row":2}`, `{"command":"message","clear":true}`
+    /// or `{"command":"message","list":true}`.
     static func message(_ object: [String: JSONValue]) throws(ControlError) -> ControlRequest {
-        if let clear = object["clear"] {
-            guard clear.bool == true, object["text"] == nil else {
-                throw ControlError(.syntax, "\"clear\" is true, and comes without \"text\"")
+        for (key, request) in [("clear", ControlRequest.clearMessages), ("list", .listMessages)] where object[key] != nil {
+            guard object[key]?.bool == true, object.keys.filter({ $0 != "command" }).count == 1 else {
+                throw ControlError(.syntax, "\"\(key)\" is true, and comes alone")
             }
-            return .clearMessages
+            return request
         }
         guard let text = object["text"]?.string else { throw ControlError(.syntax, "\"text\" is missing") }
         do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
@@ -144,6 +145,8 @@ public enum ControlJSON {
             if let row { object["row"] = .integer(row) }
         case .clearMessages:
             object["clear"] = true
+        case .listMessages:
+            object["list"] = true
         case .status, .reload, .ping:
             break
         }

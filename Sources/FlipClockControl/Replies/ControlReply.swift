@@ -20,6 +20,8 @@ public enum ControlReply: Equatable, Sendable {
     /// The message's number, and how many messages wait to be shown.
     case message(number: Int, waiting: Int)
     case messagesCleared
+    /// The message shown first, then those waiting, oldest first.
+    case messages([MessageReading])
     /// Every timer after a timer command, in the configuration's order.
     case timers([TimerReading])
     case refused(ControlError)
@@ -82,6 +84,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK message \(number)"
         case .messagesCleared:
             "OK messages cleared"
+        case .messages(let messages):
+            messages.isEmpty ? "OK no messages" : "OK " + messages.map(\.description).joined(separator: ", ")
         case .timers(let timers):
             "OK \(TimerReading.summary(timers))"
         case .refused(let error):
@@ -112,6 +116,17 @@ public enum ControlReply: Equatable, Sendable {
             ["ok": true, "message": .integer(number), "waiting": .integer(waiting)]
         case .messagesCleared:
             ["ok": true, "cleared": true]
+        case .messages(let messages):
+            [
+                "ok": true,
+                "messages": .array(
+                    messages.map {
+                        .object([
+                            "number": .integer($0.number), "text": .string($0.text), "seconds": .integer($0.seconds), "row": .integer($0.row),
+                            "shown": .bool($0.shown),
+                        ])
+                    }),
+            ]
         case .timers(let timers):
             ["ok": true, "timers": .string(TimerReading.summary(timers))]
         case .refused(let error):

@@ -24,6 +24,7 @@ extension ControlRequest {
         case .message(let text, let seconds, let row):
             "message \(Self.quoted(text)) for \(seconds)s" + (row.map { " row \($0)" } ?? "")
         case .clearMessages: "message clear"
+        case .listMessages: "message list"
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"
@@ -37,7 +38,7 @@ extension ControlRequest {
         case .timer, .timerUntil: "timer"
         case .text: "text"
         case .screen: "screen"
-        case .message, .clearMessages: "message"
+        case .message, .clearMessages, .listMessages: "message"
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"

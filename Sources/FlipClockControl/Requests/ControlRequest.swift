@@ -8,7 +8,7 @@ import FlipClockCore
 ///     timer start pomodoro [25m]   timer start kickoff at 15:30   timer pause|resume|reset pomodoro
 ///     screen off|on|dim 30       (until the night schedule next changes)
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
-///     message "Dinner is ready" for 30s [row 2]   message clear
+///     message "Dinner is ready" for 30s [row 2]   message clear   message list
 public enum ControlRequest: Equatable, Sendable {
     public typealias ScoreAction = ScoreBoard.Action
 
@@ -28,6 +28,8 @@ public enum ControlRequest: Equatable, Sendable {
     case message(text: String, seconds: Int, row: Int?)
     /// Close the panel and drop the messages waiting.
     case clearMessages
+    /// The message shown and those waiting.
+    case listMessages
     case status
     case reload
     case ping
@@ -40,7 +42,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.text(n, t), .text(m, u)): n == m && t == u
         case let (.screen(a), .screen(b)): a == b
         case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
-        case (.clearMessages, .clearMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
+        case (.clearMessages, .clearMessages), (.listMessages, .listMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
     }
@@ -148,14 +150,15 @@ public enum ControlRequest: Equatable, Sendable {
         throw ControlError(.syntax, "the \(what)'s closing quote is missing")
     }
 
-    /// `"TEXT" for DURATION [row N]` or `clear`, after the word `message`.
+    /// `"TEXT" for DURATION [row N]`, `clear` or `list`, after the word `message`.
     ///
     /// The text is quoted so it may hold spaces and the words `for` and `row`; inside the
     /// quotes `\"` is a quote, `\\` a backslash and `\n` a line break (``quoted(_:)`` writes it so).
     static func message(_ rest: Substring) throws(ControlError) -> ControlRequest {
-        let usage = ControlError(.syntax, "message takes \"TEXT\" for DURATION [row N], or clear")
+        let usage = ControlError(.syntax, "message takes \"TEXT\" for DURATION [row N], clear or list")
         let rest = rest.drop(while: isBlank)
         if rest.split(whereSeparator: isBlank) == ["clear"] { return .clearMessages }
+        if rest.split(whereSeparator: isBlank) == ["list"] { return .listMessages }
         guard rest.first == "\"" else { throw usage }
         let (text, after) = try quoted(rest, what: "message")
         do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }

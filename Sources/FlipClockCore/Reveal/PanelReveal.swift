@@ -40,6 +40,14 @@ public struct PanelReveal: Sendable {
         self.capacity = capacity
     }
 
+    /// The message on the panel: opening, open or closing.
+    public var shown: Posted? {
+        switch state {
+        case .closed: nil
+        case .opening(let posted, _), .open(let posted, _), .closing(let posted, _, _): posted
+        }
+    }
+
     public var phase: RevealPhase {
         switch state {
         case .closed: .closed

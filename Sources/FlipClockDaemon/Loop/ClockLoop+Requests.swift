@@ -18,8 +18,8 @@ extension ClockLoop {
         var saves: Bool
     }
 
-    /// Answers one request: the state decides; a reload, a message or clearing the messages is
-    /// done at once. `source` (the socket client's uid, the HTTP client's address) is logged with a change.
+    /// Answers one request: the state decides; a reload, a message, clearing or listing the
+    /// messages is done at once. `source` (the socket client's uid, the HTTP client's address) is logged with a change.
     func perform(_ request: ControlRequest, from source: String?) -> Answer {
         var logger = self.logger
         if let source { logger[metadataKey: "from"] = "\(source)" }
@@ -43,6 +43,15 @@ extension ClockLoop {
         case (_, .clearMessages):
             screens.clearMessages(at: clock.now)
             return Answer(reply: .messagesCleared, change: .redraw, saves: false)
+        case (_, .listMessages):
+            // Every screen's panel holds the same messages.
+            let reveal = screens.screens.first?.panel.reveal
+            let messages = ([reveal?.shown].compactMap { $0 } + (reveal?.waiting ?? [])).map {
+                MessageReading(
+                    number: $0.number, text: $0.message.text, seconds: Int($0.message.hold.components.seconds), row: $0.message.row,
+                    shown: $0 == reveal?.shown)
+            }
+            return Answer(reply: .messages(messages), change: .none, saves: false)
         case (.score, .scores):
             logger.info("scores set", metadata: ["scores": "\(state.board.summary)"])
         case let (.text(name, _), .texts(changed)):
@@ -124,7 +133,7 @@ extension ClockLoop {
         let now = clock.now
         let soon = moving ? plan.frame : min(plan.frame, now)
         switch change {
-        case .none, .reload, .post, .clearMessages:
+        case .none, .reload, .post, .clearMessages, .listMessages:
             break
         case .scores(let changed):
             screens.setScores(changed, at: now)

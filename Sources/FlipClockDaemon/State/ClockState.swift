@@ -115,6 +115,8 @@ extension ClockState {
         /// Post a message on every screen; the loop answers with its number, or why not.
         case post(text: String, hold: Duration, row: Int)
         case clearMessages
+        /// Answer with the messages on the screens' panels.
+        case listMessages
     }
 
     struct Outcome {
@@ -180,6 +182,8 @@ extension ClockState {
             return Outcome(reply: nil, change: .post(text: text, hold: .seconds(seconds), row: row ?? 1), saves: false)
         case .clearMessages:
             return reply(.messagesCleared, .clearMessages)
+        case .listMessages:
+            return Outcome(reply: nil, change: .listMessages, saves: false)
         case let .timer(action, name, duration):
             guard var timer = timers[name] else {
                 throw ControlError(.unknownTimer, unknownName(name, kind: "timer", known: configuration.timers.map(\.name)))

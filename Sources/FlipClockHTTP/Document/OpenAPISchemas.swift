@@ -29,6 +29,18 @@ enum OpenAPISchemas {
         "Timers": reply(["timers": ["type": "string", "description": "egg=04:00 idle pomodoro=24:59 running"]]),
         "Texts": reply(["texts": strings]),
         "Message": reply(["message": ["type": "integer"], "waiting": ["type": "integer"]]),
+        "Messages": reply([
+            "messages": [
+                "type": "array",
+                "items": [
+                    "type": "object", "required": ["number", "text", "seconds", "row", "shown"],
+                    "properties": [
+                        "number": ["type": "integer"], "text": string, "seconds": ["type": "integer"], "row": ["type": "integer"],
+                        "shown": ["type": "boolean", "description": "on the panel now; false: waiting its turn"],
+                    ],
+                ],
+            ]
+        ]),
         "Cleared": reply(["cleared": ["type": "boolean"]]),
         "Screen": reply(["screen": ["type": "string", "description": "off, on, or dim N%"]]),
         "Reloaded": reply(["reloaded": ["type": "boolean"]]),

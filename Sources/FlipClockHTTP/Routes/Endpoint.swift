@@ -56,6 +56,7 @@ public struct Endpoint: Sendable {
         + [
             Endpoint(.put, "/v1/texts/{name}", command: "text"),
             Endpoint(.post, "/v1/messages", command: "message"),
+            Endpoint(.get, "/v1/messages") { _, _ in .listMessages },
             Endpoint(.delete, "/v1/messages") { _, _ in .clearMessages },
             Endpoint(.put, "/v1/screen", command: "screen"),
             Endpoint(.post, "/v1/reload") { _, _ in .reload },
