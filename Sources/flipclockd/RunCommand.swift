@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlipClockControl
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
@@ -74,6 +75,8 @@ struct RunCommand: AsyncParsableCommand {
         nonisolated(unsafe) let server = control
         // The HTTP API's requests wait here for the loop, which answers them as it does the socket's.
         let waiting = configuration.http.map { _ in WaitingRequests() }
+        // Those who listen to the clock's changes through the API.
+        let events = configuration.http.map { _ in ClockEvents() }
         // A service (systemd's notify socket) waits for its display: at boot the driver may come later.
         let notifier = SystemdNotifier()
         // What the loop does, counted for `GET /metrics`.
@@ -111,15 +114,19 @@ struct RunCommand: AsyncParsableCommand {
             loop.control = server
             loop.metrics = metrics
             loop.waiting = waiting
+            loop.events = events
             return loop
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
             .init(service: await SignalService(requests: service.requests, logger: logger)),
         ]
-        if let http = configuration.http, let waiting {
-            let api = HTTPServer.service(
-                http, token: token, limits: HTTPLimits(), ask: { await waiting.ask($0, from: $1) }, metrics: metrics.exposition, logger: logger)
+        if let http = configuration.http, let waiting, let events {
+            let snapshots = Snapshots(waiting: waiting)
+            let clock = ClockAPI.Clock(
+                ask: { await waiting.ask($0, from: $1) }, metrics: metrics.exposition,
+                snapshot: { screen throws(ControlError) in try await snapshots.snapshot(of: screen) }, listen: events.listen)
+            let api = HTTPServer.service(http, token: token, limits: HTTPLimits(), clock: clock, logger: logger)
             services.append(.init(service: api, failureTerminationBehavior: .gracefullyShutdownGroup))
         }
         let group = ServiceGroup(

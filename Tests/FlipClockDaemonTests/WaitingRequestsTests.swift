@@ -13,9 +13,9 @@ import Testing
             await Task.yield()
             taken = waiting.take()
         }
-        #expect(taken.map(\.request) == [.ping])
+        #expect(taken.map(\.question) == [.request(.ping)])
         #expect(taken.map(\.source) == ["test"])
-        waiting.answer(taken[0].id, with: .pong)
+        waiting.answer(taken[0].id, with: .reply(.pong))
         #expect(await reply == .pong)
     }
 
@@ -37,7 +37,7 @@ import Testing
         }
         // Taken, not yet answered: it still counts.
         #expect(await waiting.ask(.ping, from: "test") == .refused(ControlError(.busy, "1 requests wait for the clock already; try again later")))
-        waiting.answer(taken[0].id, with: .pong)
+        waiting.answer(taken[0].id, with: .reply(.pong))
         #expect(await first == .pong)
     }
 }

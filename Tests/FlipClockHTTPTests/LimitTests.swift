@@ -41,6 +41,7 @@ import Testing
 
     @Test(arguments: [
         (ControlError.Code.syntax, 400), (.unknownCommand, 404), (.unknownScore, 422), (.unknownTimer, 404), (.unknownText, 404),
+        (.unknownScreen, 404),
         (.range, 422), (.tooLong, 422), (.reloadFailed, 500), (.state, 409), (.queueFull, 409), (.busy, 503),
     ])
     func eachCodeHasItsStatus(code: ControlError.Code, status: Int) {

@@ -21,16 +21,20 @@ import Testing
 
         init(reply: ControlReply = .pong, token: BearerToken? = nil, limits: HTTPLimits = HTTPLimits()) {
             let asked = self.asked
-            responder = ClockAPI.router(
+            let clock = ClockAPI.Clock(
                 ask: { request, _ in
                     asked.requests.withLock { $0.append(request) }
                     return reply
-                }, metrics: { "# metrics\n" }, token: token, limits: limits
-            ).buildResponder()
+                }, metrics: { "# metrics\n" },
+                snapshot: { screen throws(ControlError) in
+                    guard screen == nil || screen == "HDMI-A-1" else { throw ControlError(.unknownScreen, "\"\(screen!)\"; screens are HDMI-A-1") }
+                    return ScreenSnapshot(screen: "HDMI-A-1", frame: 42, png: [0x89, 0x50, 0x4E, 0x47])
+                }, listen: { nil })
+            responder = ClockAPI.router(clock: clock, token: token, limits: limits).buildResponder()
         }
 
         func send(_ method: HTTPRequest.Method, _ path: String, body: String = "", headers: HTTPFields = [:]) async throws -> (
-            status: Int, type: String?, body: String
+            status: Int, type: String?, body: String, headers: HTTPFields
         ) {
             var head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path)
             head.headerFields = headers
@@ -38,7 +42,7 @@ import Testing
             let response = try await responder.respond(to: request, context: APIRequestContext(peer: "127.0.0.1", logger: Logger(label: "test")))
             let collected = Collected()
             try await response.body.write(collected)
-            return (response.status.code, response.headers[.contentType], collected.text.withLock { $0 })
+            return (response.status.code, response.headers[.contentType], collected.text.withLock { $0 }, response.headers)
         }
     }
 
@@ -119,6 +123,28 @@ import Testing
         let refused = try await clock.send(.get, "/v1/ping")
         #expect(refused.status == 429)
         #expect(refused.body.contains(#""detail":"too many requests from this address; try again in 2 s""#))
+    }
+
+    @Test func aSnapshotIsThePNGTaggedWithItsScreenAndFrame() async throws {
+        let clock = Clock()
+        let first = try await clock.send(.get, "/v1/snapshot.png")
+        #expect(first.status == 200)
+        #expect(first.type == "image/png")
+        #expect(first.body.hasSuffix("PNG"))
+        #expect(first.headers[.eTag] == "\"\(SnapshotResponse.run)-42\"")
+        let again = try await clock.send(
+            .get, "/v1/snapshot.png?screen=HDMI-A-1", headers: [.ifNoneMatch: "W/\"x\", \"\(SnapshotResponse.run)-42\""])
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+        let unknown = try await clock.send(.get, "/v1/snapshot.png?screen=DP-2")
+        #expect(unknown.status == 404)
+        #expect(unknown.body.contains(#""detail":"\"DP-2\"; screens are HDMI-A-1""#))
+    }
+
+    @Test func tooManyListenersAreToldTheClockIsBusy() async throws {
+        let answer = try await Clock().send(.get, "/v1/events")
+        #expect(answer.status == 503)
+        #expect(answer.body.contains(#""detail":"too many clients listen to the events already; try again later""#))
     }
 
     /// The document lists every route the router has, with its methods, and nothing else: each

@@ -45,6 +45,10 @@ public struct RevealRenderer: Sendable {
         self.shadowHeight = max(1, shadowHeight ?? height / 32)
     }
 
+    /// What the last frame showed, `face` being the face's canvas as it was drawn then: the
+    /// screen while the panel is open, else the face.
+    public func shown(face: Canvas) -> Canvas { drawn == nil ? face : screen }
+
     /// Composes the frame from `face` (its own canvas, of which `damage` changed since the
     /// last frame) and `panel` (`nil`, or an offset of 0, when closed).
     ///

@@ -90,6 +90,9 @@ public struct MessagePanel: Sendable {
         return renderer.frame(face: face, damage: damage, panel: panel)
     }
 
+    /// What the last frame showed over `face` (the face's canvas as it was drawn then).
+    public func shown(face: Canvas) -> Canvas { renderer.shown(face: face) }
+
     /// Whether the panel or its text moves at `now`: draw the next frame at the refresh rate.
     public func isMoving(at now: Duration) -> Bool { reveal.isMoving(at: now) }
 

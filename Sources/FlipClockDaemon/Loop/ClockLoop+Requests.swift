@@ -115,11 +115,17 @@ extension ClockLoop {
         for (asked, reply) in zip(lines, replies) { control.reply(reply.line(json: ControlJSON.isJSON(asked.line)), to: asked.client) }
     }
 
-    /// Answers the requests other threads (the HTTP server) asked.
+    /// Answers what other threads (the HTTP server) asked: requests as one batch, and what
+    /// the screens show.
     func answer(_ waiting: WaitingRequests) {
         let taken = waiting.take()
-        let replies = answer(taken.map { (.success($0.request), $0.source) }, kind: .http)
-        for (asked, reply) in zip(taken, replies) { waiting.answer(asked.id, with: reply) }
+        let requests = taken.compactMap { asked in if case .request(let request) = asked.question { (asked.id, request, asked.source) } else { nil } }
+        let replies = answer(requests.map { (.success($0.1), $0.2) }, kind: .http)
+        for (asked, reply) in zip(requests, replies) { waiting.answer(asked.0, with: .reply(reply)) }
+        let askers = taken.filter { $0.question == .pictures }
+        guard !askers.isEmpty else { return }
+        let pictures = screens.screens.map { ScreenPicture(screen: $0.output.name, frame: report.frames, canvas: $0.shown) }
+        for asked in askers { waiting.answer(asked.id, with: .pictures(pictures)) }
     }
 
     /// Answers one request line as a client of the socket would be answered (tests).

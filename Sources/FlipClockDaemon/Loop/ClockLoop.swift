@@ -1,4 +1,5 @@
 import CLinux
+import FlipClockControl
 import FlipClockCore
 import FlipClockOutput
 import FoundationEssentials
@@ -69,6 +70,10 @@ public final class ClockLoop {
     public var stateFile: StateFile?
     /// What the loop has done, for `GET /metrics`.
     public var metrics = ClockMetrics()
+    /// Those who listen to the clock's changes (`GET /v1/events`).
+    public var events: ClockEvents?
+    /// What they were told last: the state, and the frames presented by then.
+    var told = (state: ControlReply.Status?.none, frames: 0)
 
     // The loop's own pacing: what it drew last and when it draws next.
     var report = Report()
@@ -151,6 +156,7 @@ public final class ClockLoop {
         do {
             while !stopping {
                 if !console.suspended { try step() }
+                tellListeners()
                 try sleep(console: console, sources: &sources)
             }
         } catch let error as OutputError {

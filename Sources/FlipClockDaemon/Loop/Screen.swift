@@ -123,6 +123,11 @@ final class Screen {
     /// When the panel next moves (a message posted, its time up); `nil` when it rests closed.
     func panelChange(after now: Duration) -> Duration? { panel.nextChange(after: now) }
 
+    /// What the screen shows since its last frame, upright and at full brightness: the rows
+    /// folding, or the face with the message panel over it. A copy kept past the next frame
+    /// makes that frame copy the canvas.
+    var shown: Canvas { change?.canvas ?? panel.shown(face: scene.canvas) }
+
     /// Draws and presents the frame at `now` if anything on it changed, counting it in `report`;
     /// returns the flip that landed with it, if one did.
     func frame(at now: Duration, report: inout ClockLoop.Report) throws -> FlipDone? {

@@ -144,13 +144,7 @@ extension ClockState {
         case .ping:
             return reply(.pong)
         case .status:
-            return reply(
-                .status(
-                    ControlReply.Status(
-                        time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall),
-                        screen: ScreenLevel(moment.level),
-                        output: moment.output
-                    )))
+            return reply(.status(status(at: moment)))
         case let .screen(level):
             brightness.set(level, at: moment.reading)
             return reply(.screen(ScreenLevel(level), until: brightness.overrideEnds), .redraw)
@@ -197,6 +191,13 @@ extension ClockState {
             timers[name] = timer
             return reply(.timers(timerReadings(at: moment.wall)), .redraw, saves: true)
         }
+    }
+
+    /// What `status` answers at `moment`.
+    func status(at moment: Moment) -> ControlReply.Status {
+        ControlReply.Status(
+            time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
+            output: moment.output)
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.

@@ -15,6 +15,10 @@ public enum OpenAPIDocument {
         var problems: [Int] = []
         /// The reply's media type.
         var type = "application/json"
+        /// Query parameters, each with what it means.
+        var query: [String: String] = [:]
+        /// Whether it answers 304 to an `If-None-Match` naming what it would send.
+        var unchanged = false
     }
 
     static let operations: [String: Operation] = [
@@ -50,6 +54,15 @@ public enum OpenAPIDocument {
         "POST /v1/reload": Operation(
             id: "reload", summary: "Read the configuration file again; [http] itself takes effect at the next start.", reply: "Reloaded",
             problems: [500]),
+        "GET /v1/snapshot.png": Operation(
+            id: "getSnapshot", summary: "What a screen shows now, upright and at full brightness, as a PNG file; its ETag changes with it.",
+            reply: "PNG", problems: [404, 409], type: "image/png", query: ["screen": "The output's name (the log's); the first screen if left out."],
+            unchanged: true),
+        "GET /v1/events": Operation(
+            id: "getEvents",
+            summary:
+                "Server-Sent Events: `state` (the state, as GET /v1/state, first and whenever more than its time changes) and `shown` ({\"frame\":N}: the screens rest on a new picture).",
+            reply: "Events", type: "text/event-stream"),
         "GET /v1/openapi.json": Operation(id: "getOpenAPI", summary: "This document.", reply: "Document"),
         "GET /metrics": Operation(
             id: "getMetrics",
@@ -95,13 +108,16 @@ public enum OpenAPIDocument {
             responses["\(status)"] = ["$ref": "#/components/responses/Problem"]
         }
         if operation.body != nil { responses["413"] = ["$ref": "#/components/responses/Problem"] }
+        if operation.unchanged { responses["304"] = ["description": "Unchanged: the screen shows what If-None-Match names."] }
         var item: [String: JSONValue] = [
             "operationId": .string(operation.id), "summary": .string(operation.summary), "responses": .object(responses),
         ]
-        if !parameters.isEmpty {
-            item["parameters"] = .array(
-                parameters.map { ["name": .string($0), "in": "path", "required": true, "schema": ["type": "string"]] })
-        }
+        let all: [JSONValue] =
+            parameters.map { ["name": .string($0), "in": "path", "required": true, "schema": ["type": "string"]] }
+            + operation.query.sorted { $0.key < $1.key }.map {
+                ["name": .string($0.key), "in": "query", "required": false, "description": .string($0.value), "schema": ["type": "string"]]
+            }
+        if !all.isEmpty { item["parameters"] = .array(all) }
         if let body = operation.body {
             item["requestBody"] = ["required": .bool(body.required), "content": ["application/json": ["schema": ref(body.schema + "Body")]]]
         }

@@ -46,6 +46,10 @@ enum OpenAPISchemas {
         "Reloaded": reply(["reloaded": ["type": "boolean"]]),
         "Document": ["type": "object"],
         "Metrics": ["type": "string", "description": "Prometheus' text exposition format 0.0.4."],
+        "PNG": ["type": "string", "contentMediaType": "image/png"],
+        "Events": [
+            "type": "string", "description": "event: state|shown, then data: one line of JSON, then a blank line; comments (:) keep it alive.",
+        ],
         "ScoresBody": [
             "type": "object", "description": #"{"scores":{"home":3,"away":2}}"#, "properties": ["scores": integers],
         ],

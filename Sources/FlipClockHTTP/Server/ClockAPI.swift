@@ -3,23 +3,45 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The API's router: each ``Endpoint`` turns a request into a ``ControlRequest`` that
-/// ``Ask`` takes to the clock, and the clock's ``ControlReply`` into JSON (the socket's JSON
-/// form) or problem details. No thread of the server touches the clock's state.
+/// The API's router: each ``Endpoint`` turns a request into a ``ControlRequest`` that the
+/// clock answers, and its ``ControlReply`` into JSON (the socket's JSON form) or problem
+/// details; the snapshot, the events, the document and the metrics beside them. No thread of
+/// the server touches the clock's state.
 public enum ClockAPI {
     /// Takes a request to the one owner of the state and waits for its reply; the string
     /// names the client for the log (`http 127.0.0.1`).
     public typealias Ask = @Sendable (ControlRequest, String) async -> ControlReply
 
-    /// Every route the router has: the endpoints that ask the clock, the document and the metrics.
-    public static var routes: [(method: HTTPRequest.Method, path: String)] {
-        Endpoint.all.map { ($0.method, $0.path) } + [(.get, "/v1/openapi.json"), (.get, "/metrics")]
+    /// What the API reaches of the clock: ways to its loop, never its state.
+    public struct Clock: Sendable {
+        public var ask: Ask
+        /// What the clock has done, in Prometheus' text format (`GET /metrics`).
+        public var metrics: @Sendable () -> String
+        /// What a screen shows (the first if `nil`) as a PNG file, or why not.
+        public var snapshot: @Sendable (String?) async throws(ControlError) -> ScreenSnapshot
+        /// The clock's events from now on; `nil` when too many listen already.
+        public var listen: @Sendable () -> AsyncStream<ClockEvent>?
+
+        public init(
+            ask: @escaping Ask, metrics: @escaping @Sendable () -> String,
+            snapshot: @escaping @Sendable (String?) async throws(ControlError) -> ScreenSnapshot,
+            listen: @escaping @Sendable () -> AsyncStream<ClockEvent>?
+        ) {
+            self.ask = ask
+            self.metrics = metrics
+            self.snapshot = snapshot
+            self.listen = listen
+        }
     }
 
-    /// `metrics` writes what the clock has done in Prometheus' text format (``GET /metrics``).
-    public static func router(
-        ask: @escaping Ask, metrics: @escaping @Sendable () -> String, token: BearerToken?, limits: HTTPLimits
-    ) -> Router<APIRequestContext> {
+    /// Every route the router has: the endpoints that ask the clock, and the others.
+    public static var routes: [(method: HTTPRequest.Method, path: String)] {
+        Endpoint.all.map { ($0.method, $0.path) } + [
+            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/openapi.json"), (.get, "/metrics"),
+        ]
+    }
+
+    public static func router(clock: Clock, token: BearerToken?, limits: HTTPLimits) -> Router<APIRequestContext> {
         let router = Router(context: APIRequestContext.self)
         // Middleware applies to the routes added after it; the first added is the outermost.
         router.add(middleware: ProblemMiddleware(bodyLimit: limits.body))
@@ -31,12 +53,18 @@ public enum ClockAPI {
                 for name in endpoint.parameters { parameters[name] = context.parameters.get(name) }
                 let reply: ControlReply
                 do throws(ControlError) {
-                    reply = await ask(try endpoint.request(parameters, body), "http \(context.peer)")
+                    reply = await clock.ask(try endpoint.request(parameters, body), "http \(context.peer)")
                 } catch {
                     reply = .refused(error)
                 }
                 return Self.response(reply)
             }
+        }
+        router.on("/v1/snapshot.png", method: .get) { request, _ in
+            try await SnapshotResponse.response(to: request, clock: clock)
+        }
+        router.on("/v1/events", method: .get) { _, context in
+            try await EventStream.response(clock: clock, from: "http \(context.peer)")
         }
         router.on("/v1/openapi.json", method: .get) { _, _ in
             Response(
@@ -45,7 +73,7 @@ public enum ClockAPI {
         router.on("/metrics", method: .get) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: metrics())))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: clock.metrics())))
         }
         return router
     }

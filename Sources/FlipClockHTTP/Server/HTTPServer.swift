@@ -12,8 +12,7 @@ public enum HTTPServer {
     /// The service; `onListening` gets the port it listens on (the configured one, or the one
     /// the system chose for port 0).
     public static func service(
-        _ settings: HTTPSettings, token: BearerToken?, limits: HTTPLimits, ask: @escaping ClockAPI.Ask,
-        metrics: @escaping @Sendable () -> String, logger: Logger,
+        _ settings: HTTPSettings, token: BearerToken?, limits: HTTPLimits, clock: ClockAPI.Clock, logger: Logger,
         onListening: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> some Service {
         let timeout = settings.timeout
@@ -23,7 +22,7 @@ public enum HTTPServer {
                 maxHeaderFieldSize: limits.headerField, maxHeaderListSize: limits.headers, maxHeaderFieldCount: limits.headerCount)
         )
         let application = Application(
-            router: ClockAPI.router(ask: ask, metrics: metrics, token: token, limits: limits),
+            router: ClockAPI.router(clock: clock, token: token, limits: limits),
             server: .http1(configuration: channel),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: nil, backlog: limits.backlog,

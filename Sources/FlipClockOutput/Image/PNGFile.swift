@@ -14,17 +14,8 @@ public enum PNGFile {
     ///
     /// The corresponding C functions are `fopen`, `png_image_write_to_stdio` and `fclose`.
     public static func write(_ canvas: Canvas, to path: String) throws(PNGError) {
-        var image = png_image()
-        image.version = flipclock_png_image_version()
-        image.width = png_uint_32(canvas.width)
-        image.height = png_uint_32(canvas.height)
-        image.format = flipclock_png_format_rgb()
-        var rgb = [UInt8](repeating: 0, count: canvas.width * canvas.height * 3)
-        for (i, p) in canvas.pixels.enumerated() {
-            rgb[3 * i] = UInt8((p >> 16) & 0xFF)
-            rgb[3 * i + 1] = UInt8((p >> 8) & 0xFF)
-            rgb[3 * i + 2] = UInt8(p & 0xFF)
-        }
+        var image = header(canvas)
+        let rgb = rgb(canvas)
         guard let file = fopen(path, "wb") else { throw PNGError(operation: .write, path: path, reason: .file(.current)) }
         let ok = rgb.withUnsafeBytes { png_image_write_to_stdio(&image, file, 0, $0.baseAddress, 0, nil) }
         defer { png_image_free(&image) }
@@ -39,6 +30,46 @@ public enum PNGFile {
         if let failure {
             remove(path)
             throw PNGError(operation: .write, path: path, reason: failure)
+        }
+    }
+
+    /// An opaque canvas as the bytes of an 8-bit RGB PNG file, made in memory in one pass
+    /// (`name` is what an error calls it).
+    ///
+    /// The corresponding C function is `png_image_write_to_memory`.
+    public static func encode(_ canvas: Canvas, name: String) throws(PNGError) -> [UInt8] {
+        var image = header(canvas)
+        let rgb = rgb(canvas)
+        var size = flipclock_png_size_max(&image)
+        var bytes = [UInt8](repeating: 0, count: size)
+        let ok = bytes.withUnsafeMutableBytes { out in
+            rgb.withUnsafeBytes { png_image_write_to_memory(&image, out.baseAddress, &size, 0, $0.baseAddress, 0, nil) }
+        }
+        defer { png_image_free(&image) }
+        if ok == 0 { throw PNGError(operation: .write, path: name, reason: .libpng(message(of: &image))) }
+        bytes.removeLast(bytes.count - size)
+        return bytes
+    }
+
+    /// libpng's description of `canvas` as 8-bit RGB.
+    private static func header(_ canvas: Canvas) -> png_image {
+        var image = png_image()
+        image.version = flipclock_png_image_version()
+        image.width = png_uint_32(canvas.width)
+        image.height = png_uint_32(canvas.height)
+        image.format = flipclock_png_format_rgb()
+        return image
+    }
+
+    /// The canvas's pixels as R, G, B bytes.
+    private static func rgb(_ canvas: Canvas) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: canvas.pixels.count * 3) { rgb, count in
+            for (i, p) in canvas.pixels.enumerated() {
+                rgb[3 * i] = UInt8((p >> 16) & 0xFF)
+                rgb[3 * i + 1] = UInt8((p >> 8) & 0xFF)
+                rgb[3 * i + 2] = UInt8(p & 0xFF)
+            }
+            count = canvas.pixels.count * 3
         }
     }
 

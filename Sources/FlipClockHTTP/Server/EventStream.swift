@@ -1,0 +1,48 @@
+import FlipClockControl
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// `GET /v1/events`: the clock's events as Server-Sent Events (`text/event-stream`), the
+/// state as it is first, then each ``ClockEvent`` as `event: NAME` and one `data:` line of
+/// JSON; a comment every ``heartbeat`` finds a client that went away. It lasts as long as
+/// the client keeps it open.
+enum EventStream {
+    static let heartbeat = Duration.seconds(15)
+
+    static func response(clock: ClockAPI.Clock, from source: String) async throws -> Response {
+        guard let events = clock.listen() else {
+            throw Problem(ControlError(.busy, "too many clients listen to the events already; try again later"))
+        }
+        // Listening first, so no change between the state asked and the stream is missed.
+        let first = await clock.ask(.status, source)
+        guard case .status(let state) = first else { return ClockAPI.response(first) }
+        let (chunks, feed) = AsyncStream<String>.makeStream()
+        feed.yield(text(.state(state)))
+        let relay = Task {
+            for await event in events { feed.yield(text(event)) }
+            feed.finish()
+        }
+        let beat = Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: heartbeat)
+                feed.yield(": still here\n\n")
+            }
+        }
+        feed.onTermination = { _ in
+            relay.cancel()
+            beat.cancel()
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                for await chunk in chunks { try await writer.write(ByteBuffer(string: chunk)) }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// An event as the stream writes it.
+    static func text(_ event: ClockEvent) -> String {
+        "event: \(event.name)\ndata: \(event.data)\n\n"
+    }
+}
