@@ -69,4 +69,24 @@ import Testing
         #expect(unknown.status == 404)
         #expect(unknown.body.contains(#""detail":"\"HDMI-A-9\"; screens are "#), "\(unknown.body)")
     }
+
+    /// A phone listening does not hold the daemon's stop: SIGTERM ends the stream and the daemon
+    /// at once (systemd would otherwise wait, then kill it).
+    @Test func aListenerDoesNotHoldTheStop() throws {
+        let d = try HTTPTests.Daemon()
+        try d.start()
+        let events = HTTPClient.connect(port: d.port)
+        #expect(events >= 0)
+        defer { close(events) }
+        _ = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(events, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        #expect(Self.read(events) { $0.contains("event: state") }.contains("event: state"))
+        kill(d.process.processIdentifier, SIGTERM)
+        let stopping = Date()
+        while d.process.isRunning, Date().timeIntervalSince(stopping) < 10 { usleep(20_000) }
+        try #require(!d.process.isRunning, "still running 10 s after SIGTERM")
+        d.process.waitUntilExit()
+        #expect(d.process.terminationStatus == 0)
+        // The last chunk of the stream came, then the end.
+        #expect(Self.read(events) { $0.hasSuffix("0\r\n\r\n") }.hasSuffix("0\r\n\r\n"))
+    }
 }
