@@ -18,6 +18,14 @@ import Testing
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// Opens `GET /v1/events` on `d` and reads until its first state: the socket, and what came.
+    static func listen(to d: HTTPTests.Daemon) throws -> (fd: Int32, first: String) {
+        let fd = HTTPClient.connect(port: d.port)
+        try #require(fd >= 0)
+        _ = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        return (fd, read(fd) { $0.contains("\n\n") && $0.contains("event: state") })
+    }
+
     /// Whether `received` has the `shown` event of a picture that came after the state `change`.
     static func shows(_ change: String, in received: String) -> Bool {
         guard let state = received.range(of: change) else { return false }
@@ -27,11 +35,8 @@ import Testing
     @Test func aChangeIsToldToThoseListeningThenTheScreenRestsOnIt() throws {
         let d = try HTTPTests.Daemon()
         try d.start()
-        let fd = HTTPClient.connect(port: d.port)
-        #expect(fd >= 0)
+        let (fd, first) = try Self.listen(to: d)
         defer { close(fd) }
-        _ = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-        let first = Self.read(fd) { $0.contains("\n\n") && $0.contains("event: state") }
         #expect(first.hasPrefix("HTTP/1.1 200 OK"), "\(first)")
         #expect(first.lowercased().contains("content-type: text/event-stream"))
         #expect(first.contains(#"event: state\#ndata: {"ok":true,"output":"#), "\(first)")
@@ -46,11 +51,8 @@ import Testing
     @Test func theSnapshotIsTheFrameTheDaemonPresented() throws {
         let d = try HTTPTests.Daemon()
         try d.start()
-        let events = HTTPClient.connect(port: d.port)
-        #expect(events >= 0)
+        let (events, _) = try Self.listen(to: d)
         defer { close(events) }
-        _ = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(events, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-        _ = Self.read(events) { $0.contains("event: state") }
         #expect(HTTPClient.request(port: d.port, "POST", "/v1/scores/set", body: #"{"scores":{"home":7,"away":3}}"#).status == 200)
         // The flip to 7 lands within a second; then the screen rests on it, and says so.
         let told = Self.read(events) { Self.shows(#""home":7"#, in: $0) }
@@ -75,11 +77,9 @@ import Testing
     @Test func aListenerDoesNotHoldTheStop() throws {
         let d = try HTTPTests.Daemon()
         try d.start()
-        let events = HTTPClient.connect(port: d.port)
-        #expect(events >= 0)
+        let (events, first) = try Self.listen(to: d)
         defer { close(events) }
-        _ = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(events, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-        #expect(Self.read(events) { $0.contains("event: state") }.contains("event: state"))
+        #expect(first.contains("event: state"))
         kill(d.process.processIdentifier, SIGTERM)
         let stopping = Date()
         while d.process.isRunning, Date().timeIntervalSince(stopping) < 10 { usleep(20_000) }
