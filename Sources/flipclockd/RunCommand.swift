@@ -139,9 +139,10 @@ struct RunCommand: AsyncParsableCommand {
         do {
             try await group.run()
         } catch let failure as HTTPServer.ListenFailure {
-            // A port taken now may be free at the restart.
+            // A port taken now may be free at the restart; IP sockets refused will not be (78:
+            // systemd stops restarting, and the unit's failure says why).
             StandardError.write("flipclockd: http.listen: \(failure)\n")
-            throw ExitCode(1)
+            throw ExitCode(failure.isConfiguration ? 78 : 1)
         } catch let failure as OutputFailure {
             StandardError.write("flipclockd: output: \(failure)\n")
             throw ExitCode(1)

@@ -85,12 +85,29 @@ import Testing
     }
 
     @Test func noSuchRouteIsProblemDetails() async throws {
-        let answer = try await Clock().send(.get, "/v1/scores/set")
+        let answer = try await Clock().send(.get, "/v1/scores/multiply")
         #expect(answer.status == 404)
         #expect(
             answer.body
-                == #"{"code":"not-found","detail":"no GET /v1/scores/set; the API is described at /v1/openapi.json","status":404,"title":"No such endpoint","type":"urn:flipclock:problem:not-found"}"#
+                == #"{"code":"not-found","detail":"no GET /v1/scores/multiply; the API is described at /v1/openapi.json","status":404,"title":"No such endpoint","type":"urn:flipclock:problem:not-found"}"#
         )
+    }
+
+    /// A path the API has, with a method it has not there: 405 and the methods it has (RFC 9110
+    /// 15.5.6), which schemathesis found answered 404.
+    @Test func anotherMethodOnAKnownPathIsNotAllowed() async throws {
+        let set = try await Clock().send(.get, "/v1/scores/set")
+        #expect(set.status == 405)
+        #expect(set.headers[.allow] == "POST")
+        #expect(
+            set.body
+                == #"{"code":"method-not-allowed","detail":"/v1/scores/set takes POST, not GET","status":405,"title":"Method not allowed","type":"urn:flipclock:problem:method-not-allowed"}"#
+        )
+        let messages = try await Clock().send(.init("TRACE")!, "/v1/messages")
+        #expect(messages.status == 405)
+        #expect(messages.headers[.allow] == "POST, GET, DELETE")
+        #expect(try await Clock().send(.patch, "/v1/timers/egg/start").headers[.allow] == "POST")
+        #expect(try await Clock().send(.get, "/v1/timers//start").status == 404)
     }
 
     @Test func anOversizeBodyIsRefused() async throws {
@@ -148,7 +165,7 @@ import Testing
     }
 
     /// The document lists every route the router has, with its methods, and nothing else: each
-    /// documented operation is answered (not 404), and every other method on its path is not.
+    /// documented operation is answered (not 404), and every other method on its path is 405 with the others in `Allow`.
     @Test func theOpenAPIDocumentMatchesTheRouter() async throws {
         var limits = HTTPLimits()
         limits.burst = 1000
@@ -164,10 +181,15 @@ import Testing
         let methods: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch]
         for path in paths.keys {
             let concrete = path.replacingOccurrences(of: "{name}", with: "egg")
+            let allowed = methods.filter { documented.contains("\($0) \(path)") }
             for method in methods {
-                let status = try await clock.send(method, concrete).status
-                let isDocumented = documented.contains("\(method) \(path)")
-                #expect((status != 404) == isDocumented, "\(method) \(path): \(status)")
+                let answer = try await clock.send(method, concrete)
+                if allowed.contains(method) {
+                    #expect(![404, 405].contains(answer.status), "\(method) \(path): \(answer.status)")
+                } else {
+                    #expect(answer.status == 405, "\(method) \(path): \(answer.status)")
+                    #expect(answer.headers[.allow].map { Set($0.split(separator: ", ").map(String.init)) } == Set(allowed.map(\.rawValue)))
+                }
             }
         }
     }

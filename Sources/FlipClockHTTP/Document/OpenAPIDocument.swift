@@ -12,6 +12,8 @@ public enum OpenAPIDocument {
         var summary: String
         var reply: String
         var body: (schema: String, required: Bool)? = nil
+        /// (409 too where the change is saved first: a state file that cannot be written
+        /// refuses it with `state`.)
         var problems: [Int] = []
         /// The reply's media type.
         var type = "application/json"
@@ -26,23 +28,23 @@ public enum OpenAPIDocument {
             id: "getState", summary: "What the clock shows: the time, scores, timers, texts, screen and output.", reply: "State"),
         "GET /v1/ping": Operation(id: "ping", summary: "Whether the clock answers.", reply: "Ok"),
         "POST /v1/scores/set": Operation(
-            id: "setScores", summary: "Set scores, all or none.", reply: "Scores", body: ("Scores", true), problems: [400, 422]),
+            id: "setScores", summary: "Set scores, all or none.", reply: "Scores", body: ("Scores", true), problems: [400, 409, 422]),
         "POST /v1/scores/add": Operation(
-            id: "addScores", summary: "Add to scores, all or none.", reply: "Scores", body: ("Scores", true), problems: [400, 422]),
+            id: "addScores", summary: "Add to scores, all or none.", reply: "Scores", body: ("Scores", true), problems: [400, 409, 422]),
         "POST /v1/scores/subtract": Operation(
-            id: "subtractScores", summary: "Subtract from scores, all or none.", reply: "Scores", body: ("Scores", true), problems: [400, 422]),
+            id: "subtractScores", summary: "Subtract from scores, all or none.", reply: "Scores", body: ("Scores", true), problems: [400, 409, 422]),
         "POST /v1/scores/reset": Operation(
             id: "resetScores", summary: "Reset the scores named (their values are ignored), or every score.", reply: "Scores",
-            body: ("Scores", false),
-            problems: [400, 422]),
+            body: ("ScoresReset", false),
+            problems: [400, 409, 422]),
         "POST /v1/timers/{name}/start": Operation(
             id: "startTimer", summary: "Start a timer: its own duration, another, or a countdown to a time of day (at).", reply: "Timers",
-            body: ("TimerStart", false), problems: [400, 404]),
-        "POST /v1/timers/{name}/pause": Operation(id: "pauseTimer", summary: "Pause a running timer.", reply: "Timers", problems: [400, 404]),
-        "POST /v1/timers/{name}/resume": Operation(id: "resumeTimer", summary: "Resume a paused timer.", reply: "Timers", problems: [400, 404]),
-        "POST /v1/timers/{name}/reset": Operation(id: "resetTimer", summary: "Reset a timer.", reply: "Timers", problems: [400, 404]),
+            body: ("TimerStart", false), problems: [400, 404, 409, 422]),
+        "POST /v1/timers/{name}/pause": Operation(id: "pauseTimer", summary: "Pause a running timer.", reply: "Timers", problems: [400, 404, 409]),
+        "POST /v1/timers/{name}/resume": Operation(id: "resumeTimer", summary: "Resume a paused timer.", reply: "Timers", problems: [400, 404, 409]),
+        "POST /v1/timers/{name}/reset": Operation(id: "resetTimer", summary: "Reset a timer.", reply: "Timers", problems: [400, 404, 409]),
         "PUT /v1/texts/{name}": Operation(
-            id: "setText", summary: "Show a text on a text row's cards.", reply: "Texts", body: ("Text", true), problems: [400, 404, 422]),
+            id: "setText", summary: "Show a text on a text row's cards.", reply: "Texts", body: ("Text", true), problems: [400, 404, 409, 422]),
         "POST /v1/messages": Operation(
             id: "postMessage", summary: "Show a message on the panel under a row; it waits while another shows.", reply: "Message",
             body: ("Message", true), problems: [400, 409, 422]),
@@ -94,7 +96,14 @@ public enum OpenAPIDocument {
                 "securitySchemes": [
                     "bearer": ["type": "http", "scheme": "bearer", "description": "The token in [http] token_file; needed when the daemon has one."]
                 ],
-                "responses": ["Problem": ["description": "Refused, and why.", "content": ["application/problem+json": ["schema": ref("Problem")]]]],
+                "responses": [
+                    "Problem": problem("Refused, and why."),
+                    "Unauthorized": problem(
+                        "No token, or not the daemon's.", headers: ["WWW-Authenticate": #"Bearer realm="flipclock""#]),
+                    "TooManyRequests": problem(
+                        "Too many requests from this address (a burst of 20, then 10 a second).", headers: ["Retry-After": "Seconds to wait."]),
+                    "Busy": problem("The clock is busy; try again.", headers: ["Retry-After": "Seconds to wait."]),
+                ],
                 "schemas": OpenAPISchemas.all,
             ],
         ]
@@ -104,11 +113,18 @@ public enum OpenAPIDocument {
         var responses: [String: JSONValue] = [
             "200": ["description": "The clock's reply.", "content": [operation.type: ["schema": ref(operation.reply)]]]
         ]
+        let named = [401: "Unauthorized", 429: "TooManyRequests", 503: "Busy"]
         for status in operation.problems + [401, 429, 503] where !["Document", "Metrics"].contains(operation.reply) || status != 503 {
-            responses["\(status)"] = ["$ref": "#/components/responses/Problem"]
+            responses["\(status)"] = ["$ref": .string("#/components/responses/\(named[status] ?? "Problem")")]
         }
         if operation.body != nil { responses["413"] = ["$ref": "#/components/responses/Problem"] }
-        if operation.unchanged { responses["304"] = ["description": "Unchanged: the screen shows what If-None-Match names."] }
+        if operation.unchanged {
+            let tag: JSONValue = ["ETag": ["required": true, "description": "This run of the daemon and the frame.", "schema": ["type": "string"]]]
+            responses["200"] = [
+                "description": "The clock's reply.", "headers": tag, "content": [operation.type: ["schema": ref(operation.reply)]],
+            ]
+            responses["304"] = ["description": "Unchanged: the screen shows what If-None-Match names.", "headers": tag]
+        }
         var item: [String: JSONValue] = [
             "operationId": .string(operation.id), "summary": .string(operation.summary), "responses": .object(responses),
         ]
@@ -122,6 +138,18 @@ public enum OpenAPIDocument {
             item["requestBody"] = ["required": .bool(body.required), "content": ["application/json": ["schema": ref(body.schema + "Body")]]]
         }
         return .object(item)
+    }
+
+    /// A refusal as problem details, with the headers that come with it (each required).
+    static func problem(_ description: String, headers: [String: String] = [:]) -> JSONValue {
+        var response: [String: JSONValue] = [
+            "description": .string(description), "content": ["application/problem+json": ["schema": ref("Problem")]],
+        ]
+        if !headers.isEmpty {
+            response["headers"] = .object(
+                headers.mapValues { ["required": true, "description": .string($0), "schema": ["type": "string", "minLength": 1]] })
+        }
+        return .object(response)
     }
 
     static func ref(_ schema: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(schema)")] }

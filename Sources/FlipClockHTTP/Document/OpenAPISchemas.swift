@@ -47,32 +47,82 @@ enum OpenAPISchemas {
         "Document": ["type": "object"],
         "Metrics": ["type": "string", "description": "Prometheus' text exposition format 0.0.4."],
         "PNG": ["type": "string", "contentMediaType": "image/png"],
+        // One event of the stream, as a client reads it (OpenAPI 3.2's itemSchema, which
+        // schemathesis reads from schema): comments (:) that keep it alive are not events.
         "Events": [
-            "type": "string", "description": "event: state|shown, then data: one line of JSON, then a blank line; comments (:) keep it alive.",
+            "description": "event: state|shown, then data: one line of JSON, then a blank line; comments (:) keep it alive.",
+            "oneOf": [
+                event("state", ref: "State"),
+                event("shown", ["type": "object", "required": ["frame"], "properties": ["frame": ["type": "integer"]]]),
+            ],
         ],
         "ScoresBody": [
-            "type": "object", "description": #"{"scores":{"home":3,"away":2}}"#, "properties": ["scores": integers],
+            "type": "object", "description": #"{"scores":{"home":3,"away":2}}"#, "required": ["scores"],
+            "properties": ["scores": ["type": "object", "minProperties": 1, "additionalProperties": whole]],
+        ],
+        "ScoresResetBody": [
+            "type": "object", "description": #"{"scores":{"home":0}}: those named; no body or {}: every score"#,
+            "properties": ["scores": ["type": "object", "additionalProperties": whole]],
         ],
         "TimerStartBody": [
-            "type": "object", "properties": ["duration": duration, "at": ["type": "string", "description": "HH:MM or HH:MM:SS"]],
+            "type": "object",
+            "properties": [
+                "duration": duration,
+                "at": ["type": "string", "description": "HH:MM or HH:MM:SS", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$"],
+            ],
         ],
         "TextBody": ["type": "object", "required": ["text"], "properties": ["text": string]],
         "MessageBody": [
             "type": "object", "required": ["text", "duration"],
-            "properties": ["text": string, "duration": duration, "row": ["type": "integer", "minimum": 1]],
+            "properties": [
+                "text": ["type": "string", "pattern": "\\S", "description": "not only blanks"], "duration": duration,
+                "row": ["type": "integer", "minimum": 1, "maximum": .integer(largest)],
+            ],
         ],
         "ScreenBody": [
-            "type": "object", "description": #"{"power":"off"}, {"power":"on"} or {"brightness":30}"#,
-            "properties": ["power": ["type": "string", "enum": ["on", "off"]], "brightness": ["type": "integer", "minimum": 1, "maximum": 100]],
+            "description": #"{"power":"off"}, {"power":"on"} or {"brightness":30}"#,
+            "oneOf": [
+                [
+                    "type": "object", "required": ["power"], "properties": ["power": ["type": "string", "enum": ["on", "off"]]],
+                    "not": ["required": ["brightness"]],
+                ],
+                [
+                    "type": "object", "required": ["brightness"], "properties": ["brightness": ["type": "integer", "minimum": 1, "maximum": 100]],
+                    "not": ["required": ["power"]],
+                ],
+            ],
         ],
     ]
 
     static let string: JSONValue = ["type": "string"]
     static let integers: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
     static let strings: JSONValue = ["type": "object", "additionalProperties": ["type": "string"]]
+    /// The largest whole number a JSON number carries exactly (2^53 - 1).
+    static let largest = 9_007_199_254_740_991
+    /// A whole number the clock reads.
+    static let whole: JSONValue = ["type": "integer", "minimum": .integer(-largest), "maximum": .integer(largest)]
+    /// Seconds, or `25m`, `1h30m`, `90s` (each of h, m and s at most once, in any order) or `MM:SS`.
     static let duration: JSONValue = [
-        "oneOf": [["type": "integer", "minimum": 0], ["type": "string", "description": "25m, 1h30m, 90s or MM:SS"]]
+        "oneOf": [
+            ["type": "integer", "minimum": 0, "maximum": .integer(largest)],
+            [
+                "type": "string", "description": "25m, 1h30m, 90s or MM:SS",
+                "pattern":
+                    "^[0-9]+(:[0-5][0-9]|h([0-9]+m([0-9]+s)?|[0-9]+s([0-9]+m)?)?|m([0-9]+h([0-9]+s)?|[0-9]+s([0-9]+h)?)?|s([0-9]+h([0-9]+m)?|[0-9]+m([0-9]+h)?)?)?$",
+            ],
+        ]
     ]
+
+    /// An event named `name` whose data is JSON of `schema`.
+    static func event(_ name: String, ref: String? = nil, _ schema: JSONValue = [:]) -> JSONValue {
+        [
+            "type": "object", "required": ["event", "data"],
+            "properties": [
+                "event": ["const": .string(name)],
+                "data": ["type": "string", "contentMediaType": "application/json", "contentSchema": ref.map(OpenAPIDocument.ref) ?? schema],
+            ],
+        ]
+    }
 
     /// A successful reply: `ok` and `properties`, all of them always there.
     static func reply(_ properties: [String: JSONValue]) -> JSONValue {

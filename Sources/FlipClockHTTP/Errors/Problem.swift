@@ -53,6 +53,14 @@ public struct Problem: Error, Equatable, Sendable {
             status: .notFound, code: "not-found", title: "No such endpoint", detail: "no \(method) \(path); the API is described at /v1/openapi.json")
     }
 
+    /// A path the API has, asked with a method it has not there.
+    public static func methodNotAllowed(_ method: HTTPRequest.Method, _ path: String, allowed: [HTTPRequest.Method]) -> Problem {
+        let methods = allowed.map(\.rawValue).joined(separator: ", ")
+        return Problem(
+            status: .methodNotAllowed, code: "method-not-allowed", title: "Method not allowed", detail: "\(path) takes \(methods), not \(method)",
+            headers: [.allow: methods])
+    }
+
     public static func tooLarge(limit: Int) -> Problem {
         Problem(status: .contentTooLarge, code: "too-large", title: "The body is too large", detail: "a request body is at most \(limit) bytes")
     }

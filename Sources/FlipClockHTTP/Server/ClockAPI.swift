@@ -41,6 +41,17 @@ public enum ClockAPI {
         ]
     }
 
+    /// The methods that have a route for `path` (`{name}` in a route stands for any one
+    /// segment), in the order of ``routes``.
+    static func methods(of path: String) -> [HTTPRequest.Method] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return routes.filter { route in
+            let template = route.path.split(separator: "/", omittingEmptySubsequences: false)
+            return template.count == segments.count
+                && zip(template, segments).allSatisfy { $0 == $1 || ($0.hasPrefix("{") && !$1.isEmpty) }
+        }.map(\.method)
+    }
+
     public static func router(clock: Clock, token: BearerToken?, limits: HTTPLimits) -> Router<APIRequestContext> {
         let router = Router(context: APIRequestContext.self)
         // Middleware applies to the routes added after it; the first added is the outermost.

@@ -39,9 +39,32 @@ public enum HTTPServer {
     }
 
     /// The API could not listen where `[http] listen` says (the port is taken, the address is
-    /// not this machine's): what the daemon says before it stops.
+    /// not this machine's, IP sockets are not allowed): what the daemon says before it stops.
     public struct ListenFailure: Error, CustomStringConvertible {
-        public var description: String
+        public var address: String
+        /// The system's error number.
+        public var code: Int32
+
+        public init(address: String, code: Int32) {
+            self.address = address
+            self.code = code
+        }
+
+        /// Whether a restart cannot help: IP sockets refused to the process (systemd's
+        /// `RestrictAddressFamilies=`, as in the shipped unit without its HTTP drop-in) or a port
+        /// it may not bind. A port taken now, or an address not yet up, may be free at the restart.
+        public var isConfiguration: Bool { code == EAFNOSUPPORT || code == EACCES }
+
+        public var description: String {
+            let said = "cannot listen on \(address): \(String(cString: strerror(code)))"
+            switch code {
+            case EAFNOSUPPORT:
+                return said + "; IP sockets are not allowed to the daemon (under systemd: install the drop-in "
+                    + "/usr/share/flipclock/http.conf in /etc/systemd/system/flipclockd.service.d/, see the README's HTTP API)"
+            case EACCES: return said + "; a port under 1024 needs CAP_NET_BIND_SERVICE: choose 1024 or above"
+            default: return said
+            }
+        }
     }
 
     /// The application, its failure to listen told in the user's words.
@@ -53,7 +76,7 @@ public enum HTTPServer {
             do {
                 try await application.run()
             } catch let error as IOError {
-                throw ListenFailure(description: "cannot listen on \(address): \(String(cString: strerror(error.errnoCode)))")
+                throw ListenFailure(address: address, code: error.errnoCode)
             }
         }
     }
