@@ -69,4 +69,24 @@ import Testing
         #expect(unknown.status == 404)
         #expect(unknown.body.contains(#""detail":"\"HDMI-A-9\"; screens are "#), "\(unknown.body)")
     }
+
+    /// A phone with the page open keeps the event stream; SIGTERM still stops the daemon
+    /// promptly, the stream ended cleanly.
+    @Test func theDaemonStopsWhileAClientListens() throws {
+        let d = try HTTPTests.Daemon()
+        try d.start()
+        let fd = HTTPClient.connect(port: d.port)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        _ = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        _ = Self.read(fd) { $0.contains("event: state") }
+        let asked = Date()
+        kill(d.process.processIdentifier, SIGTERM)
+        let end = Self.read(fd) { $0.hasSuffix("0\r\n\r\n") }
+        while d.process.isRunning, Date().timeIntervalSince(asked) < 10 { usleep(20_000) }
+        #expect(!d.process.isRunning, "still running 10 s after SIGTERM")
+        #expect(Date().timeIntervalSince(asked) < 5, "stopped after \(Date().timeIntervalSince(asked)) s")
+        #expect(end.hasSuffix("0\r\n\r\n"), "the stream's last chunk: \(end.suffix(40))")
+        if !d.process.isRunning { #expect(d.process.terminationStatus == 0) }
+    }
 }

@@ -2,11 +2,13 @@ import FlipClockControl
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServiceLifecycle
 
 /// `GET /v1/events`: the clock's events as Server-Sent Events (`text/event-stream`), the
 /// state as it is first, then each ``ClockEvent`` as `event: NAME` and one `data:` line of
 /// JSON; a comment every ``heartbeat`` finds a client that went away. It lasts as long as
-/// the client keeps it open.
+/// the client keeps it open, or until the daemon stops: the server's graceful shutdown waits
+/// for every response to end, so a phone with the page open would otherwise hold the stop.
 enum EventStream {
     static let heartbeat = Duration.seconds(15)
 
@@ -36,7 +38,11 @@ enum EventStream {
         return Response(
             status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
             body: ResponseBody { writer in
-                for await chunk in chunks { try await writer.write(ByteBuffer(string: chunk)) }
+                try await withGracefulShutdownHandler {
+                    for await chunk in chunks { try await writer.write(ByteBuffer(string: chunk)) }
+                } onGracefulShutdown: {
+                    feed.finish()
+                }
                 try await writer.finish(nil)
             })
     }
