@@ -47,6 +47,7 @@ enum OpenAPISchemas {
         "Document": ["type": "object"],
         "Metrics": ["type": "string", "description": "Prometheus' text exposition format 0.0.4."],
         "PNG": ["type": "string", "contentMediaType": "image/png"],
+        "Page": ["type": "string", "contentMediaType": "text/html"],
         "Events": [
             "type": "string", "description": "event: state|shown, then data: one line of JSON, then a blank line; comments (:) keep it alive.",
         ],
