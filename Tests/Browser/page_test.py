@@ -4,12 +4,14 @@ chromedriver, against a real flipclockd (built before, .build/debug/flipclockd) 
 frames. At phone size (390x844) it signs in with a wrong token (the form comes back with the
 reason), then the right one, taps +1 for home, and checks that the daemon's picture at rest is
 `flipclockd preview`'s with home=1, and that the page's own live view followed the event stream:
-the score reads 1 and the face was fetched again and shows exactly the daemon's picture. Last,
-a link with #token=… signs in and leaves the address bar. Prints `N passed, M failed`.
+the score reads 1 and the face was fetched again and shows exactly the daemon's picture. Then a
+refusal in words, the timer, message and screen controls, the daemon restarted under the page
+(offline, then live again), and a link with #token=… that signs in and leaves the address bar.
+Prints `N passed, M failed`.
 
     Tests/Browser/page_test.py [--daemon .build/debug/flipclockd] [--screenshot docs/page.png]
 """
-import argparse, base64, os, shutil, signal, socket, subprocess, sys, tempfile, time
+import argparse, base64, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
 from pictures import read_png_rgb  # noqa: E402
@@ -213,10 +215,43 @@ def main():
             driver.save_screenshot(args.screenshot)
             print(f"saved {args.screenshot}")
 
+        # Made for a phone: at 360 px wide nothing runs off the side, and every control is at least 48 px high.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True})
+        narrow = until(lambda: driver.execute_script("return innerWidth === 360 && [document.documentElement.scrollWidth, Math.min(...[...document.querySelectorAll('#panel button, #panel input, #panel select')].map((e) => e.getBoundingClientRect().height))]"), 5)
+        run.check(f"at 360 px wide nothing overflows and every control is at least 48 px high (page {narrow[0] if narrow else '?'} px wide, "
+                  f"lowest control {narrow[1] if narrow else '?'} px)",
+                  bool(narrow) and narrow[0] <= 360 and narrow[1] >= 48, str(narrow))
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+
         # A refusal is said in words: its problem details' detail.
         find('[data-score="away"] [data-step="-1"]').click()
         told = until(lambda: shown("#problem") and find("#problem").text, 5)
         run.check("a refusal shows its detail", told == "away would be -1; allowed 0...99", repr(told))
+        # The other controls, each seen in the state that comes back (so after the pictures above).
+        def api(method, path):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers={"Authorization": "Bearer " + TOKEN})
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return json.load(response)
+        timer = '[data-timer="period"]'
+        find(timer + " [data-go]").click()
+        run.check("Start runs the timer, and its button becomes Pause",
+                  until(lambda: find(timer + " [data-state]").text == "running" and find(timer + " [data-go]").text == "Pause", 5))
+        find(timer + " [data-go]").click()
+        run.check("Pause pauses it", until(lambda: find(timer + " [data-state]").text == "paused", 5), find(timer + " [data-state]").text)
+        find("#message-text").send_keys("GOAL")
+        find("#message button[type=submit]").click()
+        run.check("Send shows the message", until(lambda: find("#message-text").get_attribute("value") == "" and
+                                                  "GOAL" in json.dumps(api("GET", "/v1/messages")), 5), json.dumps(api("GET", "/v1/messages")))
+        find("#message-clear").click()
+        run.check("Clear drops it", until(lambda: "GOAL" not in json.dumps(api("GET", "/v1/messages")), 5))
+        find("#screen-off").click()
+        run.check("Off turns the screen off", until(lambda: find("#screen-state").text == "off", 5), find("#screen-state").text)
+        # A slider moved by a finger ends with a change event; set it as one.
+        driver.execute_script("const d = document.getElementById('dim'); d.value = 30; d.dispatchEvent(new Event('change'))")
+        run.check("the slider dims it to 30%", until(lambda: find("#screen-state").text == "dim 30%", 5), find("#screen-state").text)
+        find("#screen-on").click()
+        run.check("On turns it on again", until(lambda: find("#screen-state").text == "on", 5), find("#screen-state").text)
+
         # The daemon stops and starts again: the page says it is offline, then reads the events again.
         daemon.send_signal(signal.SIGTERM)
         daemon.wait(10)
@@ -234,7 +269,7 @@ def main():
         run.check("#token=… signs in and leaves the address bar",
                   signed and driver.execute_script("return location.href") == page, driver.execute_script("return location.href"))
     except Exception as error:  # a step that could not run is a failure, said as such
-        run.check("the test ran to its end", False, f"{type(error).__name__}: {error}")
+        run.check("the test ran to its end", False, f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
     finally:
         if driver:
             driver.quit()

@@ -1,5 +1,6 @@
 /// The control page's style: dark like the clock, one column for a phone (360 px and up),
-/// every control at least 48 px high.
+/// every control at least 48 px high. A refusal is told over the bottom of the page for a few
+/// seconds, and taps go through it to the control underneath.
 enum PageStyle {
     static let css = #"""
         :root { --bg: #111; --card: #1e1e1e; --edge: #2c2c2c; --text: #eee; --quiet: #999; --accent: #f0b429; --bad: #ff6b5b; }
@@ -55,7 +56,7 @@ enum PageStyle {
         .problem { color: var(--bad); margin: 0; }
         .problem:empty { display: none; }
         .toast { position: fixed; left: 12px; right: 12px; bottom: max(12px, env(safe-area-inset-bottom)); max-width: 536px; margin: 0 auto;
-          background: #2a1412; border: 1px solid var(--bad); border-radius: 12px; padding: 12px 14px; }
+          background: #2a1412; border: 1px solid var(--bad); border-radius: 12px; padding: 12px 14px; pointer-events: none; }
         [hidden] { display: none !important; }
         """#
 }
