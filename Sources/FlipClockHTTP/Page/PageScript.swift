@@ -21,8 +21,12 @@ enum PageScript {
           try { token = localStorage.getItem(kept); } catch (e) { token = null; }
         }
 
+        // Ends the stream being read, if any, at once rather than at its next event.
+        let stopStream = () => {};
+
         function askToken(reason) {
           generation += 1;
+          stopStream();
           token = null;
           $("panel").hidden = true;
           $("login").hidden = false;
@@ -127,10 +131,13 @@ enum PageScript {
         // again after 0.5 s, doubled on each failure up to 15 s.
         async function listen() {
           const mine = ++generation;
+          stopStream();
           let wait = 500;
           while (mine === generation) {
+            const abort = new AbortController();
+            stopStream = () => abort.abort();
             try {
-              const response = await fetch("/v1/events", { cache: "no-store", headers: headers() });
+              const response = await fetch("/v1/events", { cache: "no-store", headers: headers(), signal: abort.signal });
               if (mine !== generation) return;
               if (response.status === 401) { askToken(await reason(response)); return; }
               if (!response.ok) throw new Error(await reason(response));
