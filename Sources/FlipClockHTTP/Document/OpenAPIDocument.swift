@@ -21,6 +21,8 @@ public enum OpenAPIDocument {
         var query: [String: String] = [:]
         /// Whether it answers 304 to an `If-None-Match` naming what it would send.
         var unchanged = false
+        /// Whether it is answered without the token.
+        var open = false
     }
 
     static let operations: [String: Operation] = [
@@ -70,6 +72,10 @@ public enum OpenAPIDocument {
             id: "getMetrics",
             summary: "What the clock has done (frames, flips, render time, flip-start lateness, requests, memory), in Prometheus' text format.",
             reply: "Metrics", type: "text/plain"),
+        "GET /": Operation(
+            id: "getPage",
+            summary: "The control page for a phone: the live face, scores, timers, a message, the screen. Served without the token; it asks for it.",
+            reply: "Page", type: "text/html", open: true),
     ]
 
     /// The document, one line of JSON.
@@ -114,7 +120,8 @@ public enum OpenAPIDocument {
             "200": ["description": "The clock's reply.", "content": [operation.type: ["schema": ref(operation.reply)]]]
         ]
         let named = [401: "Unauthorized", 429: "TooManyRequests", 503: "Busy"]
-        for status in operation.problems + [401, 429, 503] where !["Document", "Metrics"].contains(operation.reply) || status != 503 {
+        for status in operation.problems + [401, 429, 503]
+        where (!["Document", "Metrics", "Page"].contains(operation.reply) || status != 503) && (!operation.open || status != 401) {
             responses["\(status)"] = ["$ref": .string("#/components/responses/\(named[status] ?? "Problem")")]
         }
         if operation.body != nil { responses["413"] = ["$ref": "#/components/responses/Problem"] }
@@ -134,6 +141,7 @@ public enum OpenAPIDocument {
                 ["name": .string($0.key), "in": "query", "required": false, "description": .string($0.value), "schema": ["type": "string"]]
             }
         if !all.isEmpty { item["parameters"] = .array(all) }
+        if operation.open { item["security"] = [] }
         if let body = operation.body {
             item["requestBody"] = ["required": .bool(body.required), "content": ["application/json": ["schema": ref(body.schema + "Body")]]]
         }

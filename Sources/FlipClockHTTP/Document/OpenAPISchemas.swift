@@ -47,6 +47,7 @@ enum OpenAPISchemas {
         "Document": ["type": "object"],
         "Metrics": ["type": "string", "description": "Prometheus' text exposition format 0.0.4."],
         "PNG": ["type": "string", "contentMediaType": "image/png"],
+        "Page": ["type": "string", "contentMediaType": "text/html"],
         // One event of the stream, as a client reads it (OpenAPI 3.2's itemSchema, which
         // schemathesis reads from schema): comments (:) that keep it alive are not events.
         "Events": [

@@ -37,7 +37,7 @@ public enum ClockAPI {
     /// Every route the router has: the endpoints that ask the clock, and the others.
     public static var routes: [(method: HTTPRequest.Method, path: String)] {
         Endpoint.all.map { ($0.method, $0.path) } + [
-            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/openapi.json"), (.get, "/metrics"),
+            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/openapi.json"), (.get, "/metrics"), (.get, "/"),
         ]
     }
 
@@ -86,6 +86,7 @@ public enum ClockAPI {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: clock.metrics())))
         }
+        router.on("/", method: .get) { _, _ in ControlPage.response }
         return router
     }
 

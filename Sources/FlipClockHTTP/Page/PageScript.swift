@@ -1,0 +1,170 @@
+/// The control page's script, first part: the token (asked once, kept in localStorage, taken
+/// from `#token=…`), the calls to the API with it, the event stream read with `fetch` (an
+/// `EventSource` cannot send the token) and reconnected with a back-off, and the live face
+/// fetched as a blob when the screens rest on a new picture.
+enum PageScript {
+    static let js = #"""
+        "use strict";
+        const $ = (id) => document.getElementById(id);
+        const kept = "flipclock-token";
+        let token = null;
+        let generation = 0;
+
+        // The token from the address's fragment (flipclockctl pair's code), then kept; the
+        // fragment leaves the address bar at once.
+        function takeToken() {
+          const match = /(?:^#|&)token=([^&]*)/.exec(location.hash);
+          if (match) {
+            try { localStorage.setItem(kept, decodeURIComponent(match[1])); } catch (e) {}
+            history.replaceState(null, "", location.pathname + location.search);
+          }
+          try { token = localStorage.getItem(kept); } catch (e) { token = null; }
+        }
+
+        // Ends the stream being read, if any, at once rather than at its next event.
+        let stopStream = () => {};
+
+        function askToken(reason) {
+          generation += 1;
+          stopStream();
+          token = null;
+          $("panel").hidden = true;
+          $("login").hidden = false;
+          $("login-reason").textContent = reason || "";
+          live(false);
+          $("link").textContent = "signed out";
+        }
+
+        function signedIn() {
+          $("login").hidden = true;
+          $("panel").hidden = false;
+          listen();
+        }
+
+        function live(on) {
+          $("link").dataset.live = String(on);
+          $("link").textContent = on ? "live" : "offline";
+        }
+
+        let problemTimer = 0;
+        function tell(text) {
+          $("problem").textContent = text;
+          $("problem").hidden = false;
+          clearTimeout(problemTimer);
+          problemTimer = setTimeout(() => { $("problem").hidden = true; }, 6000);
+        }
+
+        // What a refusal says in words: its problem details' detail, else its status.
+        async function reason(response) {
+          try {
+            const problem = await response.json();
+            if (problem && problem.detail) return problem.detail;
+          } catch (e) {}
+          return "the clock answered " + response.status;
+        }
+
+        function headers(extra) {
+          return Object.assign({ "Authorization": "Bearer " + token }, extra || {});
+        }
+
+        // One call to the API; a refusal is told in words, a 401 asks for the token again.
+        async function call(method, path, body) {
+          let response;
+          try {
+            response = await fetch(path, {
+              method, cache: "no-store", headers: headers(body === undefined ? {} : { "Content-Type": "application/json" }),
+              body: body === undefined ? undefined : JSON.stringify(body),
+            });
+          } catch (e) {
+            tell("The clock cannot be reached.");
+            return null;
+          }
+          if (response.status === 401) { askToken(await reason(response)); return null; }
+          if (!response.ok) { tell(await reason(response)); return null; }
+          return response.json();
+        }
+
+        // The live face: the snapshot fetched with the token, shown as a blob; one fetch at a
+        // time, and one more if a newer picture was announced meanwhile.
+        let faceFetching = false;
+        let faceWanted = null;
+        async function refreshFace(frame) {
+          faceWanted = frame;
+          if (faceFetching) return;
+          faceFetching = true;
+          while (faceWanted !== null) {
+            const wanted = faceWanted;
+            faceWanted = null;
+            try {
+              const response = await fetch("/v1/snapshot.png", { cache: "no-store", headers: headers() });
+              if (response.status === 401) { askToken(await reason(response)); break; }
+              if (!response.ok) continue;
+              const url = URL.createObjectURL(await response.blob());
+              const face = $("face");
+              const old = face.src;
+              face.src = url;
+              const tag = /-(\d+)"$/.exec(response.headers.get("ETag") || "");
+              face.dataset.frame = tag ? tag[1] : String(wanted);
+              if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+            } catch (e) {}
+          }
+          faceFetching = false;
+        }
+
+        // One event of the stream: the state, or the screens resting on a new picture.
+        function event(block) {
+          let name = "message";
+          let data = "";
+          for (const line of block.split("\n")) {
+            if (line.startsWith("event:")) name = line.slice(6).trim();
+            else if (line.startsWith("data:")) data += line.slice(5).trim();
+          }
+          if (!data) return;
+          const value = JSON.parse(data);
+          if (name === "state") show(value);
+          else if (name === "shown") refreshFace(value.frame);
+        }
+
+        const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+        // Reads /v1/events for as long as the page is signed in; a dropped stream is opened
+        // again after 0.5 s, doubled on each failure up to 15 s.
+        async function listen() {
+          const mine = ++generation;
+          stopStream();
+          let wait = 500;
+          while (mine === generation) {
+            const abort = new AbortController();
+            stopStream = () => abort.abort();
+            try {
+              const response = await fetch("/v1/events", { cache: "no-store", headers: headers(), signal: abort.signal });
+              if (mine !== generation) return;
+              if (response.status === 401) { askToken(await reason(response)); return; }
+              if (!response.ok) throw new Error(await reason(response));
+              live(true);
+              wait = 500;
+              refreshFace(0);
+              const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+              let buffer = "";
+              while (mine === generation) {
+                const { value, done } = await reader.read();
+                if (done) break;
+                buffer += value.replace(/\r\n?/g, "\n");
+                let end;
+                while ((end = buffer.indexOf("\n\n")) >= 0) {
+                  event(buffer.slice(0, end));
+                  buffer = buffer.slice(end + 2);
+                }
+                if (buffer.length > 1048576) break;
+              }
+              reader.cancel().catch(() => {});
+            } catch (e) {}
+            if (mine !== generation) return;
+            live(false);
+            await sleep(wait);
+            wait = Math.min(wait * 2, 15000);
+          }
+        }
+
+        """#
+}
