@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "FlipClockDaemonTests",
             dependencies: [
-                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockTestKit",
+                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockQR", "FlipClockTestKit",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The renderer's pictures against committed goldens, drawn with the real font.
