@@ -21,7 +21,12 @@ import Testing
         #expect(overlay.area.width == overlay.scale * side && overlay.area.height == overlay.area.width)
         #expect(Double(overlay.area.width) <= room && Double((overlay.scale + 1) * side) > room, "as large as fits")
         #expect(abs(overlay.area.x - (width - overlay.area.maxX)) <= 1 && abs(overlay.area.y - (height - overlay.area.maxY)) <= 1)
+    }
 
+    /// Every pixel, on screens small enough to look at each in a debug build in milliseconds.
+    @Test(arguments: [(320, 240), (240, 320), (37, 37)])
+    func eachModuleIsItsPixelsAndTheRestIsTheFace(_ width: Int, _ height: Int) throws {
+        let overlay = try #require(PairingOverlay(code: Self.code, width: width, height: height))
         let face = Self.face(width, height)
         let shown = overlay.drawn(over: face)
         for y in 0..<height {

@@ -91,6 +91,8 @@ import Testing
                     Self.paired(loop); replies.append(loop.answer("pair"))
                 })
             clock.at(.seconds(2), .run { replies.append(loop.answer("pair host " + String(repeating: "a", count: 253))) })
+            clock.at(.seconds(2), .run { _ = loop.answer("screen off") })
+            clock.at(.seconds(2.5), .run { replies.append(loop.answer("pair host clock.local")) })
         }
         _ = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(3)) { _ in
         } schedule: { clock, loop in
@@ -101,6 +103,7 @@ import Testing
                 "ERR state the HTTP API is not running",
                 "ERR state [http] listens on 127.0.0.1, which a phone cannot reach; name the clock's address: pair host NAME (flipclockctl pair --host NAME)",
                 "ERR too-long the page's address with its token is \("http://".count + 253 + ":8080/#token=".count + 32) bytes; a pairing code holds at most 256",
+                "ERR state the screen is off; turn it on first (screen on)",
                 "ERR state pairing opens the control page, which needs the HTTP API: add [http] with listen and token_file to the configuration",
             ])
     }

@@ -24,6 +24,7 @@ extension ClockLoop {
                 throw ControlError(.state, "\(error)")
             }
             guard !screens.screens.isEmpty else { throw ControlError(.state, "no screen is connected to show it on") }
+            guard screens.level > 0 else { throw ControlError(.state, "the screen is off; turn it on first (screen on)") }
             if let small = screens.pair(code, until: clock.now + .seconds(seconds)) {
                 throw ControlError(
                     .state, "the screen \(small.name) (\(small.width)×\(small.height)) is too small for a code of \(code.size) modules")
