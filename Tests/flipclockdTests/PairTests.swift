@@ -30,6 +30,8 @@ import Testing
 
     @Test func aPhoneReadsThePageAndTokenThenTheFaceComesBackWhole() throws {
         let d = try HTTPTests.Daemon(http: "listen = \"0.0.0.0:PORT\"\ntoken_file = \"DIR/http-token\"\n")
+        FileManager.default.createFile(atPath: d.dir + "/log", contents: nil)
+        d.process.standardError = FileHandle(forWritingAtPath: d.dir + "/log")
         try d.start()
         let path = d.dir + "/frames/current.png"
         // 12:00 on an HH:MM face: nothing else changes on the screen for the next minute.
@@ -47,6 +49,9 @@ import Testing
         #expect(shown >= 2 && shown < 4, "the code showed for \(shown) s")
         #expect(back == face)
         #expect(try Self.decode(path) == nil)
+        let log = try String(contentsOfFile: d.dir + "/log", encoding: .utf8)
+        #expect(log.contains("pairing code shown") && log.contains("http://127.0.0.1:\(d.port)/"), "\(log)")
+        #expect(!log.contains(HTTPTests.Daemon.token), "the log never holds the token")
     }
 
     @Test func stopTakesTheCodeDownAtOnce() throws {

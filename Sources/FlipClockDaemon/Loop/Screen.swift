@@ -155,8 +155,8 @@ final class Screen {
     func panelChange(after now: Duration) -> Duration? { panel.nextChange(after: now) }
 
     /// What the screen shows since its last frame, upright and at full brightness: the rows
-    /// folding, or the face with the message panel over it. A copy kept past the next frame
-    /// makes that frame copy the canvas.
+    /// folding, or the face with the message panel over it; the pairing code over either. A
+    /// copy kept past the next frame makes that frame copy the canvas.
     var shown: Canvas {
         let face = change?.canvas ?? panel.shown(face: scene.canvas)
         return pairing?.overlay.shownOver(face: face) ?? face
