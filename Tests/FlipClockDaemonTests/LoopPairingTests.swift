@@ -61,7 +61,7 @@ import Testing
         #expect(run.report.stillFrames == 0)
     }
 
-    @Test func stopTakesItDownAndItIsNeverSaved() throws {
+    @Test func stopTakesItDownAtOnce() throws {
         var replies: [String] = []
         var shown: [Canvas?] = []
         _ = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(10), configure: Self.http("0.0.0.0")) { clock, loop in
@@ -79,6 +79,22 @@ import Testing
         #expect(replies == [#"{"ok":true,"seconds":600,"url":"http:\/\/clock.local:8080\/"}"#, "OK pairing stopped", "OK pairing stopped"])
         #expect(shown[0] == (try Self.face(code: "http://clock.local:8080/#token=\(Self.token)")))
         #expect(shown[1] == (try Self.face()))
+    }
+
+    /// The state decides: the loop shows it, nothing is saved, and without `[http]` it is refused.
+    @Test func theStateLeavesItToTheLoopAndSavesNothing() {
+        var configuration = ClockConfiguration()
+        Self.http("0.0.0.0")(&configuration)
+        var state = ClockState(configuration: configuration)
+        let moment = ClockStateTests.moment
+        let pair = state.handle(.pair(seconds: 60, host: nil), at: moment)
+        #expect(pair.reply == nil && pair.change == .pair(seconds: 60, host: nil) && !pair.saves)
+        let stop = state.handle(.stopPairing, at: moment)
+        #expect(stop.reply == .pairingStopped && stop.change == .stopPairing && !stop.saves)
+        var plain = ClockState(configuration: ClockConfiguration())
+        let refused = plain.handle(.pair(seconds: 60, host: "clock.local"), at: moment)
+        #expect(refused.change == .none && !refused.saves)
+        #expect(refused.reply?.line(json: false).hasPrefix("ERR state pairing opens the control page") == true)
     }
 
     @Test func withoutAnAddressAPhoneReachesItIsRefused() throws {
