@@ -31,6 +31,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // Linux interfaces Glibc's module lacks (framebuffer and console ioctls, signalfd, ppoll): nothing to link.
         .systemLibrary(name: "CLinux"),
 
@@ -43,6 +44,8 @@ let package = Package(
         // forms, and the client. What `flipclockctl` links, without the display or font libraries.
         .target(name: "FlipClockControl", dependencies: ["FlipClockCore", "FlipClockSystem", swiftSystem]),
         .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType", swiftSystem]),
+        // libqrencode behind one function: a text made into a QR code's modules (the pairing code).
+        .target(name: "FlipClockQR", dependencies: ["FlipClockCore", "CQRencode", "FlipClockSystem", swiftSystem]),
         .target(name: "FlipClockOutput", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", "FlipClockSystem", swiftSystem]),
         // The HTTP API: requests turned into ControlRequests for the loop, replies into JSON and
         // problem details; bounds, the token, the OpenAPI document. No output or font modules.
@@ -62,7 +65,7 @@ let package = Package(
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "CLinux", "FlipClockSystem", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "CLinux", "FlipClockSystem", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -115,6 +118,7 @@ let package = Package(
         // A test target a module, each depending on what its files import.
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore", "FlipClockTestKit"]),
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
+        .testTarget(name: "FlipClockQRTests", dependencies: ["FlipClockQR", "FlipClockCore", swiftSystem]),
         .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
         .testTarget(
             name: "FlipClockHTTPTests",
@@ -127,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "FlipClockDaemonTests",
             dependencies: [
-                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockTestKit",
+                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockQR", "FlipClockTestKit",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The renderer's pictures against committed goldens, drawn with the real font.

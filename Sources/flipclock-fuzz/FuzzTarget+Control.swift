@@ -45,7 +45,7 @@ extension FuzzTarget {
         case let .message(text, seconds, _):
             _ = try? PanelMessage.checkLength(text)
             _ = PanelMessage.holds.contains(.seconds(seconds))
-        case .screen, .clearMessages, .listMessages, .status, .reload, .ping:
+        case .screen, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
             break
         }
     }

@@ -8,7 +8,7 @@ struct Flipclockctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
-        subcommands: [Score.self, Timer.self, Text.self, Screen.self, Message.self, Status.self, Reload.self]
+        subcommands: [Score.self, Timer.self, Text.self, Screen.self, Message.self, Pair.self, Status.self, Reload.self]
     )
 }
 
@@ -166,6 +166,34 @@ struct Message: ParsableCommand {
     func run() throws {
         guard let text, let duration else { return try connection.send(["message", clear ? "clear" : "list"]) }
         try connection.send(["message", ControlRequest.quoted(text), "for", duration] + (row.map { ["row", "\($0)"] } ?? []))
+    }
+}
+
+struct Pair: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show a QR code of the control page's address and token on the clock's screens, so a phone's camera opens the page signed in.",
+        discussion:
+            "flipclockctl pair · pair --seconds 120 · pair --host clock.local · pair --stop. Prints the address (without the token) and how long the code shows."
+    )
+
+    @Option(help: "How long the code shows, 1 to 600 seconds.")
+    var seconds = 60
+
+    @Option(
+        help: "The host name or address a phone reaches the clock at (default: the one [http] listens on, or the machine's first network address).")
+    var host: String?
+
+    @Flag(help: "Take the code down now.")
+    var stop = false
+
+    @OptionGroup var connection: Connection
+
+    func validate() throws {
+        if stop, host != nil { throw ValidationError("--stop takes no --host") }
+    }
+
+    func run() throws {
+        try connection.send(stop ? ["pair", "stop"] : ["pair", "\(seconds)"] + (host.map { ["host", $0] } ?? []))
     }
 }
 

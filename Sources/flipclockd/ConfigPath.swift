@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlipClockControl
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
@@ -57,9 +58,10 @@ enum ConfigPath {
 }
 
 extension ConfigPath {
-    /// The token `[http] token_file` holds (`nil`: none configured); a file that cannot be read
-    /// or holds no token is a configuration error at that key (exit 78).
-    static func token(_ settings: HTTPSettings, path: String?) throws -> BearerToken? {
+    /// The token `[http] token_file` holds (`nil`: none configured), and its text as the file
+    /// gives it (for the pairing code); a file that cannot be read or holds no token is a
+    /// configuration error at that key (exit 78).
+    static func token(_ settings: HTTPSettings, path: String?) throws -> (token: BearerToken, text: String)? {
         guard let file = settings.tokenFile else { return nil }
         let place = GlyphCheck.location(of: ["http", "token_file"], in: path)
         let text: String
@@ -74,7 +76,8 @@ extension ConfigPath {
                 "flipclockd: \(place): http.token_file: \(file): the first line is not a token of \(BearerToken.shortest) characters or more\n")
             throw ExitCode(78)
         }
-        return token
+        // BearerToken reads the same line: the first, blanks around it dropped.
+        return (token, (text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").trimmingWhitespace)
     }
 
     /// `FLIPCLOCK_START=HH:MM:SS` starts the clock at that time today (tests, demonstrations);

@@ -53,6 +53,8 @@ struct RunCommand: AsyncParsableCommand {
         let path = config ?? ConfigPath.defaultPath
         let override = output
         let token = try configuration.http.map { try ConfigPath.token($0, path: path) } ?? nil
+        // Where a phone reaches the control page, for `flipclockctl pair`.
+        let page = configuration.http.map { _ in PageAddress(token: token?.text) }
         let terminal = terminal
         // The control socket first: a daemon already listening on it, or a file that is not a
         // socket where it goes, stops this one before it takes the display.
@@ -115,6 +117,7 @@ struct RunCommand: AsyncParsableCommand {
             loop.metrics = metrics
             loop.waiting = waiting
             loop.events = events
+            loop.page = page
             return loop
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
@@ -126,7 +129,8 @@ struct RunCommand: AsyncParsableCommand {
             let clock = ClockAPI.Clock(
                 ask: { await waiting.ask($0, from: $1) }, metrics: metrics.exposition,
                 snapshot: { screen throws(ControlError) in try await snapshots.snapshot(of: screen) }, listen: events.listen)
-            let api = HTTPServer.service(http, token: token, limits: HTTPLimits(), clock: clock, logger: logger)
+            let api = HTTPServer.service(
+                http, token: token?.token, limits: HTTPLimits(), clock: clock, logger: logger, onListening: { page?.listening(on: $0) })
             services.append(.init(service: api, failureTerminationBehavior: .gracefullyShutdownGroup))
         }
         let group = ServiceGroup(

@@ -44,6 +44,11 @@ import Testing
         (.message(number: 2, waiting: 1), "OK message 2", #"{"message":2,"ok":true,"waiting":1}"#),
         (.messagesCleared, "OK messages cleared", #"{"cleared":true,"ok":true}"#),
         (
+            .pairing(url: "http://192.168.1.20:8080/", seconds: 60), "OK http://192.168.1.20:8080/ shown for 60s",
+            #"{"ok":true,"seconds":60,"url":"http:\/\/192.168.1.20:8080\/"}"#
+        ),
+        (.pairingStopped, "OK pairing stopped", #"{"ok":true,"stopped":true}"#),
+        (
             .timers([TimerReading(name: "egg", seconds: 30, state: .running), TimerReading(name: "pomodoro", seconds: 5999, state: .paused)]),
             "OK egg=00:30 running pomodoro=99:59 paused", #"{"ok":true,"timers":"egg=00:30 running pomodoro=99:59 paused"}"#
         ),

@@ -15,6 +15,7 @@ import Testing
         .screen(brightness: 0), .screen(brightness: 1), .screen(brightness: 0.3), .screen(brightness: 0.01),
         .message(text: "Dinner is ready", seconds: 30, row: nil), .message(text: "for row \"2\"", seconds: 86400, row: 3),
         .clearMessages, .listMessages, .status, .reload, .ping,
+        .pair(seconds: 60, host: nil), .pair(seconds: 1, host: "127.0.0.1"), .pair(seconds: 600, host: "fe80::1"), .stopPairing,
     ]
 
     @Test(arguments: requests) func theTextFormReadsBackAsItself(_ request: ControlRequest) throws {
@@ -32,5 +33,8 @@ import Testing
         #expect(ControlJSON.line(.screen(brightness: 0.3)) == #"{"brightness":30,"command":"screen"}"#)
         #expect(ControlJSON.line(.score(.set, [("home", 3), ("away", 2)])) == #"{"action":"set","command":"score","scores":{"away":2,"home":3}}"#)
         #expect(ControlJSON.line(.clearMessages) == #"{"clear":true,"command":"message"}"#)
+        #expect(ControlRequest.pair(seconds: 2, host: "clock.local").line == "pair 2 host clock.local")
+        #expect(ControlJSON.line(.pair(seconds: 60, host: nil)) == #"{"command":"pair","seconds":60}"#)
+        #expect(ControlJSON.line(.stopPairing) == #"{"command":"pair","stop":true}"#)
     }
 }

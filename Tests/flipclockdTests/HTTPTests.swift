@@ -13,7 +13,8 @@ import Testing
         var config: String { dir + "/flipclock.toml" }
         static let token = "0123456789abcdef0123456789abcdef"
 
-        /// `http`: the `[http]` table's lines; `LISTEN` stands for this daemon's address.
+        /// `http`: the `[http]` table's lines; `LISTEN` stands for this daemon's address, `PORT`
+        /// for its port and `DIR` for its folder.
         init(http: String = "listen = \"LISTEN\"\ntimeout_seconds = 1\n") throws {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             try Data((Self.token + "\n").utf8).write(to: URL(fileURLWithPath: dir + "/http-token"))
@@ -31,7 +32,7 @@ import Testing
                 [state]
                 file = "\(dir)/state.json"
                 [http]
-                \(http.replacingOccurrences(of: "LISTEN", with: "127.0.0.1:\(port)").replacingOccurrences(of: "DIR", with: dir))
+                \(http.replacingOccurrences(of: "LISTEN", with: "127.0.0.1:\(port)").replacingOccurrences(of: "PORT", with: "\(port)").replacingOccurrences(of: "DIR", with: dir))
                 """
             try Data(text.utf8).write(to: URL(fileURLWithPath: config))
             process.executableURL = FlipclockdCommandTests.binary

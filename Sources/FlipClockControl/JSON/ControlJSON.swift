@@ -79,6 +79,8 @@ public enum ControlJSON {
             return .text(name: name, text: text)
         case "message":
             return try message(object)
+        case "pair":
+            return try pair(object)
         default:
             throw ControlError(.unknownCommand, "\"\(command)\"; \(ControlRequest.commands)")
         }
@@ -107,6 +109,29 @@ public enum ControlJSON {
         }
         guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
         return .message(text: text, seconds: seconds, row: row)
+    }
+
+    /// `{"command":"pair","seconds":60,"host":"clock.local"}` (both may be left out) or
+    /// `{"command":"pair","stop":true}`.
+    static func pair(_ object: [String: JSONValue]) throws(ControlError) -> ControlRequest {
+        if object["stop"] != nil {
+            guard object["stop"]?.bool == true, object.count == 2 else { throw ControlError(.syntax, "\"stop\" is true, and comes alone") }
+            return .stopPairing
+        }
+        for key in object.keys.sorted() where !["command", "seconds", "host"].contains(key) {
+            throw ControlError(.syntax, "pair takes \"seconds\" and \"host\", or \"stop\"; not \"\(key.prefix(64))\"")
+        }
+        var seconds = ControlRequest.defaultPairingSeconds
+        if let given = object["seconds"] {
+            guard let n = given.integer else { throw ControlError(.syntax, "\"seconds\" is a whole number") }
+            seconds = try ControlRequest.pairingSeconds(n)
+        }
+        var host: String?
+        if let given = object["host"] {
+            guard let name = given.string else { throw ControlError(.syntax, "\"host\" is a string") }
+            host = try ControlRequest.pairingHost(name)
+        }
+        return .pair(seconds: seconds, host: host)
     }
 
     /// The JSON object on `line` (a request, or a reply the client reads back); `nil` if it is not one.
@@ -147,6 +172,11 @@ public enum ControlJSON {
             object["clear"] = true
         case .listMessages:
             object["list"] = true
+        case .pair(let seconds, let host):
+            object["seconds"] = .integer(seconds)
+            if let host { object["host"] = .string(host) }
+        case .stopPairing:
+            object["stop"] = true
         case .status, .reload, .ping:
             break
         }

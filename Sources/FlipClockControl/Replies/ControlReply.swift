@@ -22,6 +22,9 @@ public enum ControlReply: Equatable, Sendable {
     case messagesCleared
     /// The message shown first, then those waiting, oldest first.
     case messages([MessageReading])
+    /// The control page's address shown in the pairing code, without its token, and for how long.
+    case pairing(url: String, seconds: Int)
+    case pairingStopped
     /// Every timer after a timer command, in the configuration's order.
     case timers([TimerReading])
     case refused(ControlError)
@@ -86,6 +89,10 @@ public enum ControlReply: Equatable, Sendable {
             "OK messages cleared"
         case .messages(let messages):
             messages.isEmpty ? "OK no messages" : "OK " + messages.map(\.description).joined(separator: ", ")
+        case let .pairing(url, seconds):
+            "OK \(url) shown for \(seconds)s"
+        case .pairingStopped:
+            "OK pairing stopped"
         case .timers(let timers):
             "OK \(TimerReading.summary(timers))"
         case .refused(let error):
@@ -127,6 +134,10 @@ public enum ControlReply: Equatable, Sendable {
                         ])
                     }),
             ]
+        case let .pairing(url, seconds):
+            ["ok": true, "url": .string(url), "seconds": .integer(seconds)]
+        case .pairingStopped:
+            ["ok": true, "stopped": true]
         case .timers(let timers):
             ["ok": true, "timers": .string(TimerReading.summary(timers))]
         case .refused(let error):

@@ -25,6 +25,8 @@ extension ControlRequest {
             "message \(Self.quoted(text)) for \(seconds)s" + (row.map { " row \($0)" } ?? "")
         case .clearMessages: "message clear"
         case .listMessages: "message list"
+        case .pair(let seconds, let host): "pair \(seconds)" + (host.map { " host \($0)" } ?? "")
+        case .stopPairing: "pair stop"
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"
@@ -39,6 +41,7 @@ extension ControlRequest {
         case .text: "text"
         case .screen: "screen"
         case .message, .clearMessages, .listMessages: "message"
+        case .pair, .stopPairing: "pair"
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"

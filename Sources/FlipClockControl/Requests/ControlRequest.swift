@@ -9,6 +9,7 @@ import FlipClockCore
 ///     screen off|on|dim 30       (until the night schedule next changes)
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
 ///     message "Dinner is ready" for 30s [row 2]   message clear   message list
+///     pair [SECONDS] [host NAME]   pair stop   (the control page's QR code on the screens)
 public enum ControlRequest: Equatable, Sendable {
     public typealias ScoreAction = ScoreBoard.Action
 
@@ -30,6 +31,11 @@ public enum ControlRequest: Equatable, Sendable {
     case clearMessages
     /// The message shown and those waiting.
     case listMessages
+    /// Show the control page's address and token as a QR code on every screen for `seconds`
+    /// (``pairingSeconds``), naming `host` in it if given (else the address `[http]` listens on).
+    case pair(seconds: Int, host: String?)
+    /// Take the pairing code down.
+    case stopPairing
     case status
     case reload
     case ping
@@ -42,6 +48,8 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.text(n, t), .text(m, u)): n == m && t == u
         case let (.screen(a), .screen(b)): a == b
         case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
+        case let (.pair(s, h), .pair(t, g)): s == t && h == g
+        case (.stopPairing, .stopPairing): true
         case (.clearMessages, .clearMessages), (.listMessages, .listMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
@@ -101,6 +109,8 @@ public enum ControlRequest: Equatable, Sendable {
             return .text(name: words[1], text: try textArgument(line))
         case "message":
             return try message(line.drop(while: isBlank).dropFirst(command.count))
+        case "pair":
+            return try pair(Array(words.dropFirst()))
         default:
             throw ControlError(.unknownCommand, "\"\(command)\"; \(commands)")
         }
@@ -110,7 +120,7 @@ public enum ControlRequest: Equatable, Sendable {
     static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
 
     /// The commands there are, for the reply to one that is not.
-    public static let commands = "commands are score, timer, text, screen, message, status, reload, ping"
+    public static let commands = "commands are score, timer, text, screen, message, pair, status, reload, ping"
 
     /// What follows `text NAME`: the rest of the line as typed, or a quoted text.
     static func textArgument(_ line: String) throws(ControlError) -> String {

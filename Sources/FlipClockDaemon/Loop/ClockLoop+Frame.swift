@@ -47,7 +47,7 @@ extension ClockLoop {
         // (a running timer changes every second of its own).
         plan = WakePlan.afterFrame(
             now: now, moving: moving, frameInterval: screens.frameInterval, panelChange: screens.panelChange(after: now),
-            faceChange: read.nextChange(every: configuration.time.tick),
+            pairingEnds: screens.pairingEnds, faceChange: read.nextChange(every: configuration.time.tick),
             stateChange: state.nextChange(after: read.instant, reading: read)
         )
     }

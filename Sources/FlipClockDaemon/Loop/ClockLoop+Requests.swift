@@ -43,6 +43,14 @@ extension ClockLoop {
         case (_, .clearMessages):
             screens.clearMessages(at: clock.now)
             return Answer(reply: .messagesCleared, change: .redraw, saves: false)
+        case let (_, .pair(seconds, host)):
+            switch pair(for: seconds, host: host, logger: logger) {
+            case .success(let reply): return Answer(reply: reply, change: .redraw, saves: false)
+            case .failure(let error): return refused(error)
+            }
+        case (_, .stopPairing):
+            if screens.stopPairing() { logger.info("pairing code taken down") }
+            return Answer(reply: .pairingStopped, change: .redraw, saves: false)
         case (_, .listMessages):
             // Every screen's panel holds the same messages.
             let reveal = screens.screens.first?.panel.reveal
@@ -139,7 +147,7 @@ extension ClockLoop {
         let now = clock.now
         let soon = moving ? plan.frame : min(plan.frame, now)
         switch change {
-        case .none, .reload, .post, .clearMessages, .listMessages:
+        case .none, .reload, .post, .clearMessages, .listMessages, .pair, .stopPairing:
             break
         case .scores(let changed):
             screens.setScores(changed, at: now)

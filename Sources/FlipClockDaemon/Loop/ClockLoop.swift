@@ -70,6 +70,10 @@ public final class ClockLoop {
     public var stateFile: StateFile?
     /// What the loop has done, for `GET /metrics`.
     public var metrics = ClockMetrics()
+    /// Where a phone reaches the control page, for `pair` (set with `[http]`).
+    public var page: PageAddress?
+    /// The machine's network addresses, read when a pairing code needs a host (tests give their own).
+    var interfaces: () -> [InterfaceAddress] = InterfaceAddress.all
     /// Those who listen to the clock's changes (`GET /v1/events`).
     public var events: ClockEvents?
     /// What they were told last: the state, and the frames presented by then.

@@ -11,7 +11,8 @@ struct Showing {
 }
 
 /// One output the clock is shown on: the scene laid out for its size and rotation, the
-/// message panel over it, the rows folding after a reload, and the flip it is drawing.
+/// message panel over it, the pairing code over both, the rows folding after a reload, and
+/// the flip it is drawing.
 ///
 /// The loop tells every screen the same time, scores and timers; each draws only what moved
 /// on it and counts its own frames per flip, at its own pace of page flips.
@@ -35,6 +36,8 @@ final class Screen {
     private(set) var level = 1.0
     /// The frame at ``level``, while it is below 1.
     private var dimmed: Canvas?
+    /// The control page's QR code over the face, and until when it shows.
+    private var pairing: (overlay: PairingOverlay, until: Duration)?
 
     /// A flip that landed on this screen: its frames and how long it took.
     struct FlipDone {
@@ -92,6 +95,34 @@ final class Screen {
         try output.present(dimmed!, damage: damage)
     }
 
+    /// Shows `code` over the face until `until`, from the next frame on; `false` (nothing
+    /// changed) if the screen is too small for it.
+    func pair(_ code: ModuleGrid, until: Duration) -> Bool {
+        let size = output.canvasSize
+        guard let overlay = PairingOverlay(code: code, width: size.width, height: size.height) else { return false }
+        pairing = (overlay, until)
+        redrawAll = true
+        return true
+    }
+
+    /// Takes the code down; the face is drawn whole at the next frame. Returns whether one showed.
+    @discardableResult
+    func stopPairing() -> Bool {
+        guard pairing != nil else { return false }
+        pairing = nil
+        redrawAll = true
+        return true
+    }
+
+    /// When the pairing code comes down; `nil`: none shows.
+    var pairingEnds: Duration? { pairing?.until }
+
+    /// `canvas` (of which `damage` changed) with the pairing code over it, if one shows.
+    private func paired(_ canvas: Canvas, damage: [DamageRect]) -> (Canvas, [DamageRect]) {
+        guard pairing != nil else { return (canvas, damage) }
+        return pairing!.overlay.frame(face: canvas, damage: redrawAll ? [canvas.bounds] : damage)
+    }
+
     /// Whether the message panel is closed with nothing waiting.
     var isQuiet: Bool { panel.reveal.state == .closed && panel.reveal.waiting.isEmpty }
 
@@ -124,17 +155,21 @@ final class Screen {
     func panelChange(after now: Duration) -> Duration? { panel.nextChange(after: now) }
 
     /// What the screen shows since its last frame, upright and at full brightness: the rows
-    /// folding, or the face with the message panel over it. A copy kept past the next frame
-    /// makes that frame copy the canvas.
-    var shown: Canvas { change?.canvas ?? panel.shown(face: scene.canvas) }
+    /// folding, or the face with the message panel over it; the pairing code over either. A
+    /// copy kept past the next frame makes that frame copy the canvas.
+    var shown: Canvas {
+        let face = change?.canvas ?? panel.shown(face: scene.canvas)
+        return pairing?.overlay.shownOver(face: face) ?? face
+    }
 
     /// Draws and presents the frame at `now` if anything on it changed, counting it in `report`;
     /// returns the flip that landed with it, if one did.
     func frame(at now: Duration, report: inout ClockLoop.Report) throws -> FlipDone? {
+        if let pairing, now >= pairing.until { stopPairing() }
         if var folding = change, !folding.isFinished(at: now) {
             folding.frame(at: now)
             change = folding
-            try present(folding.canvas, damage: [folding.canvas.bounds])
+            try present(paired(folding.canvas, damage: [folding.canvas.bounds]).0, damage: [folding.canvas.bounds])
             frames += 1
             report.frames += 1
             moving = true
@@ -148,7 +183,8 @@ final class Screen {
         // The face, and over it the message panel when one is open.
         // Drawn first: the canvas handed on must be this frame's.
         let faceDamage = try scene.frame(at: now)
-        let (screen, damage) = try panel.frame(face: scene.canvas, damage: faceDamage, at: now)
+        let (withPanel, panelDamage) = try panel.frame(face: scene.canvas, damage: faceDamage, at: now)
+        let (screen, damage) = paired(withPanel, damage: panelDamage)
         let stillMoving = scene.isMoving(at: now) || panel.isMoving(at: now)
         if !damage.isEmpty || redrawAll {
             try present(screen, damage: redrawAll ? [screen.bounds] : damage)

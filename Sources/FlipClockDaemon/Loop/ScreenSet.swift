@@ -18,6 +18,8 @@ final class ScreenSet {
     private(set) var hidden: Set<String>
     /// The brightness the screens show now (0: off, nothing drawn).
     private(set) var level = 1.0
+    /// The pairing code the screens show and until when: a screen plugged in shows it too.
+    private var pairing: (code: ModuleGrid, until: Duration)?
     /// The panel's backlight, dimmed with the colours where there is one.
     private var backlight: Backlight?
     private let logger: Logger
@@ -103,6 +105,29 @@ final class ScreenSet {
         for screen in screens { screen.clearMessages(at: now) }
     }
 
+    /// Shows `code` over every screen's face until `until`, or on none: returns the first
+    /// screen too small for it, if one is.
+    func pair(_ code: ModuleGrid, until: Duration) -> (name: String, width: Int, height: Int)? {
+        for screen in screens {
+            let size = screen.output.canvasSize
+            guard PairingOverlay(code: code, width: size.width, height: size.height) != nil else {
+                return (screen.output.name, size.width, size.height)
+            }
+        }
+        for screen in screens { _ = screen.pair(code, until: until) }
+        pairing = (code, until)
+        return nil
+    }
+
+    /// Takes the pairing code down from every screen; returns whether one showed.
+    func stopPairing() -> Bool {
+        pairing = nil
+        return screens.map { $0.stopPairing() }.contains(true)
+    }
+
+    /// When the pairing code comes down; `nil`: none shows.
+    var pairingEnds: Duration? { screens.compactMap(\.pairingEnds).min() }
+
     /// Whether every message panel is closed with nothing waiting.
     var isQuiet: Bool { screens.allSatisfy(\.isQuiet) }
 
@@ -151,7 +176,9 @@ final class ScreenSet {
             }
             for output in change.added {
                 if level == 0 { try? output.setPower(false) }
-                screens.append(Screen(output: output, face: face(for: output), showing: showing, glyphs: glyphs, level: max(level, 0.01)))
+                let screen = Screen(output: output, face: face(for: output), showing: showing, glyphs: glyphs, level: max(level, 0.01))
+                if let pairing { _ = screen.pair(pairing.code, until: pairing.until) }
+                screens.append(screen)
                 logger.notice("screen plugged in", metadata: ["screen": "\(output.name)"])
             }
             for problem in change.skipped { logger.error("a connected monitor cannot be shown", metadata: ["error": "\(problem)"]) }

@@ -13,13 +13,15 @@ struct WakePlan: Equatable {
 
     /// After a frame at `now`: the next one a refresh later while cards move; at rest, the
     /// panel's next move, and the wall clock's next change of the face (a second or a
-    /// minute, `faceChange`) or of the state (`stateChange`: a timer, the schedule).
+    /// minute, `faceChange`) or of the state (`stateChange`: a timer, the schedule); and
+    /// the end of a pairing code (`pairingEnds`), when the face is drawn whole again.
     static func afterFrame(
-        now: Duration, moving: Bool, frameInterval: Duration, panelChange: Duration?, faceChange: WallInstant, stateChange: WallInstant?
+        now: Duration, moving: Bool, frameInterval: Duration, panelChange: Duration?, pairingEnds: Duration? = nil, faceChange: WallInstant,
+        stateChange: WallInstant?
     ) -> WakePlan {
         if moving { return WakePlan(frame: now + frameInterval, wall: nil) }
         let wall = stateChange.map { min(faceChange, $0) } ?? faceChange
-        return WakePlan(frame: panelChange ?? never, wall: wall)
+        return WakePlan(frame: [panelChange, pairingEnds].compactMap { $0 }.min() ?? never, wall: wall)
     }
 
     /// How long the loop may sleep from `awake`: until the next frame; while switched away

@@ -117,6 +117,10 @@ extension ClockState {
         case clearMessages
         /// Answer with the messages on the screens' panels.
         case listMessages
+        /// Show the control page's pairing code on every screen for `seconds`, its address at
+        /// `host` if given; the loop answers with the address, or why not.
+        case pair(seconds: Int, host: String?)
+        case stopPairing
     }
 
     struct Outcome {
@@ -178,6 +182,15 @@ extension ClockState {
             return reply(.messagesCleared, .clearMessages)
         case .listMessages:
             return Outcome(reply: nil, change: .listMessages, saves: false)
+        case let .pair(seconds, host):
+            guard configuration.http != nil else {
+                throw ControlError(
+                    .state, "pairing opens the control page, which needs the HTTP API: add [http] with listen and token_file to the configuration")
+            }
+            // Not saved: a code on the screen is for the minute someone holds a phone to it.
+            return Outcome(reply: nil, change: .pair(seconds: seconds, host: host), saves: false)
+        case .stopPairing:
+            return reply(.pairingStopped, .stopPairing)
         case let .timer(action, name, duration):
             guard var timer = timers[name] else {
                 throw ControlError(.unknownTimer, unknownName(name, kind: "timer", known: configuration.timers.map(\.name)))
