@@ -1,5 +1,4 @@
 import ArgumentParser
-import FlipClockControl
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
@@ -58,10 +57,9 @@ enum ConfigPath {
 }
 
 extension ConfigPath {
-    /// The token `[http] token_file` holds (`nil`: none configured), and its text as the file
-    /// gives it (for the pairing code); a file that cannot be read or holds no token is a
-    /// configuration error at that key (exit 78).
-    static func token(_ settings: HTTPSettings, path: String?) throws -> (token: BearerToken, text: String)? {
+    /// The token `[http] token_file` holds (`nil`: none configured); a file that cannot be read
+    /// or holds no token is a configuration error at that key (exit 78).
+    static func token(_ settings: HTTPSettings, path: String?) throws -> BearerToken? {
         guard let file = settings.tokenFile else { return nil }
         let place = GlyphCheck.location(of: ["http", "token_file"], in: path)
         let text: String
@@ -76,8 +74,7 @@ extension ConfigPath {
                 "flipclockd: \(place): http.token_file: \(file): the first line is not a token of \(BearerToken.shortest) characters or more\n")
             throw ExitCode(78)
         }
-        // BearerToken reads the same line: the first, blanks around it dropped.
-        return (token, (text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").trimmingWhitespace)
+        return token
     }
 
     /// `FLIPCLOCK_START=HH:MM:SS` starts the clock at that time today (tests, demonstrations);

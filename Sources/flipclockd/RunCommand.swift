@@ -130,7 +130,7 @@ struct RunCommand: AsyncParsableCommand {
                 ask: { await waiting.ask($0, from: $1) }, metrics: metrics.exposition,
                 snapshot: { screen throws(ControlError) in try await snapshots.snapshot(of: screen) }, listen: events.listen)
             let api = HTTPServer.service(
-                http, token: token?.token, limits: HTTPLimits(), clock: clock, logger: logger, onListening: { page?.listening(on: $0) })
+                http, token: token, limits: HTTPLimits(), clock: clock, logger: logger, onListening: { page?.listening(on: $0) })
             services.append(.init(service: api, failureTerminationBehavior: .gracefullyShutdownGroup))
         }
         let group = ServiceGroup(

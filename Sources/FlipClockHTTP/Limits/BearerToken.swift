@@ -4,13 +4,16 @@ import FlipClockControl
 public struct BearerToken: Sendable {
     /// The shortest token accepted: 16 characters (the package makes 64 hexadecimal digits).
     public static let shortest = 16
+    /// The token as the file gives it (the pairing code carries it).
+    public let text: String
     private let bytes: [UInt8]
 
     /// The token in a token file's text: its first line, blanks around it dropped; `nil` if
     /// it is shorter than ``shortest``.
     public init?(fileText: String) {
         let line = fileText.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-        bytes = Array(line.trimmingWhitespace.utf8)
+        text = line.trimmingWhitespace
+        bytes = Array(text.utf8)
         guard bytes.count >= Self.shortest else { return nil }
     }
 
