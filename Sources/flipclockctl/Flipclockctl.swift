@@ -177,7 +177,7 @@ struct Pair: ParsableCommand {
     )
 
     @Option(help: "How long the code shows, 1 to 600 seconds.")
-    var seconds = 60
+    var seconds = ControlRequest.defaultPairingSeconds
 
     @Option(
         help: "The host name or address a phone reaches the clock at (default: the one [http] listens on, or the machine's first network address).")

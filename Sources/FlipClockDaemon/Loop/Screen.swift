@@ -95,14 +95,16 @@ final class Screen {
         try output.present(dimmed!, damage: damage)
     }
 
-    /// Shows `code` over the face until `until`, from the next frame on; `false` (nothing
-    /// changed) if the screen is too small for it.
-    func pair(_ code: ModuleGrid, until: Duration) -> Bool {
+    /// `code` laid out for this screen; `nil` if the screen is too small for it.
+    func overlay(for code: ModuleGrid) -> PairingOverlay? {
         let size = output.canvasSize
-        guard let overlay = PairingOverlay(code: code, width: size.width, height: size.height) else { return false }
+        return PairingOverlay(code: code, width: size.width, height: size.height)
+    }
+
+    /// Shows `overlay` over the face until `until`, from the next frame on.
+    func pair(_ overlay: PairingOverlay, until: Duration) {
         pairing = (overlay, until)
         redrawAll = true
-        return true
     }
 
     /// Takes the code down; the face is drawn whole at the next frame. Returns whether one showed.

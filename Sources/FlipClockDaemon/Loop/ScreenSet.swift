@@ -108,13 +108,16 @@ final class ScreenSet {
     /// Shows `code` over every screen's face until `until`, or on none: returns the first
     /// screen too small for it, if one is.
     func pair(_ code: ModuleGrid, until: Duration) -> (name: String, width: Int, height: Int)? {
+        // Laid out once a screen, and shown only if every screen has room for it.
+        var overlays: [PairingOverlay] = []
         for screen in screens {
-            let size = screen.output.canvasSize
-            guard PairingOverlay(code: code, width: size.width, height: size.height) != nil else {
+            guard let overlay = screen.overlay(for: code) else {
+                let size = screen.output.canvasSize
                 return (screen.output.name, size.width, size.height)
             }
+            overlays.append(overlay)
         }
-        for screen in screens { _ = screen.pair(code, until: until) }
+        for (screen, overlay) in zip(screens, overlays) { screen.pair(overlay, until: until) }
         pairing = (code, until)
         return nil
     }
@@ -177,7 +180,7 @@ final class ScreenSet {
             for output in change.added {
                 if level == 0 { try? output.setPower(false) }
                 let screen = Screen(output: output, face: face(for: output), showing: showing, glyphs: glyphs, level: max(level, 0.01))
-                if let pairing { _ = screen.pair(pairing.code, until: pairing.until) }
+                if let pairing, let overlay = screen.overlay(for: pairing.code) { screen.pair(overlay, until: pairing.until) }
                 screens.append(screen)
                 logger.notice("screen plugged in", metadata: ["screen": "\(output.name)"])
             }
