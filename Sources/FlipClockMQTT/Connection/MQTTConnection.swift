@@ -79,6 +79,9 @@ public final class MQTTConnection: @unchecked Sendable {
         mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
         try check(mosquitto_int_option(client, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V5)), "protocol version")
         try check(mosquitto_threaded_set(client, true), "threads")
+        // A reply is a few small packets (the acknowledgement, then the answer): without this,
+        // Nagle's algorithm holds the answer for the broker's delayed acknowledgement (~40 ms).
+        try check(mosquitto_int_option(client, MOSQ_OPT_TCP_NODELAY, 1), "TCP_NODELAY")
         try check(mosquitto_reconnect_delay_set(client, 1, 60, true), "reconnect delay")
         try check(
             mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(options.largestPacket)), "packet size")
