@@ -103,6 +103,7 @@ import Testing
         _ = session.connected()
         let actions = session.configured(Self.configuration(scores: ["home"]))
         #expect(actions.first == .publish(.init(topic: "ha/number/flipclock_hall/score_away/config", payload: "")))
+        #expect(actions.dropFirst().first == .publish(.init(topic: "fc/hall/score/away", payload: "")))
         #expect(published(actions).keys.contains("ha/number/flipclock_hall/score_home/config"))
     }
 
@@ -111,6 +112,13 @@ import Testing
         _ = session.connected()
         let stale = "ha/number/flipclock_hall/score_guests/config"
         #expect(session.received(topic: stale, payload: Array("{}".utf8)).last == .publish(.init(topic: stale, payload: "")))
+        let config = #"{"state_topic":"fc/hall/score/guests","command_topic":"fc/hall/score/guests/set"}"#
+        #expect(
+            session.received(topic: stale, payload: Array(config.utf8)).suffix(2) == [
+                .publish(.init(topic: stale, payload: "")), .publish(.init(topic: "fc/hall/score/guests", payload: "")),
+            ])
+        let elsewhere = #"{"state_topic":"someone/else"}"#
+        #expect(session.received(topic: stale, payload: Array(elsewhere.utf8)).last == .publish(.init(topic: stale, payload: "")))
         #expect(session.received(topic: stale, payload: []).isEmpty)
         #expect(session.received(topic: "ha/number/flipclock_hall/score_home/config", payload: Array("{}".utf8)).isEmpty)
         #expect(session.received(topic: "ha/number/other_clock/score_x/config", payload: Array("{}".utf8)).isEmpty)

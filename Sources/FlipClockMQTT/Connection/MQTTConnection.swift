@@ -146,6 +146,7 @@ public final class MQTTConnection: @unchecked Sendable {
     private func run() {
         var wait = 1
         while !stopping.load(ordering: .sequentiallyConsistent) {
+            refused.store(false, ordering: .sequentiallyConsistent)
             var code = mosquitto_connect_bind_v5(client, options.host, Int32(options.port), Int32(options.keepalive), nil, properties)
             if code == MOSQ_ERR_SUCCESS.rawValue {
                 // Asleep until the broker sends, another thread publishes (libmosquitto wakes
@@ -153,7 +154,7 @@ public final class MQTTConnection: @unchecked Sendable {
                 code = mosquitto_loop_forever(client, Int32(options.keepalive * 1000), 1)
             }
             if stopping.load(ordering: .sequentiallyConsistent) { break }
-            if code != MOSQ_ERR_SUCCESS.rawValue { events(.failed(Self.text(code))) }
+            if code != MOSQ_ERR_SUCCESS.rawValue, !refused.load(ordering: .sequentiallyConsistent) { events(.failed(Self.text(code))) }
             if isConnectedOnce.exchange(false, ordering: .sequentiallyConsistent) { wait = 1 }
             for _ in 0..<(wait * 10) where !stopping.load(ordering: .sequentiallyConsistent) { usleep(100_000) }
             wait = min(wait * 2, 60)
@@ -163,8 +164,11 @@ public final class MQTTConnection: @unchecked Sendable {
 
     /// Whether a connection was made since the last failure (the wait starts again at 1 s).
     private let isConnectedOnce = Atomic<Bool>(false)
+    /// Whether the broker refused the last try: the dropped connection after it says nothing new.
+    private let refused = Atomic<Bool>(false)
 
     private func connected(code: Int32) {
+        refused.store(code != 0, ordering: .sequentiallyConsistent)
         guard code == 0 else {
             return events(.failed("the broker refused the connection: \(Self.words(mosquitto_reason_string(code)))"))
         }
@@ -173,7 +177,7 @@ public final class MQTTConnection: @unchecked Sendable {
     }
 
     private func dropped(code: Int32) {
-        guard !stopping.load(ordering: .sequentiallyConsistent), code != 0 else { return }
+        guard !stopping.load(ordering: .sequentiallyConsistent), !refused.load(ordering: .sequentiallyConsistent), code != 0 else { return }
         events(.failed("the connection dropped: \(Self.text(code))"))
     }
 

@@ -114,18 +114,18 @@ public final class MQTTService: Service, Sendable {
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(60))) != nil { feed.yield(.minute) }
             }
-            var failure: String?
+            // The reasons logged since the last connection: each is said once.
+            var failures: Set<String> = []
             for await input in inputs.cancelOnGracefulShutdown() {
                 var actions: [MQTTSession.Action]
                 switch input {
                 case .connection(.connected):
                     logger.info("mqtt: connected", metadata: ["broker": "\(place)"])
-                    failure = nil
+                    failures = []
                     actions = session.connected() + session.measured(diagnostics())
                 case .connection(.failed(let reason)):
                     session.disconnected()
-                    if reason != failure { logger.warning("mqtt: \(place): \(reason)\(Self.hint(reason))") }
-                    failure = reason
+                    if failures.insert(reason).inserted { logger.warning("mqtt: \(place): \(reason)\(Self.hint(reason))") }
                     actions = []
                 case .connection(.message(let topic, let payload)):
                     waiting.subtract(1, ordering: .relaxed)

@@ -74,12 +74,12 @@ public struct MQTTSession {
 
     /// A reload: the entities of the new configuration announced, those gone removed.
     public mutating func configured(_ new: ClockConfiguration) -> [Action] {
-        let old = Set(discovery.entities(configuration).map(\.topic))
+        let old = discovery.entities(configuration)
         configuration = new
         guard isConnected else { return [] }
         let kept = Set(discovery.entities(new).map(\.topic))
-        let gone = old.subtracting(kept).sorted().map { Action.publish(Publication(topic: $0, payload: "")) }
-        return gone + announcements() + states()
+        let gone = old.filter { !kept.contains($0.topic) }.sorted { $0.topic < $1.topic }
+        return gone.flatMap { removal(of: $0.topic, config: $0.payload) } + announcements() + states()
     }
 
     /// The clock's state changed (or is first known).
@@ -108,7 +108,8 @@ public struct MQTTSession {
             // A retained config of an entity this configuration does not have: a score,
             // text or timer removed while the clock was off.
             guard !payload.isEmpty, !discovery.entities(configuration).contains(where: { $0.topic == topic }) else { return [] }
-            return [.log("mqtt: removing \(topic), which the configuration no longer has"), .publish(Publication(topic: topic, payload: ""))]
+            let config = ControlJSON.object(String(decoding: payload, as: UTF8.self)).map(JSONValue.object)
+            return [.log("mqtt: removing \(topic), which the configuration no longer has")] + removal(of: topic, config: config)
         }
         let b = identity.base
         guard topic.hasPrefix("\(b)/") else { return [] }
@@ -142,6 +143,18 @@ public struct MQTTSession {
     public mutating func answered(_ reply: ControlReply, for topic: String) -> [Action] {
         guard case .refused(let error) = reply else { return [] }
         return refused(error, on: topic)
+    }
+
+    /// An entity gone from the configuration removed: its config emptied, and the state topic
+    /// it read (the clock's own, and no other entity's) too.
+    private mutating func removal(of topic: String, config: JSONValue?) -> [Action] {
+        var actions = [Action.publish(Publication(topic: topic, payload: ""))]
+        let read = Set(discovery.entities(configuration).compactMap { $0.payload.object?["state_topic"]?.string })
+        if let state = config?.object?["state_topic"]?.string, state.hasPrefix("\(identity.base)/"), !read.contains(state) {
+            sent[state] = nil
+            actions.append(.publish(Publication(topic: state, payload: "")))
+        }
+        return actions
     }
 
     /// A refusal, logged and answered on the error topic.

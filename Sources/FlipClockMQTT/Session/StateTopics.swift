@@ -22,9 +22,12 @@ struct StateTopics {
             all.append(("\(base)/screen/brightness", "\(lit)"))
         }
         if let diagnostics {
-            var object: [String: JSONValue] = ["started": .string(diagnostics.started)]
-            if let frames = diagnostics.framesPerFlip { object["frames_per_flip"] = .number((frames * 10).rounded() / 10) }
-            if let late = diagnostics.latenessMilliseconds { object["flip_lateness_ms"] = .number((late * 100).rounded() / 100) }
+            // null until the first flip: Home Assistant's sensor is then unknown.
+            let object: [String: JSONValue] = [
+                "started": .string(diagnostics.started),
+                "frames_per_flip": diagnostics.framesPerFlip.map { .number(($0 * 10).rounded() / 10) } ?? .null,
+                "flip_lateness_ms": diagnostics.latenessMilliseconds.map { .number(($0 * 100).rounded() / 100) } ?? .null,
+            ]
             all.append(("\(base)/diagnostics", ControlJSON.line(.object(object))))
         }
         return all
