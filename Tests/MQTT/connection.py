@@ -1,0 +1,77 @@
+"""The connection's life: the broker restarted under the clock, Home Assistant starting, a reload
+that drops a score, and the clock killed (its last will)."""
+import json
+import signal
+import time
+
+import announce
+from home_assistant import retained
+
+
+def check_broker_restart(context):
+    check, b = context.check, context.base
+    context.listener.close()
+    context.listener = None
+    context.broker.stop()
+    time.sleep(0.5)  # the clock sees the connection go and starts backing off
+    if not check("mosquitto starts again on the same ports", context.broker.start()):
+        return
+    started = time.monotonic()
+    context.listen()
+    listener = context.listener
+    online = listener.find(0, f"{b}/status", "online", seconds=20)
+    took = None if online is None else online.at - started
+    check(f"the clock reconnects within the backoff (online again after {took and round(took, 1)} s, at most 10)",
+          took is not None and took <= 10 and online.retain, "never" if took is None else f"{took:.1f} s, retain={online.retain}")
+    configs = {announce.topic(context, c, o) for c, o in announce.expected()}
+    time.sleep(1)
+    again = {m.topic for m in listener.since(0) if m.topic in configs}
+    check("it announces every entity again on the new connection", again == configs, f"missing {sorted(configs - again)}")
+    home = listener.find(0, f"{b}/score/home", seconds=2)
+    check("it publishes its state again and kept it: B/score/home 3",
+          home is not None and home.text == "3" and (context.daemon.status() or {}).get("scores", {}).get("home") == 3,
+          "none" if home is None else home.text)
+
+
+def check_home_assistant_start(context):
+    configs = {announce.topic(context, c, o) for c, o in announce.expected()}
+    mark = context.listener.mark()
+    context.listener.publish(f"{context.prefix}/status", "online")
+    time.sleep(2)
+    again = {m.topic for m in context.listener.since(mark) if m.topic in configs}
+    context.check("homeassistant/status online: every config is sent again", again == configs,
+                  f"missing {sorted(configs - again)}")
+
+
+def check_reload(context):
+    check, daemon, listener = context.check, context.daemon, context.listener
+    gone = announce.topic(context, "number", "score_away")
+    mark = listener.mark()
+    daemon.write_config(daemon.mqtt, scores=("home",))
+    daemon.signal(signal.SIGHUP)
+    empty = listener.find(mark, gone, b"", seconds=10)
+    check("a reload without away: its config becomes empty, retained", empty is not None and empty.retain,
+          f"got {[m.text[:60] for m in listener.since(mark, gone)]}")
+    kept = retained(context.args.plain_port, [f"{context.prefix}/#"])
+    check("the broker keeps no config for away and still one for home", gone not in kept
+          and announce.topic(context, "number", "score_home") in kept, str(sorted(kept)))
+    check("the reloaded daemon has no away score", "away" not in (daemon.status() or {}).get("scores", {"away": 0}), "")
+
+
+def check_last_will(context):
+    check, b = context.check, context.base
+    mark = context.listener.mark()
+    context.daemon.signal(signal.SIGKILL)
+    context.daemon.process.wait(10)
+    offline = context.listener.find(mark, f"{b}/status", "offline", seconds=10)
+    check("SIGKILL: the broker sends the last will, B/status offline, retained", offline is not None and offline.retain,
+          f"got {[m.text for m in context.listener.since(mark, f'{b}/status')]}")
+    kept = retained(context.args.plain_port, [f"{b}/status"])
+    check("a client that subscribes now reads offline", kept.get(f"{b}/status") == b"offline", str(kept))
+
+
+def decoded(message):
+    try:
+        return json.loads(message.text)
+    except (AttributeError, ValueError):
+        return None

@@ -1,0 +1,43 @@
+"""TLS and a password: two more daemons on the broker's TLS listener, verifying it against the
+test CA, user "clock"; one with the right password (it connects and says it is online), one
+with a wrong one (refused: one clear line in its standard error, and its clock keeps running).
+Neither announces anything (discovery_prefix ""), so they leave the first clock's entities alone."""
+import os
+import re
+import time
+
+from daemon import Daemon
+
+
+def start(context):
+    """Starts both at the test's beginning, so their backoff runs while the rest is checked."""
+    daemons = []
+    for name, password in (("good", "mqtt-password"), ("wrong", "wrong-password")):
+        daemon = Daemon(context.args.daemon, os.path.join(context.folder, f"tls-{name}"), {
+            "host": "127.0.0.1", "port": context.args.tls_port, "client_id": f"flipclock-{name}",
+            "base_topic": f"flipclock/{name}", "discovery_prefix": "", "username": "clock",
+            "password_file": os.path.join(context.folder, password), "ca_file": os.path.join(context.folder, "ca.pem"),
+        })
+        daemon.started = daemon.start()
+        daemons.append(daemon)
+    return daemons
+
+
+def check(context, daemons):
+    check, listener = context.check, context.listener
+    good, wrong = daemons
+    online = listener.find(0, "flipclock/good/status", "online", seconds=5)
+    check("TLS with the right password: connected, flipclock/good/status online",
+          good.started and online is not None, good.stderr()[-1500:])
+    refused = [line for line in wrong.stderr().splitlines()
+               if "mqtt" in line and re.search(r"not authori[sz]ed|bad user ?name or password", line, re.I)]
+    check("TLS with a wrong password: refused, with a clear line in its standard error", len(refused) >= 1,
+          wrong.stderr()[-1500:])
+    check("the refusal is logged once, however often it is tried again", len(refused) == 1, "\n".join(refused))
+    never = [m.text for m in listener.since(0, "flipclock/wrong/status")]
+    check("the refused clock never said it was online", "online" not in never, str(never))
+    first = (wrong.status() or {}).get("time")
+    time.sleep(1.2)
+    later = (wrong.status() or {}).get("time")
+    check(f"the refused clock keeps running: its time goes on ({first} → {later}), it answers ping",
+          wrong.alive() and wrong.request("ping") == "OK pong" and first and later and later != first, "")
