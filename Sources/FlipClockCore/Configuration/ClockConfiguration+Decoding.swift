@@ -24,6 +24,7 @@ extension ClockConfiguration {
             try r.rejectUnknownKeys()
         }
         if let t = try top.table("http") { try decodeHTTP(t) }
+        if let t = try top.table("mqtt") { try decodeMQTT(t) }
         if let t = try top.table("state") {
             var r = ConfigReader(t, path: "state")
             if let v = try r.string("file") { stateFile = v }

@@ -72,6 +72,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var controlGroup: String? = "flipclock"
     /// `[http]`: the HTTP API; `nil` (the default): none.
     public var http: HTTPSettings?
+    /// `[mqtt]`: the MQTT broker; `nil` (the default): none.
+    public var mqtt: MQTTSettings?
     /// `[state]`: where scores are kept across restarts.
     public var stateFile = "/var/lib/flipclock/state.json"
 
