@@ -55,33 +55,34 @@ def check(context, pictures):
     send(context, "text/board/set", "GATE 12", "text/board", "GATE 12")
     status = daemon.status() or {}
     check("flipclockctl status --json agrees: board GATE 12", status.get("texts", {}).get("board") == "GATE 12", str(status))
-    after = rest(daemon.frame, seconds=8)
-    check("the text row changed in the daemon's PNG", before and after and frames.differing(before, after) > 0, "same picture")
+    after = frames.until_frame(daemon.frame, lambda f: before is not None and f != before, seconds=5)
+    check("the text row changed in the daemon's PNG", before and after and after != before, "same picture")
 
     send(context, "message/seconds/set", "4", "message/seconds", "4")
-    before = rest(daemon.frame)
+    before = rest(daemon.frame, seconds=8)
     context.listener.publish(f"{context.base}/message/set", "DINNER IS READY")
     time.sleep(0.3)
     listed = daemon.request("message list") or ""
     check("B/message/set: the socket lists the message, for the message seconds (4 s)",
-          "DINNER IS READY" in listed and "4s" in listed, listed)
+          '"DINNER IS READY" for 4s' in listed, listed)
     after = frames.until_frame(daemon.frame, lambda f: before is not None and f != before, seconds=5)
     check("the message panel opened in the daemon's PNG", before and after and after != before, "same picture")
-    context.listener.publish(f"{context.base}/message/set", json.dumps({"text": "TEA", "seconds": 2, "row": 2}))
+    context.listener.publish(f"{context.base}/message/set", json.dumps({"text": "TEA", "duration": "2s", "row": 2}))
     time.sleep(0.3)
     listed = daemon.request("message list") or ""
-    check('B/message/set {"text":"TEA","seconds":2,"row":2}: the socket lists it for 2s at row 2',
-          "TEA" in listed and "2s" in listed and "row 2" in listed, listed)
+    check('B/message/set {"text":"TEA","duration":"2s","row":2}: the socket lists it for 2s at row 2',
+          '"TEA" for 2s row 2' in listed, listed)
     daemon.request("message clear")
+    closed = frames.until_frame(daemon.frame, lambda f: f == before, seconds=5)
+    check("message clear on the socket closes the panel: the picture is as before", closed == before, "")
 
-    screen(context)
+    screen(context, before)
     timer(context)
     refusals(context)
 
 
-def screen(context):
+def screen(context, full):
     check, daemon = context.check, context.daemon
-    full = rest(daemon.frame, seconds=5)
     send(context, "screen/brightness/set", "40", "screen/brightness", "40")
     status = daemon.status() or {}
     check("flipclockctl status --json agrees: screen dim 40%", status.get("screen") == "dim 40%", str(status.get("screen")))

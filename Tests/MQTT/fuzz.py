@@ -13,8 +13,8 @@ EDGES = [
     ("A" + "\u0301" * 2000).encode(), "\U0001F600".encode() * 50, b"\n" * 20, b"reset\n", b"ON\r\n",
     b"start 99999m", b"start at 25:61", b"start -1m", b"start at 15:30", b"start 0s", b"pause", b"resume", b"reset",
     b"0", b"100", b"101", b"-1", b"86400", b"86401", b"OFF", b"on", b"ON", b"+1", b"-1000",
-    b"{", b"[]", b"null", b"{}", b'{"text":""}', b'{"text":"X","seconds":-1}', b'{"text":"X","seconds":1e999}',
-    b'{"text":"X","row":99999}', b'{"text":"X","row":-1}', b'{"text":1}', b'{"text":"X","seconds":"30"}',
+    b"{", b"[]", b"null", b"{}", b'{"text":""}', b'{"text":"X","duration":-1}', b'{"text":"X","duration":1e999}',
+    b'{"text":"X","row":99999}', b'{"text":"X","row":-1}', b'{"text":1}', b'{"text":"X","duration":"30x"}',
     b'{"text":"X","extra":true}', b"[" * 100000, b'{"a":' * 50000,
     json.dumps({"text": "W" * 281}).encode(), json.dumps({"text": "\n" * 13}).encode(),
 ]
