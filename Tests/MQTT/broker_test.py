@@ -3,9 +3,9 @@
 Assistant; run by Tests/MQTT/run, which makes the broker's folder, certificates and ports.
 
 In order: what the clock announces (announce.py), commands and refusals (commands.py), the
-broker restarted, Home Assistant restarted, a reload that drops a score (connection.py),
-commands fuzzed (fuzz.py), the last will on SIGKILL (connection.py), and TLS with a good and a
-wrong password (two more daemons, started at the beginning: tls.py). Prints `ok - NAME` or
+broker restarted, Home Assistant restarted, a reload that drops a score, the clock restarted
+(connection.py), commands fuzzed (fuzz.py), the last will on SIGKILL (connection.py), and TLS
+with a good and a wrong password (two more daemons, started at the beginning: tls.py). Prints `ok - NAME` or
 `not ok - NAME: why` a check, then `N passed, M failed`."""
 import argparse
 import os
@@ -90,6 +90,7 @@ def main():
         connection.check_broker_restart(context)
         connection.check_home_assistant_start(context)
         connection.check_reload(context)
+        connection.check_daemon_restart(context)
         fuzz.check(context)
         connection.check_last_will(context)
         tls.check(context, others)

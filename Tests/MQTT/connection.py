@@ -1,6 +1,5 @@
 """The connection's life: the broker restarted under the clock, Home Assistant starting, a reload
 that drops a score, and the clock killed (its last will)."""
-import json
 import signal
 import time
 
@@ -58,6 +57,24 @@ def check_reload(context):
     check("the reloaded daemon has no away score", "away" not in (daemon.status() or {}).get("scores", {"away": 0}), "")
 
 
+def check_daemon_restart(context):
+    """A clean stop says offline; the next start reads the message seconds back from the broker."""
+    check, daemon, listener, b = context.check, context.daemon, context.listener, context.base
+    mark = listener.mark()
+    daemon.stop()
+    offline = listener.find(mark, f"{b}/status", "offline", seconds=5)
+    check("SIGTERM: the clock says B/status offline, retained, as it stops", offline is not None and offline.retain,
+          f"got {[m.text for m in listener.since(mark, f'{b}/status')]}")
+    mark = listener.mark()
+    if not check("flipclockd starts again", daemon.start(), daemon.stderr()[-1500:]):
+        return
+    online = listener.find(mark, f"{b}/status", "online", seconds=10)
+    seconds = listener.find(mark, f"{b}/message/seconds", seconds=5)
+    check("after a restart: online, and the message seconds read back from the broker (4, not 30)",
+          online is not None and seconds is not None and seconds.text == "4",
+          f"online={online is not None} message seconds {None if seconds is None else seconds.text}")
+
+
 def check_last_will(context):
     check, b = context.check, context.base
     mark = context.listener.mark()
@@ -68,10 +85,3 @@ def check_last_will(context):
           f"got {[m.text for m in context.listener.since(mark, f'{b}/status')]}")
     kept = retained(context.args.plain_port, [f"{b}/status"])
     check("a client that subscribes now reads offline", kept.get(f"{b}/status") == b"offline", str(kept))
-
-
-def decoded(message):
-    try:
-        return json.loads(message.text)
-    except (AttributeError, ValueError):
-        return None
