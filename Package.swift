@@ -32,6 +32,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Linux interfaces Glibc's module lacks (framebuffer and console ioctls, signalfd, ppoll): nothing to link.
         .systemLibrary(name: "CLinux"),
 
@@ -62,6 +63,16 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // MQTT and Home Assistant discovery: libmosquitto behind one connection type, and the
+        // clock's side of it (topics, commands, discovery) as decisions; no output or font modules.
+        .target(
+            name: "FlipClockMQTT",
+            dependencies: [
+                "FlipClockCore", "FlipClockControl", "CMosquitto",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
@@ -76,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "flipclockd",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockHTTP", "FlipClockSystem",
+                "FlipClockCore", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockHTTP", "FlipClockMQTT", "FlipClockSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -110,7 +121,7 @@ let package = Package(
         .executableTarget(
             name: "flipclock-fuzz",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockSystem",
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockMQTT", "FlipClockSystem",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
@@ -118,6 +129,7 @@ let package = Package(
         // A test target a module, each depending on what its files import.
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore", "FlipClockTestKit"]),
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
+        .testTarget(name: "FlipClockMQTTTests", dependencies: ["FlipClockMQTT", "FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockQRTests", dependencies: ["FlipClockQR", "FlipClockCore", swiftSystem]),
         .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
         .testTarget(

@@ -20,7 +20,7 @@ extension FuzzTarget {
 
     /// What the loop does with a request's numbers and texts, short of a screen: scores on a
     /// board, a timer started and read, a text checked against a row of cards.
-    private static func apply(_ request: ControlRequest) {
+    static func apply(_ request: ControlRequest) {
         let now = WallInstant(unixSeconds: 1_795_000_000)
         switch request {
         case let .score(action, pairs):

@@ -2,7 +2,8 @@
 /// code the daemon runs on them, so that a crash, a hang or a bloat here is one there.
 ///
 /// Each target is as the daemon meets it: a control line after the server has cut and
-/// checked it, a state file as read at a start, a uevent as `recv` gives it.
+/// checked it, a state file as read at a start, a uevent as `recv` gives it, an MQTT message as
+/// libmosquitto hands it on.
 enum FuzzTarget: String, CaseIterable {
     case config
     case controlLine = "control-line"
@@ -10,6 +11,7 @@ enum FuzzTarget: String, CaseIterable {
     case state
     case uevent
     case message
+    case mqtt
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -19,6 +21,7 @@ enum FuzzTarget: String, CaseIterable {
         case .state: Self.state(bytes)
         case .uevent: Self.uevent(bytes)
         case .message: Self.message(bytes)
+        case .mqtt: Self.mqtt(bytes)
         }
     }
 }

@@ -61,20 +61,41 @@ extension ConfigPath {
     /// or holds no token is a configuration error at that key (exit 78).
     static func token(_ settings: HTTPSettings, path: String?) throws -> BearerToken? {
         guard let file = settings.tokenFile else { return nil }
-        let place = GlyphCheck.location(of: ["http", "token_file"], in: path)
-        let text: String
-        do {
-            text = try ConfigFile.read(file)
-        } catch {
-            StandardError.write("flipclockd: \(place): http.token_file: \(file): \(error.message)\n")
-            throw ExitCode(78)
-        }
+        let text = try read(file, key: ["http", "token_file"], path: path)
         guard let token = BearerToken(fileText: text) else {
+            let place = GlyphCheck.location(of: ["http", "token_file"], in: path)
             StandardError.write(
                 "flipclockd: \(place): http.token_file: \(file): the first line is not a token of \(BearerToken.shortest) characters or more\n")
             throw ExitCode(78)
         }
         return token
+    }
+
+    /// The password `[mqtt] password_file` holds: its first line (`nil`: none configured); the
+    /// certificate files are checked to be readable. A file that cannot be read, or an empty
+    /// password, is a configuration error at its key (exit 78).
+    static func password(_ settings: MQTTSettings, path: String?) throws -> String? {
+        for (key, file) in [("ca_file", settings.caFile), ("cert_file", settings.certFile), ("key_file", settings.keyFile)] {
+            if let file { _ = try read(file, key: ["mqtt", key], path: path) }
+        }
+        guard let file = settings.passwordFile else { return nil }
+        let line = try read(file, key: ["mqtt", "password_file"], path: path).split(separator: "\n", omittingEmptySubsequences: false)[0]
+        guard !line.isEmpty else {
+            let place = GlyphCheck.location(of: ["mqtt", "password_file"], in: path)
+            StandardError.write("flipclockd: \(place): mqtt.password_file: \(file): the first line is empty\n")
+            throw ExitCode(78)
+        }
+        return String(line)
+    }
+
+    /// The text of the file a key names; if it cannot be read, the error at the key (exit 78).
+    private static func read(_ file: String, key: [String], path: String?) throws -> String {
+        do {
+            return try ConfigFile.read(file)
+        } catch {
+            StandardError.write("flipclockd: \(GlyphCheck.location(of: key, in: path)): \(key.joined(separator: ".")): \(file): \(error.message)\n")
+            throw ExitCode(78)
+        }
     }
 
     /// `FLIPCLOCK_START=HH:MM:SS` starts the clock at that time today (tests, demonstrations);

@@ -4,6 +4,7 @@ import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
 import FlipClockHTTP
+import FlipClockMQTT
 import FlipClockOutput
 import FlipClockSystem
 import FoundationEssentials
@@ -75,15 +76,18 @@ struct RunCommand: AsyncParsableCommand {
         }
         // Handed to the loop's thread, and used by no other.
         nonisolated(unsafe) let server = control
-        // The HTTP API's requests wait here for the loop, which answers them as it does the socket's.
-        let waiting = configuration.http.map { _ in WaitingRequests() }
-        // Those who listen to the clock's changes through the API.
-        let events = configuration.http.map { _ in ClockEvents() }
+        // The HTTP API's and MQTT's requests wait here for the loop, which answers them as it
+        // does the socket's.
+        let reachable = configuration.http != nil || configuration.mqtt != nil
+        let waiting = reachable ? WaitingRequests() : nil
+        // Those who listen to the clock's changes through the API and MQTT.
+        let events = reachable ? ClockEvents() : nil
         // A service (systemd's notify socket) waits for its display: at boot the driver may come later.
         let notifier = SystemdNotifier()
         // What the loop does, counted for `GET /metrics`.
         let metrics = ClockMetrics()
         let waitsForDisplay = notifier != nil
+        let mqtt = try MQTTStart.service(configuration, path: path, waiting: waiting, events: events, metrics: metrics, logger: logger)
         // The clock (opening the output first, waiting for it if it is missing or busy) and
         // the signals as services of one group: SIGTERM and SIGINT shut it down gracefully,
         // and the loop gives the screen back before the group returns.
@@ -117,6 +121,7 @@ struct RunCommand: AsyncParsableCommand {
             loop.metrics = metrics
             loop.waiting = waiting
             loop.events = events
+            if let mqtt { loop.configured = { mqtt.configured($0) } }
             loop.page = page
             return loop
         }
@@ -132,6 +137,10 @@ struct RunCommand: AsyncParsableCommand {
             let api = HTTPServer.service(
                 http, token: token, limits: HTTPLimits(), clock: clock, logger: logger, onListening: { page?.listening(on: $0) })
             services.append(.init(service: api, failureTerminationBehavior: .gracefullyShutdownGroup))
+        }
+        if let mqtt {
+            // The clock runs on without its broker: the service ends only at a shutdown.
+            services.append(.init(service: mqtt))
         }
         let group = ServiceGroup(
             configuration: .init(

@@ -151,7 +151,7 @@ import Testing
     @Test(arguments: [
         (
             "[clok]\nformat = \"HH:MM\"\n",
-            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, timer, place, date, night, text, row, control, http, state"
+            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, score, timer, place, date, night, text, row, control, http, mqtt, state"
         ),
         (
             "[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
@@ -264,6 +264,26 @@ import Testing
         (
             "[http]\nlisten = \"127.0.0.1:8080\"\nport = 1\n",
             "f.toml:3:1: http.port: unknown key; allowed in [http]: listen, token_file, timeout_seconds"
+        ),
+        ("[mqtt]\nport = 1883\n", "f.toml:2:1: mqtt.host: expected the broker's host name or address, such as \"broker.lan\""),
+        ("[mqtt]\nhost = \"broker\"\nport = 0\n", "f.toml:3:8: mqtt.port: 0 is out of range; allowed 1...65535"),
+        (
+            "[mqtt]\nhost = \"broker\"\nbase_topic = \"clocks/#\"\n",
+            "f.toml:3:14: mqtt.base_topic: \"clocks/#\" is not a topic; write up to 128 bytes without + # or a leading or trailing /, not empty"
+        ),
+        ("[mqtt]\nhost = \"broker\"\npassword_file = \"/p\"\n", "f.toml:3:1: mqtt.password_file: a password needs mqtt.username too"),
+        (
+            "[mqtt]\nhost = \"broker\"\ncert_file = \"/c.pem\"\n",
+            "f.toml:3:1: mqtt.cert_file: a client certificate needs mqtt.key_file too"
+        ),
+        (
+            "[mqtt]\nhost = \"broker\"\ntls = false\nca_file = \"/ca.pem\"\n",
+            "f.toml:3:7: mqtt.tls: false, but mqtt.ca_file or mqtt.cert_file asks for TLS"
+        ),
+        ("[mqtt]\nhost = \"broker\"\nkeepalive_seconds = 1\n", "f.toml:3:21: mqtt.keepalive_seconds: 1 is out of range; allowed 5...3600"),
+        (
+            "[mqtt]\nhost = \"broker\"\nqos = 1\n",
+            "f.toml:3:1: mqtt.qos: unknown key; allowed in [mqtt]: host, port, client_id, base_topic, discovery_prefix, keepalive_seconds, username, password_file, tls, ca_file, cert_file, key_file, message_seconds"
         ),
     ])
     func errorsNameThePlaceTheKeyAndWhatIsAllowed(_ text: String, _ message: String) {

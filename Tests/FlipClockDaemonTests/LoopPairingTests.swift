@@ -76,7 +76,7 @@ import Testing
                     shown.append(output().last); replies.append(loop.answer("pair stop"))
                 })
         }
-        #expect(replies == [#"{"ok":true,"seconds":600,"url":"http:\/\/clock.local:8080\/"}"#, "OK pairing stopped", "OK pairing stopped"])
+        #expect(replies == [#"{"ok":true,"seconds":600,"url":"http://clock.local:8080/"}"#, "OK pairing stopped", "OK pairing stopped"])
         #expect(shown[0] == (try Self.face(code: "http://clock.local:8080/#token=\(Self.token)")))
         #expect(shown[1] == (try Self.face()))
     }

@@ -135,7 +135,7 @@ public enum ControlJSON {
     }
 
     /// The JSON object on `line` (a request, or a reply the client reads back); `nil` if it is not one.
-    static func object(_ line: String) -> [String: JSONValue]? {
+    public static func object(_ line: String) -> [String: JSONValue]? {
         try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8))
     }
 
@@ -186,7 +186,7 @@ public enum ControlJSON {
     /// `value` as one line of JSON, its keys sorted: the replies, the requests above, the API's document.
     public static func line(_ value: JSONValue) -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "{\"ok\":false}" }
         return String(decoding: data, as: UTF8.self)
     }

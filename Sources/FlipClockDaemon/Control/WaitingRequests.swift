@@ -27,11 +27,13 @@ public final class WaitingRequests: Sendable {
         case pictures([ScreenPicture])
     }
 
-    /// A question the loop has taken, with where it came from (for the log).
+    /// A question the loop has taken, with where it came from (for the log) and by which
+    /// way (for the metrics).
     struct Taken {
         var id: Int
         var question: Question
         var source: String
+        var kind: ClockMetrics.Source
     }
 
     private struct Queue {
@@ -53,9 +55,10 @@ public final class WaitingRequests: Sendable {
 
     deinit { close(descriptor) }
 
-    /// The loop's reply to `request`, or a `busy` refusal; `source` names the asker in the log.
-    public func ask(_ request: ControlRequest, from source: String) async -> ControlReply {
-        switch await ask(.request(request), from: source) {
+    /// The loop's reply to `request`, or a `busy` refusal; `source` names the asker in the
+    /// log, `kind` the way it came (HTTP or MQTT) in the metrics.
+    public func ask(_ request: ControlRequest, from source: String, kind: ClockMetrics.Source = .http) async -> ControlReply {
+        switch await ask(.request(request), from: source, kind: kind) {
         case .reply(let reply): reply
         case .pictures: preconditionFailure("the loop answered a request with pictures")
         }
@@ -63,7 +66,7 @@ public final class WaitingRequests: Sendable {
 
     /// What each screen shows now, or why not (`busy`).
     public func pictures() async throws(ControlError) -> [ScreenPicture] {
-        switch await ask(.pictures, from: "http") {
+        switch await ask(.pictures, from: "http", kind: .http) {
         case .pictures(let pictures): return pictures
         case .reply(let reply):
             guard case .refused(let error) = reply else { preconditionFailure("the loop answered pictures with \(reply)") }
@@ -71,7 +74,7 @@ public final class WaitingRequests: Sendable {
         }
     }
 
-    private func ask(_ question: Question, from source: String) async -> Answer {
+    private func ask(_ question: Question, from source: String, kind: ClockMetrics.Source) async -> Answer {
         let full = ControlError(.busy, "\(capacity) requests wait for the clock already; try again later")
         let late = ControlError(.busy, "the clock did not take the request in time (it may be waiting for a display)")
         let answer: Answer? = await withCheckedContinuation { continuation in
@@ -79,7 +82,7 @@ public final class WaitingRequests: Sendable {
                 guard queue.waiting.count < capacity else { return nil }
                 let id = queue.next
                 queue.next += 1
-                queue.untaken.append(Taken(id: id, question: question, source: source))
+                queue.untaken.append(Taken(id: id, question: question, source: source, kind: kind))
                 queue.waiting[id] = continuation
                 return id
             }

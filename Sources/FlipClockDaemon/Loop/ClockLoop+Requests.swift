@@ -123,13 +123,18 @@ extension ClockLoop {
         for (asked, reply) in zip(lines, replies) { control.reply(reply.line(json: ControlJSON.isJSON(asked.line)), to: asked.client) }
     }
 
-    /// Answers what other threads (the HTTP server) asked: requests as one batch, and what
-    /// the screens show.
+    /// Answers what other threads (the HTTP server, the MQTT connection) asked: requests as one
+    /// batch a way, and what the screens show.
     func answer(_ waiting: WaitingRequests) {
         let taken = waiting.take()
-        let requests = taken.compactMap { asked in if case .request(let request) = asked.question { (asked.id, request, asked.source) } else { nil } }
-        let replies = answer(requests.map { (.success($0.1), $0.2) }, kind: .http)
-        for (asked, reply) in zip(requests, replies) { waiting.answer(asked.0, with: .reply(reply)) }
+        for kind in ClockMetrics.Source.allCases {
+            let requests = taken.compactMap { asked in
+                if case .request(let request) = asked.question, asked.kind == kind { (asked.id, request, asked.source) } else { nil }
+            }
+            guard !requests.isEmpty else { continue }
+            let replies = answer(requests.map { (.success($0.1), $0.2) }, kind: kind)
+            for (asked, reply) in zip(requests, replies) { waiting.answer(asked.0, with: .reply(reply)) }
+        }
         let askers = taken.filter { $0.question == .pictures }
         guard !askers.isEmpty else { return }
         let pictures = screens.screens.map { ScreenPicture(screen: $0.output.name, frame: report.frames, canvas: $0.shown) }
@@ -176,11 +181,15 @@ extension ClockLoop {
             if new.http != configuration.http {
                 logger.notice("[http] settings take effect at the next start")
             }
+            if new.mqtt != configuration.mqtt {
+                logger.notice("[mqtt] settings take effect at the next start")
+            }
             state.reconfigure(new)
             placeZones = ClockReading.zones(of: new)
             zone = ownZone
             shown = reading().time()
             logger.info("configuration reloaded")
+            configured?(new)
             notifier?.ready(status: "configuration reloaded; showing the time on \(outputs.name)")
             if screens.reload(new, glyphs: font, hidden: state.hiddenTimers(at: wall), showing: showing(reading()), at: instant) {
                 logger.info("rows fold in and out")

@@ -74,8 +74,10 @@ public final class ClockLoop {
     public var page: PageAddress?
     /// The machine's network addresses, read when a pairing code needs a host (tests give their own).
     var interfaces: () -> [InterfaceAddress] = InterfaceAddress.all
-    /// Those who listen to the clock's changes (`GET /v1/events`).
+    /// Those who listen to the clock's changes (`GET /v1/events`, the MQTT connection).
     public var events: ClockEvents?
+    /// Called with each configuration a reload takes (the MQTT connection announces its entities).
+    public var configured: (@Sendable (ClockConfiguration) -> Void)?
     /// What they were told last: the state, and the frames presented by then.
     var told = (state: ControlReply.Status?.none, frames: 0)
 

@@ -3,6 +3,7 @@ import FlipClockSystem
 import FoundationEssentials
 import Glibc
 import Prometheus
+import Synchronization
 
 /// What the clock has done, counted for Prometheus (`GET /metrics`): frames, flips, how long
 /// a frame takes and how late a flip starts, wakeups, requests by where they came from and
@@ -21,6 +22,8 @@ public final class ClockMetrics: Sendable {
     private let renderTime: DurationHistogram
     private let flipLateness: DurationHistogram
     private let residentMemory: Gauge
+    /// Frames and flips so far, and the last flip's lateness: the MQTT diagnostics.
+    private let recent = Mutex<(frames: Int, flips: Int, lateness: Duration?)>((0, 0, nil))
 
     /// Where a request came from: the control socket, HTTP, MQTT.
     public enum Source: String, Sendable, CaseIterable {
@@ -60,10 +63,28 @@ public final class ClockMetrics: Sendable {
     func presented(frames: Int, flips: Int) {
         if frames > 0 { self.frames.increment(by: Int64(frames)) }
         if flips > 0 { self.flips.increment(by: Int64(flips)) }
+        recent.withLock {
+            $0.frames += frames
+            $0.flips += flips
+        }
     }
 
     /// The time's flip started this long after its second (or minute) began.
-    func flipStarted(late: Duration) { flipLateness.record(late) }
+    func flipStarted(late: Duration) {
+        flipLateness.record(late)
+        recent.withLock { $0.lateness = late }
+    }
+
+    /// Frames presented per flip landed so far (`nil` before the first flip), and how late the
+    /// last flip started, in milliseconds.
+    public var diagnostics: (framesPerFlip: Double?, latenessMilliseconds: Double?) {
+        recent.withLock { recent in
+            (
+                recent.flips > 0 ? Double(recent.frames) / Double(recent.flips) : nil,
+                recent.lateness.map { Double($0.components.seconds) * 1000 + Double($0.components.attoseconds) / 1e15 }
+            )
+        }
+    }
 
     /// The counter of requests from `source` answered with `result` (`ok`, or the error's code).
     private func requests(_ source: Source, result: String) -> Counter {

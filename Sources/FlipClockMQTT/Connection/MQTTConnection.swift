@@ -1,0 +1,213 @@
+import CMosquitto
+import Glibc
+import Synchronization
+
+/// One connection to an MQTT broker through libmosquitto (MQTT 5): connected, and connected
+/// again after any failure, on a thread of its own, until ``stop()``.
+///
+/// libmosquitto's own loop reconnects after a dropped connection but gives up on what it
+/// counts as fatal (a name that does not resolve, a TLS handshake refused): a clock booted
+/// before its network is up must not. So the thread connects, runs the library's loop until
+/// it returns, and connects again after 1 s, doubling up to 60 s, reset once connected.
+/// Publishing and subscribing are safe from any thread; what happens reaches `events` on the
+/// connection's thread.
+public final class MQTTConnection: @unchecked Sendable {
+    /// What the connection tells its owner.
+    public enum Event: Sendable {
+        case connected
+        /// The broker refused the connection, or it failed or dropped; the reason in words.
+        case failed(String)
+        case message(topic: String, payload: [UInt8])
+    }
+
+    /// Where to connect, as whom, and what the broker says when the clock is gone.
+    public struct Options: Sendable {
+        public var host: String
+        public var port: Int
+        public var keepalive: Int
+        public var clientID: String
+        public var username: String?
+        public var password: String?
+        public var tls: Bool
+        public var caFile: String?
+        public var certFile: String?
+        public var keyFile: String?
+        /// The retained last will: its topic and payload.
+        public var will: (topic: String, payload: String)
+        /// The largest packet the broker may send (MQTT 5's maximum packet size).
+        public var largestPacket: Int
+
+        public init(
+            host: String, port: Int, keepalive: Int, clientID: String, username: String?, password: String?, tls: Bool, caFile: String?,
+            certFile: String?, keyFile: String?, will: (topic: String, payload: String), largestPacket: Int
+        ) {
+            self.host = host
+            self.port = port
+            self.keepalive = keepalive
+            self.clientID = clientID
+            self.username = username
+            self.password = password
+            self.tls = tls
+            self.caFile = caFile
+            self.certFile = certFile
+            self.keyFile = keyFile
+            self.will = will
+            self.largestPacket = largestPacket
+        }
+    }
+
+    /// A setting libmosquitto refused before any connection was tried.
+    public struct Refusal: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    private static let library: Void = { mosquitto_lib_init() }()
+    private let client: OpaquePointer
+    private let options: Options
+    private let events: @Sendable (Event) -> Void
+    private var properties: OpaquePointer?
+    private let stopping = Atomic<Bool>(false)
+    private let finished = Mutex<Bool>(false)
+
+    public init(_ options: Options, events: @escaping @Sendable (Event) -> Void) throws(Refusal) {
+        _ = Self.library
+        guard let client = mosquitto_new(options.clientID, true, nil) else { throw Refusal(description: "libmosquitto: \(Self.errnoText())") }
+        self.client = client
+        self.options = options
+        self.events = events
+        mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
+        try check(mosquitto_int_option(client, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V5)), "protocol version")
+        try check(mosquitto_threaded_set(client, true), "threads")
+        try check(mosquitto_reconnect_delay_set(client, 1, 60, true), "reconnect delay")
+        try check(
+            mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(options.largestPacket)), "packet size")
+        let will = Array(options.will.payload.utf8)
+        try check(mosquitto_will_set_v5(client, options.will.topic, Int32(will.count), will, 1, true, nil), "last will")
+        if let username = options.username {
+            try check(mosquitto_username_pw_set(client, username, options.password), "user name")
+        }
+        if options.tls {
+            if options.caFile == nil { try check(mosquitto_int_option(client, MOSQ_OPT_TLS_USE_OS_CERTS, 1), "the system's CAs") }
+            try check(mosquitto_tls_set(client, options.caFile, nil, options.certFile, options.keyFile, nil), "TLS files")
+        }
+        mosquitto_connect_v5_callback_set(client) { _, object, code, _, _ in
+            MQTTConnection.owner(object).connected(code: code)
+        }
+        mosquitto_disconnect_v5_callback_set(client) { _, object, code, _ in
+            MQTTConnection.owner(object).dropped(code: code)
+        }
+        mosquitto_message_v5_callback_set(client) { _, object, message, _ in
+            guard let message = message?.pointee, let topic = message.topic else { return }
+            let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen))) } ?? []
+            MQTTConnection.owner(object).events(.message(topic: String(cString: topic), payload: payload))
+        }
+    }
+
+    deinit {
+        mosquitto_property_free_all(&properties)
+        mosquitto_destroy(client)
+    }
+
+    /// Connects and stays connected until ``stop()``, on a thread of its own; the connection
+    /// is kept alive by that thread until then.
+    public func start() {
+        let retained = Unmanaged.passRetained(self)
+        var thread = pthread_t()
+        let box = Unmanaged.passRetained(Box { retained.takeRetainedValue().run() })
+        guard
+            pthread_create(
+                &thread, nil,
+                {
+                    Unmanaged<Box>.fromOpaque($0!).takeRetainedValue().body(); return nil
+                }, box.toOpaque()) == 0
+        else {
+            box.release()
+            retained.release()
+            return events(.failed("no thread for the connection: \(Self.errnoText())"))
+        }
+        pthread_detach(thread)
+    }
+
+    /// Publishes at QoS 1; a message published while disconnected is dropped (the state is
+    /// published whole on every connection).
+    public func publish(_ topic: String, _ payload: String, retain: Bool) {
+        let bytes = Array(payload.utf8)
+        mosquitto_publish_v5(client, nil, topic, Int32(bytes.count), bytes, 1, retain, nil)
+    }
+
+    /// Subscribes to `patterns` at QoS 1.
+    public func subscribe(_ patterns: [String]) {
+        for pattern in patterns { mosquitto_subscribe_v5(client, nil, pattern, 1, 0, nil) }
+    }
+
+    /// Publishes `last` (the status `offline`, as the will would), disconnects, and waits up
+    /// to `patience` for the thread to end.
+    public func stop(last: (topic: String, payload: String)? = nil, patience: Duration = .seconds(2)) {
+        if let last { publish(last.topic, last.payload, retain: true) }
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        mosquitto_disconnect_v5(client, 0, nil)
+        let clock = ContinuousClock()
+        let deadline = clock.now + patience
+        while !finished.withLock({ $0 }), clock.now < deadline { usleep(10_000) }
+    }
+
+    /// Connects, runs libmosquitto's loop while that holds, and waits before the next try.
+    private func run() {
+        var wait = 1
+        while !stopping.load(ordering: .sequentiallyConsistent) {
+            var code = mosquitto_connect_bind_v5(client, options.host, Int32(options.port), Int32(options.keepalive), nil, properties)
+            if code == MOSQ_ERR_SUCCESS.rawValue {
+                code = mosquitto_loop_forever(client, 1000, 1)
+            }
+            if stopping.load(ordering: .sequentiallyConsistent) { break }
+            if code != MOSQ_ERR_SUCCESS.rawValue { events(.failed(Self.text(code))) }
+            if isConnectedOnce.exchange(false, ordering: .sequentiallyConsistent) { wait = 1 }
+            for _ in 0..<(wait * 10) where !stopping.load(ordering: .sequentiallyConsistent) { usleep(100_000) }
+            wait = min(wait * 2, 60)
+        }
+        finished.withLock { $0 = true }
+    }
+
+    /// Whether a connection was made since the last failure (the wait starts again at 1 s).
+    private let isConnectedOnce = Atomic<Bool>(false)
+
+    private func connected(code: Int32) {
+        guard code == 0 else {
+            return events(.failed("the broker refused the connection: \(Self.words(mosquitto_reason_string(code)))"))
+        }
+        isConnectedOnce.store(true, ordering: .sequentiallyConsistent)
+        events(.connected)
+    }
+
+    private func dropped(code: Int32) {
+        guard !stopping.load(ordering: .sequentiallyConsistent), code != 0 else { return }
+        events(.failed("the connection dropped: \(Self.text(code))"))
+    }
+
+    private func check(_ code: Int32, _ what: String) throws(Refusal) {
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw Refusal(description: "\(what): \(Self.text(code))") }
+    }
+
+    private static func owner(_ object: UnsafeMutableRawPointer?) -> MQTTConnection {
+        Unmanaged<MQTTConnection>.fromOpaque(object!).takeUnretainedValue()
+    }
+
+    /// libmosquitto's words for `code`, or the errno's for a failed system call.
+    private static func text(_ code: Int32) -> String {
+        code == MOSQ_ERR_ERRNO.rawValue ? errnoText() : words(mosquitto_strerror(code))
+    }
+
+    /// A message of libmosquitto's as a log line's words: lowercased, without its full stop.
+    private static func words(_ message: UnsafePointer<CChar>) -> String {
+        var text = String(cString: message).lowercased()
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    private static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    private final class Box {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+}

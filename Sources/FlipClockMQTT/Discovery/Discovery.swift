@@ -1,0 +1,127 @@
+import FlipClockControl
+import FlipClockCore
+
+/// Home Assistant's MQTT discovery for a configuration: one retained config topic per entity,
+/// `PREFIX/COMPONENT/NODE/OBJECT/config`, each payload naming the clock's topics for it.
+///
+/// Per entity rather than one device topic: every Home Assistant since 2021 and other readers
+/// of the format take it, and an entity that leaves the configuration is removed by an empty
+/// retained config of its own.
+struct Discovery {
+    let identity: MQTTIdentity
+    let version: String
+
+    /// One entity's config topic and payload.
+    struct Entity: Equatable {
+        var topic: String
+        var payload: JSONValue
+    }
+
+    /// The entities `configuration` makes, in a fixed order: scores, texts, timers, then the
+    /// message, the screen and the diagnostics every clock has. None without a prefix.
+    func entities(_ configuration: ClockConfiguration) -> [Entity] {
+        guard !identity.prefix.isEmpty else { return [] }
+        let b = identity.base
+        var all: [Entity] = []
+        for score in configuration.scores {
+            all.append(
+                entity(
+                    "number", "score_\(score.name)", name: score.label.isEmpty ? score.name : score.label,
+                    [
+                        "command_topic": .string("\(b)/score/\(score.name)/set"), "state_topic": .string("\(b)/score/\(score.name)"),
+                        "min": .integer(score.minimum), "max": .integer(score.maximum), "step": 1, "mode": "box",
+                    ]))
+        }
+        for text in configuration.texts {
+            all.append(
+                entity(
+                    "text", "text_\(text.name)", name: text.label.isEmpty ? text.name : text.label,
+                    [
+                        "command_topic": .string("\(b)/text/\(text.name)/set"), "state_topic": .string("\(b)/text/\(text.name)"),
+                        "min": 0, "max": .integer(min(255, text.cards)), "mode": "text",
+                    ]))
+        }
+        for timer in configuration.timers {
+            let name = timer.label.isEmpty ? timer.name : timer.label
+            let topic = "\(b)/timer/\(timer.name)"
+            for action in ControlRequest.TimerAction.allCases {
+                all.append(
+                    entity(
+                        "button", "timer_\(timer.name)_\(action.rawValue)", name: "\(name) \(action.rawValue)",
+                        ["command_topic": .string("\(topic)/set"), "payload_press": .string(action.rawValue)]))
+            }
+            all.append(
+                entity(
+                    "sensor", "timer_\(timer.name)", name: name,
+                    [
+                        "state_topic": .string(topic), "value_template": "{{ value_json.seconds }}", "json_attributes_topic": .string(topic),
+                        "device_class": "duration", "unit_of_measurement": "s",
+                    ]))
+        }
+        all.append(entity("notify", "message", name: "Message", ["command_topic": .string("\(b)/message/set")]))
+        all.append(
+            entity(
+                "number", "message_seconds", name: "Message seconds",
+                [
+                    "command_topic": .string("\(b)/message/seconds/set"), "state_topic": .string("\(b)/message/seconds"),
+                    "min": 1, "max": 86400, "step": 1, "mode": "box", "unit_of_measurement": "s", "entity_category": "config",
+                ]))
+        all.append(
+            entity(
+                "light", "screen", name: "Screen",
+                [
+                    "command_topic": .string("\(b)/screen/set"), "state_topic": .string("\(b)/screen"),
+                    "brightness_command_topic": .string("\(b)/screen/brightness/set"),
+                    "brightness_state_topic": .string("\(b)/screen/brightness"), "brightness_scale": 100,
+                ]))
+        let diagnostics = "\(b)/diagnostics"
+        all.append(
+            entity(
+                "sensor", "frames_per_flip", name: "Frames per flip",
+                [
+                    "state_topic": .string(diagnostics), "value_template": "{{ value_json.frames_per_flip }}",
+                    "state_class": "measurement", "entity_category": "diagnostic",
+                ]))
+        all.append(
+            entity(
+                "sensor", "flip_lateness", name: "Flip lateness",
+                [
+                    "state_topic": .string(diagnostics), "value_template": "{{ value_json.flip_lateness_ms }}", "device_class": "duration",
+                    "unit_of_measurement": "ms", "state_class": "measurement", "entity_category": "diagnostic",
+                ]))
+        all.append(
+            entity(
+                "sensor", "started", name: "Started",
+                [
+                    "state_topic": .string(diagnostics), "value_template": "{{ value_json.started }}", "device_class": "timestamp",
+                    "entity_category": "diagnostic",
+                ]))
+        return all
+    }
+
+    /// Whether `topic` is a config topic of this clock's node (one it announced, or one a
+    /// configuration it ran before did).
+    func isConfig(_ topic: String) -> Bool {
+        guard !identity.prefix.isEmpty, topic.hasPrefix("\(identity.prefix)/"), topic.hasSuffix("/config") else { return false }
+        let parts = topic.dropFirst(identity.prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[1] == identity.node
+    }
+
+    /// What a subscription to every config of this node is.
+    var configs: String { "\(identity.prefix)/+/\(identity.node)/+/config" }
+
+    /// An entity of `component` with the keys all share: its unique id, name, availability,
+    /// device and origin.
+    private func entity(_ component: String, _ object: String, name: String, _ keys: [String: JSONValue]) -> Entity {
+        var payload = keys
+        payload["unique_id"] = .string("\(identity.node)_\(object)")
+        payload["name"] = .string(name)
+        payload["availability_topic"] = .string("\(identity.base)/status")
+        payload["device"] = [
+            "identifiers": [.string(identity.node)], "name": .string(identity.device), "manufacturer": "flipclock", "model": "flipclock",
+            "sw_version": .string(version),
+        ]
+        payload["origin"] = ["name": "flipclock", "sw_version": .string(version)]
+        return Entity(topic: "\(identity.prefix)/\(component)/\(identity.node)/\(object)/config", payload: .object(payload))
+    }
+}

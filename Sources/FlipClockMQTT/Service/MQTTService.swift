@@ -1,0 +1,158 @@
+import FlipClockControl
+import FlipClockCore
+import Glibc
+import Logging
+import ServiceLifecycle
+
+/// The MQTT connection as a service of the daemon's group: what happens (the broker, the
+/// clock's changes, reloads, a minute passing) goes through ``MQTTSession``, and what it
+/// decides is done here: published, subscribed, asked of the clock, logged.
+///
+/// Everything arrives on one bounded stream and is handled in order, one at a time, so a
+/// flood of commands waits (the newest kept) rather than piling up work; the clock's loop is
+/// never waited on by the network.
+public final class MQTTService: Service, Sendable {
+    /// What the service needs of the clock.
+    public struct Clock: Sendable {
+        /// The clock's reply to a request from MQTT.
+        public var ask: @Sendable (ControlRequest) async -> ControlReply
+        /// The clock's changes from now on, or `nil` if too many listen.
+        public var listen: @Sendable () -> AsyncStream<ClockEvent>?
+        /// Frames per flip and the last flip's lateness in milliseconds.
+        public var diagnostics: @Sendable () -> (framesPerFlip: Double?, latenessMilliseconds: Double?)
+
+        public init(
+            ask: @escaping @Sendable (ControlRequest) async -> ControlReply, listen: @escaping @Sendable () -> AsyncStream<ClockEvent>?,
+            diagnostics: @escaping @Sendable () -> (framesPerFlip: Double?, latenessMilliseconds: Double?)
+        ) {
+            self.ask = ask
+            self.listen = listen
+            self.diagnostics = diagnostics
+        }
+    }
+
+    private enum Input: Sendable {
+        case connection(MQTTConnection.Event)
+        case clock(ClockEvent)
+        case configured(ClockConfiguration)
+        case minute
+    }
+
+    private let settings: MQTTSettings
+    private let identity: MQTTIdentity
+    private let password: String?
+    private let version: String
+    private let started: String
+    private let configuration: ClockConfiguration
+    private let clock: Clock
+    private let logger: Logger
+    private let inputs: AsyncStream<Input>
+    private let feed: AsyncStream<Input>.Continuation
+
+    /// `started` is when the daemon started, ISO 8601; `password` what `password_file` holds.
+    public init(
+        _ configuration: ClockConfiguration, settings: MQTTSettings, identity: MQTTIdentity, password: String?, version: String, started: String,
+        clock: Clock, logger: Logger
+    ) {
+        self.configuration = configuration
+        self.settings = settings
+        self.identity = identity
+        self.password = password
+        self.version = version
+        self.started = started
+        self.clock = clock
+        self.logger = logger
+        (inputs, feed) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
+    }
+
+    /// Called with each configuration a reload takes.
+    public func configured(_ configuration: ClockConfiguration) { feed.yield(.configured(configuration)) }
+
+    /// Connected until the group shuts down; a setting libmosquitto refuses is logged, and
+    /// the clock runs on without MQTT.
+    public func run() async {
+        let feed = self.feed
+        let connection: MQTTConnection
+        do {
+            connection = try MQTTConnection(
+                MQTTConnection.Options(
+                    host: settings.host, port: settings.brokerPort, keepalive: settings.keepalive, clientID: identity.clientID,
+                    username: settings.username, password: password, tls: settings.tls, caFile: settings.caFile, certFile: settings.certFile,
+                    keyFile: settings.keyFile, will: ("\(identity.base)/status", "offline"), largestPacket: MQTTCommand.maximumPayload + 512)
+            ) { feed.yield(.connection($0)) }
+        } catch {
+            return logger.error("mqtt: \(error); the clock runs without MQTT")
+        }
+        var session = MQTTSession(identity: identity, version: version, configuration: configuration)
+        let place = "\(settings.host):\(settings.brokerPort)"
+        logger.info("mqtt: connecting", metadata: ["broker": "\(place)", "client": "\(identity.clientID)", "topics": "\(identity.base)"])
+        connection.start()
+        await withDiscardingTaskGroup { group in
+            group.addTask { [clock] in
+                // The state as it is now, then its changes.
+                guard let changes = clock.listen() else { return }
+                if case .status(let status) = await clock.ask(.status) { feed.yield(.clock(.state(status))) }
+                for await event in changes { feed.yield(.clock(event)) }
+            }
+            group.addTask {
+                while (try? await Task.sleep(for: .seconds(60))) != nil { feed.yield(.minute) }
+            }
+            var failure: String?
+            for await input in inputs.cancelOnGracefulShutdown() {
+                var actions: [MQTTSession.Action]
+                switch input {
+                case .connection(.connected):
+                    logger.info("mqtt: connected", metadata: ["broker": "\(place)"])
+                    failure = nil
+                    actions = session.connected() + session.measured(diagnostics())
+                case .connection(.failed(let reason)):
+                    session.disconnected()
+                    if reason != failure { logger.warning("mqtt: \(place): \(reason)\(Self.hint(reason))") }
+                    failure = reason
+                    actions = []
+                case .connection(.message(let topic, let payload)):
+                    actions = session.received(topic: topic, payload: payload)
+                case .clock(.state(let status)):
+                    actions = session.changed(status)
+                case .clock(.shown):
+                    actions = []
+                case .configured(let configuration):
+                    actions = session.configured(configuration)
+                case .minute:
+                    actions = session.measured(diagnostics())
+                }
+                while !actions.isEmpty {
+                    actions = await perform(actions, on: connection, session: &session)
+                }
+            }
+            group.cancelAll()
+        }
+        connection.stop(last: ("\(identity.base)/status", "offline"))
+        logger.info("mqtt: disconnected", metadata: ["broker": "\(place)"])
+    }
+
+    /// Does `actions`; returns what the clock's answers lead to.
+    private func perform(_ actions: [MQTTSession.Action], on connection: MQTTConnection, session: inout MQTTSession) async -> [MQTTSession.Action] {
+        var next: [MQTTSession.Action] = []
+        for action in actions {
+            switch action {
+            case .publish(let publication): connection.publish(publication.topic, publication.payload, retain: publication.retain)
+            case .subscribe(let patterns): connection.subscribe(patterns)
+            case .log(let line): logger.warning("\(line)")
+            case .ask(let request, let topic): next += session.answered(await clock.ask(request), for: topic)
+            }
+        }
+        return next
+    }
+
+    /// What to do about a failure the daemon's sandbox makes: IP sockets not allowed.
+    static func hint(_ reason: String) -> String {
+        guard reason.hasSuffix(String(cString: strerror(EAFNOSUPPORT))) else { return "" }
+        return "; IP sockets are not allowed to the daemon (under systemd: install the drop-in /usr/share/flipclock/mqtt.conf, see the README)"
+    }
+
+    private func diagnostics() -> MQTTSession.Diagnostics {
+        let now = clock.diagnostics()
+        return MQTTSession.Diagnostics(framesPerFlip: now.framesPerFlip, latenessMilliseconds: now.latenessMilliseconds, started: started)
+    }
+}

@@ -1,0 +1,95 @@
+import FlipClockControl
+import FlipClockCore
+
+/// What a payload on one of the clock's command topics asks for, read by the socket's rules
+/// (its errors are the socket's): a ``ControlRequest``, or what only MQTT has (the screen on at
+/// its last brightness, the message seconds).
+enum MQTTCommand: Equatable {
+    case request(ControlRequest)
+    /// `ON`: the screen lit as it last was.
+    case screenOn
+    /// The seconds a message without its own shows.
+    case messageSeconds(Int)
+
+    /// The largest payload taken, in bytes (the broker is told, and sends nothing larger).
+    static let maximumPayload = ControlRequest.maximumLength
+
+    /// The command `payload` on `topic` (below the base topic: `score/home/set`) asks for; a
+    /// message without its own duration shows for `messageSeconds`.
+    static func parse(topic: String, payload: [UInt8], messageSeconds: Int) throws(ControlError) -> MQTTCommand {
+        guard payload.count <= maximumPayload else {
+            throw ControlError(.tooLong, "the payload is \(payload.count) bytes; at most \(maximumPayload)")
+        }
+        guard let text = String(validating: payload, as: UTF8.self) else { throw ControlError(.syntax, "the payload is not UTF-8") }
+        let parts = topic.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        switch (parts.count, parts.first, parts.last) {
+        case (3, "score", "set"): return .request(try score(parts[1], text))
+        case (3, "text", "set"): return .request(.text(name: parts[1], text: text))
+        case (3, "timer", "set"): return .request(try timer(parts[1], text))
+        case (2, "screen", "set"):
+            switch text.trimmingWhitespace {
+            case "ON": return .screenOn
+            case "OFF": return .request(.screen(brightness: 0))
+            default: throw ControlError(.syntax, "\"\(text.prefix(64))\" is not ON or OFF")
+            }
+        case (3, "screen", "set") where parts[1] == "brightness":
+            guard let percent = whole(text), (0...100).contains(percent) else {
+                throw ControlError(.range, "\"\(text.prefix(64))\" is not a brightness 0...100")
+            }
+            return .request(.screen(brightness: Double(percent) / 100))
+        case (2, "message", "set"): return .request(try message(text, seconds: messageSeconds))
+        case (3, "message", "set") where parts[1] == "seconds":
+            guard let seconds = whole(text), PanelMessage.holds.contains(.seconds(seconds)) else {
+                throw ControlError(.range, "\"\(text.prefix(64))\" is not a number of seconds 1...86400")
+            }
+            return .messageSeconds(seconds)
+        default:
+            throw ControlError(.unknownCommand, "\(topic.prefix(128)) is not a command topic")
+        }
+    }
+
+    /// `3` (set), `+1` or `-2` (add, subtract), `reset`.
+    private static func score(_ name: String, _ text: String) throws(ControlError) -> ControlRequest {
+        let word = text.trimmingWhitespace
+        if word == "reset" { return .score(.reset, [(name, 0)]) }
+        if let sign = word.first, sign == "+" || sign == "-", let n = whole(String(word.dropFirst())) {
+            return .score(sign == "+" ? .add : .subtract, [(name, n)])
+        }
+        guard let n = whole(word) else {
+            throw ControlError(.syntax, "\"\(text.prefix(64))\" is not a score: a whole number, +N, -N or reset")
+        }
+        return .score(.set, [(name, n)])
+    }
+
+    /// `start`, `start 25m`, `start at 15:30`, `pause`, `resume`, `reset`: the socket's
+    /// `timer ACTION NAME …` with the name from the topic.
+    private static func timer(_ name: String, _ text: String) throws(ControlError) -> ControlRequest {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard let action = words.first, ControlRequest.TimerAction(rawValue: String(action)) != nil, !text.contains("\n") else {
+            throw ControlError(.syntax, "\"\(text.prefix(64))\" is not start [DURATION | at HH:MM], pause, resume or reset")
+        }
+        return try ControlRequest.parse((["timer", String(action), name] + words.dropFirst().map(String.init)).joined(separator: " "))
+    }
+
+    /// A text, or a JSON object as the HTTP API takes a message (`text`, and maybe `duration`
+    /// and `row`); `seconds` where it gives no duration.
+    private static func message(_ text: String, seconds: Int) throws(ControlError) -> ControlRequest {
+        guard text.first == "{" else {
+            do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
+            guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
+            return .message(text: text, seconds: seconds, row: nil)
+        }
+        guard var object = ControlJSON.object(text) else { throw ControlError(.syntax, "the payload is not a JSON object") }
+        if object["duration"] == nil { object["duration"] = .integer(seconds) }
+        return try ControlJSON.parse(command: "message", fields: [:], body: ControlJSON.line(.object(object)))
+    }
+
+    /// A whole number, written `3` or `3.0` (Home Assistant's numbers are floats).
+    private static func whole(_ text: String) -> Int? {
+        let word = text.trimmingWhitespace
+        guard word.count <= 12 else { return nil }
+        if let n = Int(word) { return n }
+        guard let d = Double(word), d == d.rounded(), abs(d) < 1e9 else { return nil }
+        return Int(d)
+    }
+}

@@ -1,0 +1,166 @@
+import FlipClockControl
+import FlipClockCore
+
+/// The clock's side of an MQTT connection, as decisions: what to publish, subscribe to and ask
+/// the clock, for each thing that happens (connected, the clock's state changed, a reload, a
+/// message from the broker, the clock's answer). ``MQTTService`` carries them out.
+///
+/// It owns what was last published on each state topic in this connection, so only changes
+/// are sent, and all of them again on a new connection.
+public struct MQTTSession {
+    /// What to do.
+    public enum Action: Equatable, Sendable {
+        case publish(Publication)
+        case subscribe([String])
+        /// Ask the clock; its reply goes to ``MQTTSession/answered(_:for:)`` with the topic.
+        case ask(ControlRequest, topic: String)
+        /// A command refused or a stale entity cleared, for the log.
+        case log(String)
+    }
+
+    /// One message to the broker; retained unless said.
+    public struct Publication: Equatable, Sendable {
+        public var topic: String
+        public var payload: String
+        public var retain = true
+    }
+
+    /// How the clock is doing, for the diagnostic sensors.
+    public struct Diagnostics: Equatable, Sendable {
+        public var framesPerFlip: Double?
+        public var latenessMilliseconds: Double?
+        /// When the daemon started, ISO 8601.
+        public var started: String
+    }
+
+    public let identity: MQTTIdentity
+    let discovery: Discovery
+    private(set) var configuration: ClockConfiguration
+    private var status: ControlReply.Status?
+    private var diagnostics: Diagnostics?
+    private var isConnected = false
+    /// Each state topic's payload as published in this connection.
+    private var sent: [String: String] = [:]
+    /// The screen's brightness when last lit, in percent: what `ON` brings back.
+    private var lit = 100
+    public private(set) var messageSeconds: Int
+    /// Whether the message seconds were set in this run, so the broker's retained value from
+    /// an earlier one no longer counts.
+    private var messageSecondsSet = false
+
+    public init(identity: MQTTIdentity, version: String, configuration: ClockConfiguration) {
+        self.identity = identity
+        discovery = Discovery(identity: identity, version: version)
+        self.configuration = configuration
+        messageSeconds = configuration.mqtt?.messageSeconds ?? 30
+    }
+
+    var statusTopic: String { "\(identity.base)/status" }
+
+    /// The broker took the connection: say so, subscribe, announce, and publish every state.
+    public mutating func connected() -> [Action] {
+        isConnected = true
+        sent = [:]
+        let b = identity.base
+        var topics = [
+            "\(b)/score/+/set", "\(b)/text/+/set", "\(b)/timer/+/set", "\(b)/screen/set", "\(b)/screen/brightness/set", "\(b)/message/set",
+            "\(b)/message/seconds/set", "\(b)/message/seconds",
+        ]
+        if !identity.prefix.isEmpty { topics += ["\(identity.prefix)/status", discovery.configs] }
+        return [.publish(Publication(topic: statusTopic, payload: "online")), .subscribe(topics)] + announcements() + states()
+    }
+
+    public mutating func disconnected() { isConnected = false }
+
+    /// A reload: the entities of the new configuration announced, those gone removed.
+    public mutating func configured(_ new: ClockConfiguration) -> [Action] {
+        let old = Set(discovery.entities(configuration).map(\.topic))
+        configuration = new
+        guard isConnected else { return [] }
+        let kept = Set(discovery.entities(new).map(\.topic))
+        let gone = old.subtracting(kept).sorted().map { Action.publish(Publication(topic: $0, payload: "")) }
+        return gone + announcements() + states()
+    }
+
+    /// The clock's state changed (or is first known).
+    public mutating func changed(_ status: ControlReply.Status) -> [Action] {
+        self.status = status
+        switch status.screen {
+        case .on: lit = 100
+        case .dim(let percent): lit = percent
+        case .off: break
+        }
+        return isConnected ? states() : []
+    }
+
+    /// The clock's figures, at most once a minute.
+    public mutating func measured(_ diagnostics: Diagnostics) -> [Action] {
+        self.diagnostics = diagnostics
+        return isConnected ? states() : []
+    }
+
+    /// A message from the broker on a topic subscribed to.
+    public mutating func received(topic: String, payload: [UInt8]) -> [Action] {
+        if topic == "\(identity.prefix)/status" {
+            return payload == Array("online".utf8) ? announcements() : []
+        }
+        if discovery.isConfig(topic) {
+            // A retained config of an entity this configuration does not have: a score,
+            // text or timer removed while the clock was off.
+            guard !payload.isEmpty, !discovery.entities(configuration).contains(where: { $0.topic == topic }) else { return [] }
+            return [.log("mqtt: removing \(topic), which the configuration no longer has"), .publish(Publication(topic: topic, payload: ""))]
+        }
+        let b = identity.base
+        guard topic.hasPrefix("\(b)/") else { return [] }
+        let below = String(topic.dropFirst(b.count + 1))
+        if below == "message/seconds" {
+            // The value kept on the broker from an earlier run.
+            guard !messageSecondsSet, let text = String(validating: payload, as: UTF8.self), let seconds = Int(text),
+                PanelMessage.holds.contains(.seconds(seconds))
+            else { return [] }
+            messageSeconds = seconds
+            return isConnected ? states() : []
+        }
+        do {
+            switch try MQTTCommand.parse(topic: below, payload: payload, messageSeconds: messageSeconds) {
+            case .request(let request): return [.ask(request, topic: topic)]
+            case .screenOn: return [.ask(.screen(brightness: Double(lit) / 100), topic: topic)]
+            case .messageSeconds(let seconds):
+                messageSeconds = seconds
+                messageSecondsSet = true
+                return isConnected ? states() : []
+            }
+        } catch {
+            return refused(error, on: topic)
+        }
+    }
+
+    /// The clock's reply to what was asked for a message on `topic`.
+    public mutating func answered(_ reply: ControlReply, for topic: String) -> [Action] {
+        guard case .refused(let error) = reply else { return [] }
+        return refused(error, on: topic)
+    }
+
+    /// A refusal, logged and answered on the error topic.
+    private func refused(_ error: ControlError, on topic: String) -> [Action] {
+        let answer = ControlJSON.line(["topic": .string(topic), "code": .string(error.code.rawValue), "error": .string(error.reason)])
+        return [.log("mqtt: \(topic): \(error)"), .publish(Publication(topic: "\(identity.base)/error", payload: answer, retain: false))]
+    }
+
+    /// Every entity's config.
+    private func announcements() -> [Action] {
+        discovery.entities(configuration).map { .publish(Publication(topic: $0.topic, payload: ControlJSON.line($0.payload))) }
+    }
+
+    /// The state topics whose payload differs from what this connection last sent.
+    private mutating func states() -> [Action] {
+        var actions: [Action] = []
+        for (topic, payload) in StateTopics(base: identity.base).payloads(
+            status: status, texts: configuration.texts, lit: lit, messageSeconds: messageSeconds, diagnostics: diagnostics)
+        where sent[topic] != payload {
+            sent[topic] = payload
+            actions.append(.publish(Publication(topic: topic, payload: payload)))
+        }
+        return actions
+    }
+}

@@ -1,0 +1,22 @@
+import FlipClockControl
+import FlipClockCore
+import FlipClockDaemon
+import FlipClockMQTT
+import FoundationEssentials
+import Logging
+
+/// The MQTT service `[mqtt]` asks for, reaching the clock the way the HTTP API does.
+enum MQTTStart {
+    /// `nil` without `[mqtt]`; a password or certificate file that cannot be read is exit 78.
+    static func service(
+        _ configuration: ClockConfiguration, path: String?, waiting: WaitingRequests?, events: ClockEvents?, metrics: ClockMetrics, logger: Logger
+    ) throws -> MQTTService? {
+        guard let settings = configuration.mqtt, let waiting, let events else { return nil }
+        let password = try ConfigPath.password(settings, path: path)
+        let clock = MQTTService.Clock(
+            ask: { await waiting.ask($0, from: "mqtt", kind: .mqtt) }, listen: events.listen, diagnostics: { metrics.diagnostics })
+        return MQTTService(
+            configuration, settings: settings, identity: settings.identity(hostname: ProcessInfo.processInfo.hostName), password: password,
+            version: FlipClockVersion.string, started: Date.now.ISO8601Format(), clock: clock, logger: logger)
+    }
+}

@@ -1,0 +1,51 @@
+import FlipClockControl
+import FlipClockCore
+import Testing
+
+@testable import FlipClockMQTT
+
+@Suite struct DiscoveryTests {
+    let discovery = Discovery(identity: MQTTSessionTests.identity, version: "0.1.0")
+
+    func payload(_ object: String) -> String? {
+        discovery.entities(MQTTSessionTests.configuration()).first { $0.topic.contains("/\(object)/config") }.map { ControlJSON.line($0.payload) }
+    }
+
+    @Test func aScoreIsANumberWithItsBounds() {
+        #expect(
+            payload("score_home")
+                == #"{"availability_topic":"fc/hall/status","command_topic":"fc/hall/score/home/set","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"max":99,"min":0,"mode":"box","name":"home","origin":{"name":"flipclock","sw_version":"0.1.0"},"state_topic":"fc/hall/score/home","step":1,"unique_id":"flipclock_hall_score_home"}"#
+        )
+    }
+
+    @Test func theScreenIsALightWithBrightnessInPercent() {
+        #expect(
+            payload("screen")
+                == #"{"availability_topic":"fc/hall/status","brightness_command_topic":"fc/hall/screen/brightness/set","brightness_scale":100,"brightness_state_topic":"fc/hall/screen/brightness","command_topic":"fc/hall/screen/set","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"name":"Screen","origin":{"name":"flipclock","sw_version":"0.1.0"},"state_topic":"fc/hall/screen","unique_id":"flipclock_hall_screen"}"#
+        )
+    }
+
+    @Test func everyEntityHasItsTopicAndAUniqueID() {
+        let entities = discovery.entities(MQTTSessionTests.configuration())
+        #expect(
+            entities.map(\.topic) == [
+                "ha/number/flipclock_hall/score_home/config", "ha/number/flipclock_hall/score_away/config",
+                "ha/text/flipclock_hall/text_board/config",
+                "ha/button/flipclock_hall/timer_egg_start/config", "ha/button/flipclock_hall/timer_egg_pause/config",
+                "ha/button/flipclock_hall/timer_egg_resume/config", "ha/button/flipclock_hall/timer_egg_reset/config",
+                "ha/sensor/flipclock_hall/timer_egg/config", "ha/notify/flipclock_hall/message/config",
+                "ha/number/flipclock_hall/message_seconds/config", "ha/light/flipclock_hall/screen/config",
+                "ha/sensor/flipclock_hall/frames_per_flip/config", "ha/sensor/flipclock_hall/flip_lateness/config",
+                "ha/sensor/flipclock_hall/started/config",
+            ])
+        let ids = entities.compactMap { $0.payload.object?["unique_id"]?.string }
+        #expect(Set(ids).count == entities.count)
+    }
+
+    @Test func aTextRowsLongestTextIsItsCards() {
+        var configuration = MQTTSessionTests.configuration()
+        configuration.texts = [TextItem(name: "board", cards: 32)]
+        let text = discovery.entities(configuration).first { $0.topic.contains("text_board") }
+        #expect(text?.payload.object?["max"] == .integer(32))
+    }
+}

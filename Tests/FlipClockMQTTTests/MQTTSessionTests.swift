@@ -1,0 +1,134 @@
+import FlipClockControl
+import FlipClockCore
+import Testing
+
+@testable import FlipClockMQTT
+
+@Suite struct MQTTSessionTests {
+    static let identity = MQTTIdentity(clientID: "flipclock-hall", base: "fc/hall", prefix: "ha", node: "flipclock_hall", device: "flipclock hall")
+
+    static func configuration(scores: [String] = ["home", "away"]) -> ClockConfiguration {
+        var configuration = ClockConfiguration()
+        configuration.scores = scores.map { ScoreItem(name: $0, maximum: 99) }
+        configuration.texts = [TextItem(name: "board", cards: 8, text: "HELLO")]
+        configuration.timers = [TimerItem(name: "egg", duration: 240)]
+        return configuration
+    }
+
+    static func status(home: Int = 0, screen: ScreenLevel = .on) -> ControlReply.Status {
+        ControlReply.Status(
+            time: WallTime(hour: 12, minute: 0, second: 0), scores: [.init(name: "home", value: home), .init(name: "away", value: 1)],
+            texts: [:], timers: [TimerReading(name: "egg", seconds: 240, state: .idle)], screen: screen, output: "png")
+    }
+
+    func session() -> MQTTSession { MQTTSession(identity: Self.identity, version: "0.1.0", configuration: Self.configuration()) }
+
+    func published(_ actions: [MQTTSession.Action]) -> [String: String] {
+        var topics: [String: String] = [:]
+        for case .publish(let publication) in actions { topics[publication.topic] = publication.payload }
+        return topics
+    }
+
+    @Test func aConnectionSaysOnlineSubscribesAnnouncesAndPublishesEveryState() {
+        var session = session()
+        _ = session.changed(Self.status(home: 3))
+        let actions = session.connected()
+        #expect(actions.first == .publish(.init(topic: "fc/hall/status", payload: "online")))
+        #expect(
+            actions.contains(
+                .subscribe([
+                    "fc/hall/score/+/set", "fc/hall/text/+/set", "fc/hall/timer/+/set", "fc/hall/screen/set", "fc/hall/screen/brightness/set",
+                    "fc/hall/message/set", "fc/hall/message/seconds/set", "fc/hall/message/seconds", "ha/status", "ha/+/flipclock_hall/+/config",
+                ])))
+        let topics = published(actions)
+        #expect(topics["fc/hall/score/home"] == "3")
+        #expect(topics["fc/hall/score/away"] == "1")
+        #expect(topics["fc/hall/text/board"] == "HELLO")
+        #expect(topics["fc/hall/timer/egg"] == #"{"seconds":240,"state":"idle"}"#)
+        #expect(topics["fc/hall/screen"] == "ON")
+        #expect(topics["fc/hall/screen/brightness"] == "100")
+        #expect(topics["fc/hall/message/seconds"] == "30")
+        #expect(topics.keys.filter { $0.hasPrefix("ha/") }.count == 2 + 1 + 5 + 6)
+    }
+
+    @Test func onlyWhatChangedIsPublishedAndAllAgainOnTheNextConnection() {
+        var session = session()
+        _ = session.changed(Self.status())
+        _ = session.connected()
+        #expect(published(session.changed(Self.status(home: 2))) == ["fc/hall/score/home": "2"])
+        #expect(session.changed(Self.status(home: 2)).isEmpty)
+        session.disconnected()
+        #expect(session.changed(Self.status(home: 4)).isEmpty)
+        #expect(published(session.connected())["fc/hall/score/home"] == "4")
+    }
+
+    @Test func onComesBackAtTheLastBrightness() {
+        var session = session()
+        _ = session.changed(Self.status())
+        _ = session.connected()
+        #expect(published(session.changed(Self.status(screen: .dim(percent: 30)))) == ["fc/hall/screen/brightness": "30"])
+        #expect(published(session.changed(Self.status(screen: .off))) == ["fc/hall/screen": "OFF"])
+        #expect(
+            session.received(topic: "fc/hall/screen/set", payload: Array("ON".utf8)) == [.ask(.screen(brightness: 0.3), topic: "fc/hall/screen/set")])
+    }
+
+    @Test func aRefusalIsLoggedAndAnsweredOnTheErrorTopic() {
+        var session = session()
+        let reply = ControlReply.refused(ControlError(.unknownScore, "\"guests\"; scores are home, away"))
+        #expect(
+            session.answered(reply, for: "fc/hall/score/guests/set") == [
+                .log("mqtt: fc/hall/score/guests/set: ERR unknown-score \"guests\"; scores are home, away"),
+                .publish(
+                    .init(
+                        topic: "fc/hall/error",
+                        payload: #"{"code":"unknown-score","error":"\"guests\"; scores are home, away","topic":"fc/hall/score/guests/set"}"#,
+                        retain: false)),
+            ])
+        #expect(session.answered(.scores([]), for: "fc/hall/score/home/set").isEmpty)
+    }
+
+    @Test func aReloadRemovesTheEntitiesItsConfigurationLacks() {
+        var session = session()
+        _ = session.connected()
+        let actions = session.configured(Self.configuration(scores: ["home"]))
+        #expect(actions.first == .publish(.init(topic: "ha/number/flipclock_hall/score_away/config", payload: "")))
+        #expect(published(actions).keys.contains("ha/number/flipclock_hall/score_home/config"))
+    }
+
+    @Test func aStaleConfigOnTheBrokerIsCleared() {
+        var session = session()
+        _ = session.connected()
+        let stale = "ha/number/flipclock_hall/score_guests/config"
+        #expect(session.received(topic: stale, payload: Array("{}".utf8)).last == .publish(.init(topic: stale, payload: "")))
+        #expect(session.received(topic: stale, payload: []).isEmpty)
+        #expect(session.received(topic: "ha/number/flipclock_hall/score_home/config", payload: Array("{}".utf8)).isEmpty)
+        #expect(session.received(topic: "ha/number/other_clock/score_x/config", payload: Array("{}".utf8)).isEmpty)
+    }
+
+    @Test func homeAssistantComingOnlineIsAnnouncedTo() {
+        var session = session()
+        _ = session.connected()
+        #expect(published(session.received(topic: "ha/status", payload: Array("online".utf8))).count == 14)
+        #expect(session.received(topic: "ha/status", payload: Array("offline".utf8)).isEmpty)
+    }
+
+    @Test func theMessageSecondsAreReadBackUntilSet() {
+        var session = session()
+        _ = session.connected()
+        #expect(published(session.received(topic: "fc/hall/message/seconds", payload: Array("90".utf8))) == ["fc/hall/message/seconds": "90"])
+        #expect(
+            session.received(topic: "fc/hall/message/set", payload: Array("Hi".utf8)) == [
+                .ask(.message(text: "Hi", seconds: 90, row: nil), topic: "fc/hall/message/set")
+            ])
+        #expect(published(session.received(topic: "fc/hall/message/seconds/set", payload: Array("20".utf8))) == ["fc/hall/message/seconds": "20"])
+        #expect(session.received(topic: "fc/hall/message/seconds", payload: Array("90".utf8)).isEmpty)
+        #expect(session.messageSeconds == 20)
+    }
+
+    @Test func withoutAPrefixNothingIsAnnounced() {
+        var identity = Self.identity
+        identity.prefix = ""
+        var session = MQTTSession(identity: identity, version: "0.1.0", configuration: Self.configuration())
+        #expect(!session.connected().contains { if case .publish(let p) = $0 { p.topic.hasSuffix("/config") } else { false } })
+    }
+}
