@@ -97,6 +97,7 @@ def screen(context, full):
     check("B/screen/set ON comes back at the last brightness, 40",
           (daemon.status() or {}).get("screen") == "dim 40%" and (level is None or level.text == "40"),
           f"{(daemon.status() or {}).get('screen')} {None if level is None else level.text}")
+    send(context, "screen/brightness/set", "0", "screen", "OFF")
     send(context, "screen/brightness/set", "100", "screen/brightness", "100")
 
 
