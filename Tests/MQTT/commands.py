@@ -32,6 +32,16 @@ def rest(path, seconds=3):
     return last
 
 
+def listing(daemon, text, seconds=5):
+    """The socket's `message list` once it names `text` (or the last one, after `seconds`)."""
+    end = time.monotonic() + seconds
+    while True:
+        listed = daemon.request("message list") or ""
+        if f'"{text}"' in listed or time.monotonic() >= end:
+            return listed
+        time.sleep(0.1)
+
+
 def check(context, pictures):
     check, daemon = context.check, context.daemon
     before = rest(daemon.frame)
@@ -61,15 +71,13 @@ def check(context, pictures):
     send(context, "message/seconds/set", "4", "message/seconds", "4")
     before = rest(daemon.frame, seconds=8)
     context.listener.publish(f"{context.base}/message/set", "DINNER IS READY")
-    time.sleep(0.3)
-    listed = daemon.request("message list") or ""
+    listed = listing(daemon, "DINNER IS READY")
     check("B/message/set: the socket lists the message, for the message seconds (4 s)",
           '"DINNER IS READY" for 4s' in listed, listed)
     after = frames.until_frame(daemon.frame, lambda f: before is not None and f != before, seconds=5)
     check("the message panel opened in the daemon's PNG", before and after and after != before, "same picture")
     context.listener.publish(f"{context.base}/message/set", json.dumps({"text": "TEA", "duration": "2s", "row": 2}))
-    time.sleep(0.3)
-    listed = daemon.request("message list") or ""
+    listed = listing(daemon, "TEA")
     check('B/message/set {"text":"TEA","duration":"2s","row":2}: the socket lists it for 2s at row 2',
           '"TEA" for 2s row 2' in listed, listed)
     daemon.request("message clear")
