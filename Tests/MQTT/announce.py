@@ -55,7 +55,8 @@ def check(context):
         got = listener.find(0, name, seconds=5)
         text = None if got is None else got.text
         same = text == value if isinstance(value, str) else text is not None and json.loads(text) == value
-        check(f"{name} is {json.dumps(value)}, retained", same and got.retain, f"got {text!r}" + ("" if got is None else f" retain={got.retain}"))
+        check(f"{name} is {json.dumps(value)}, retained", same and got.retain,
+              f"got {text!r}" + ("" if got is None else f" retain={got.retain}"))
     diagnostics = listener.find(0, f"{b}/diagnostics", seconds=5)
     keys = set(json.loads(diagnostics.text)) if diagnostics else set()
     check("B/diagnostics has frames_per_flip, flip_lateness_ms and started, retained",
@@ -123,7 +124,10 @@ def entities(context, parsed):
           and light.get("payload_off", "OFF") == "OFF", str(light))
     for action in ("start", "pause", "resume", "reset"):
         c = parsed.get(("button", f"timer_egg_{action}"), {})
-        pressed = c.get("payload_press", "PRESS") if "command_template" not in c else ENV.from_string(c["command_template"]).render(value=c.get("payload_press", "PRESS"))
+        # What Home Assistant publishes on a press: payload_press (PRESS by default) through command_template.
+        pressed = c.get("payload_press", "PRESS")
+        if "command_template" in c:
+            pressed = ENV.from_string(c["command_template"]).render(value=pressed)
         check(f"button timer_egg_{action}: pressing sends {action!r} to B/timer/egg/set",
               c.get("command_topic") == f"{b}/timer/egg/set" and pressed == action, f"{c.get('command_topic')} {pressed!r}")
 
