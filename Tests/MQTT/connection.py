@@ -71,9 +71,16 @@ def check_daemon_restart(context):
     offline = listener.find(mark, f"{b}/status", "offline", seconds=5)
     check("SIGTERM: the clock says B/status offline, retained, as it stops", offline is not None and offline.retain,
           f"got {[m.text for m in listener.since(mark, f'{b}/status')]}")
+    # A config an earlier run left for a score this configuration does not have.
+    ghost = announce.topic(context, "number", "score_ghost")
+    listener.publish(ghost, '{"command_topic":"x/set","unique_id":"ghost"}', retain=True)
     mark = listener.mark()
     if not check("flipclockd starts again", daemon.start(), daemon.stderr()[-1500:]):
         return
+    cleared = listener.find(mark, ghost, b"", seconds=5)
+    check("at the start it removes a config left for a score it no longer has (empty, retained)",
+          cleared is not None and cleared.retain and ghost not in retained(context.args.plain_port, [ghost]),
+          f"got {[m.text for m in listener.since(mark, ghost)]}")
     online = listener.find(mark, f"{b}/status", "online", seconds=10)
     time.sleep(2)  # what it publishes on connecting, and once it has read the retained value back
     seconds = [m.text for m in listener.since(mark, f"{b}/message/seconds")]
