@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """The MQTT bridge of a real flipclockd against a real mosquitto, with a stand-in for Home
 Assistant; run by Tests/MQTT/run, which makes the broker's folder, certificates and ports.
 
@@ -12,6 +11,7 @@ import os
 import socket
 import sys
 import time
+import traceback
 
 import announce
 import commands
@@ -94,6 +94,8 @@ def main():
         fuzz.check(context)
         connection.check_last_will(context)
         tls.check(context, others)
+    except Exception:  # a check that breaks is a failure, reported like the others, and the rest is stopped
+        report.check("the test runs to its end", False, traceback.format_exc())
     finally:
         for daemon in [context.daemon, *others]:
             daemon.stop()
