@@ -74,7 +74,7 @@ class Daemon:
     def start(self, start=START):
         stdout = open(os.path.join(self.folder, "stdout.log"), "ab")
         stderr = open(self.stderr_path, "ab")
-        self.process = subprocess.Popen([self.binary, "--config", self.config], stdout=stdout, stderr=stderr,
+        self.process = subprocess.Popen([self.binary, "--config", self.config, "--output", "png"], stdout=stdout, stderr=stderr,
                                         env=dict(os.environ, FLIPCLOCK_START=start, TZ="UTC"))
         end = time.monotonic() + 20
         while time.monotonic() < end and self.process.poll() is None:
