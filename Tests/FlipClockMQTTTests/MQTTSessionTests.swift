@@ -72,6 +72,17 @@ import Testing
             session.received(topic: "fc/hall/screen/set", payload: Array("ON".utf8)) == [.ask(.screen(brightness: 0.3), topic: "fc/hall/screen/set")])
     }
 
+    @Test func onAfterABrightnessKeepsIt() {
+        // Home Assistant's light sends the brightness, then ON, before the clock's state comes back.
+        var session = session()
+        _ = session.changed(Self.status())
+        _ = session.connected()
+        let brightness = session.received(topic: "fc/hall/screen/brightness/set", payload: Array("40".utf8))
+        #expect(brightness == [.ask(.screen(brightness: 0.4), topic: "fc/hall/screen/brightness/set")])
+        let on = session.received(topic: "fc/hall/screen/set", payload: Array("ON".utf8))
+        #expect(on == [.ask(.screen(brightness: 0.4), topic: "fc/hall/screen/set")])
+    }
+
     @Test func aRefusalIsLoggedAndAnsweredOnTheErrorTopic() {
         var session = session()
         let reply = ControlReply.refused(ControlError(.unknownScore, "\"guests\"; scores are home, away"))

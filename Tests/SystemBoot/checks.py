@@ -3,6 +3,7 @@ apt, then look at the service as systemd runs it, the screen, the journal and th
 import re, time
 
 from http_checks import HTTPChecks
+from mqtt_checks import MQTTChecks
 
 CONFIG = "/etc/flipclock/flipclock.toml"
 # A changed face for the reload: the defaults with a label under the cards.
@@ -20,7 +21,7 @@ SystemCallLog=@privileged @resources"""
 SURVEY_DROP_IN = "/etc/systemd/system/flipclockd.service.d/50-syscall-survey.conf"
 
 
-class Checks(HTTPChecks):
+class Checks(HTTPChecks, MQTTChecks):
     """Each check method returns (ok, detail); `names` is their order."""
 
     def __init__(self, guest, shipped_config, unit_sha256, deb_name, survey=False, syscall_names=None):
@@ -51,6 +52,7 @@ class Checks(HTTPChecks):
         ("exit 78 only on a configuration error (whole journal)", "exits_78"),
         ("after a reboot the driver udev loads late carries the clock (drm)", "reboot"),
         *HTTPChecks.http_names,
+        *MQTTChecks.mqtt_names,
         ("no seccomp or permission denial in the journal", "denials"),
         ("systemctl stop gives tty1 a login prompt", "stop"),
         ("apt-get purge removes it and gives tty1 back", "purge"),

@@ -135,9 +135,10 @@ public final class MQTTConnection: @unchecked Sendable {
         mosquitto_publish_v5(client, nil, topic, Int32(bytes.count), bytes, 1, retain, nil)
     }
 
-    /// Subscribes to `patterns` at QoS 1.
+    /// Subscribes to `patterns` at QoS 1, without the clock's own messages (MQTT 5's no local:
+    /// a retained one from an earlier run still comes at the subscription).
     public func subscribe(_ patterns: [String]) {
-        for pattern in patterns { mosquitto_subscribe_v5(client, nil, pattern, 1, 0, nil) }
+        for pattern in patterns { mosquitto_subscribe_v5(client, nil, pattern, 1, Int32(MQTT_SUB_OPT_NO_LOCAL.rawValue), nil) }
     }
 
     /// Publishes `last` (the status `offline`, as the will would), disconnects, and waits up

@@ -3,14 +3,15 @@ import FlipClockCore
 import Glibc
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// The MQTT connection as a service of the daemon's group: what happens (the broker, the
 /// clock's changes, reloads, a minute passing) goes through ``MQTTSession``, and what it
 /// decides is done here: published, subscribed, asked of the clock, logged.
 ///
-/// Everything arrives on one bounded stream and is handled in order, one at a time, so a
-/// flood of commands waits (the newest kept) rather than piling up work; the clock's loop is
-/// never waited on by the network.
+/// Everything arrives on one stream and is handled in order, one at a time; at most
+/// ``waitingMessages`` messages from the broker wait (more are dropped and counted), so a flood
+/// of commands is bounded in memory and work. The clock's loop never waits on the network.
 public final class MQTTService: Service, Sendable {
     /// What the service needs of the clock.
     public struct Clock: Sendable {
@@ -48,6 +49,13 @@ public final class MQTTService: Service, Sendable {
     private let logger: Logger
     private let inputs: AsyncStream<Input>
     private let feed: AsyncStream<Input>.Continuation
+    /// Messages from the broker waiting to be handled, and those dropped because
+    /// ``waitingMessages`` waited already: a flood of commands is bounded, and never pushes
+    /// out the connection's or the clock's news.
+    private let waiting = Atomic<Int>(0)
+    private let dropped = Atomic<Int>(0)
+    /// How many messages from the broker may wait.
+    public static let waitingMessages = 256
 
     /// `started` is when the daemon started, ISO 8601; `password` what `password_file` holds.
     public init(
@@ -62,7 +70,7 @@ public final class MQTTService: Service, Sendable {
         self.started = started
         self.clock = clock
         self.logger = logger
-        (inputs, feed) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
+        (inputs, feed) = AsyncStream.makeStream()
     }
 
     /// Called with each configuration a reload takes.
@@ -79,7 +87,16 @@ public final class MQTTService: Service, Sendable {
                     host: settings.host, port: settings.brokerPort, keepalive: settings.keepalive, clientID: identity.clientID,
                     username: settings.username, password: password, tls: settings.tls, caFile: settings.caFile, certFile: settings.certFile,
                     keyFile: settings.keyFile, will: ("\(identity.base)/status", "offline"), largestPacket: MQTTCommand.maximumPayload + 512)
-            ) { feed.yield(.connection($0)) }
+            ) { [self] event in
+                if case .message = event {
+                    guard waiting.add(1, ordering: .relaxed).newValue <= Self.waitingMessages else {
+                        waiting.subtract(1, ordering: .relaxed)
+                        dropped.add(1, ordering: .relaxed)
+                        return
+                    }
+                }
+                feed.yield(.connection(event))
+            }
         } catch {
             return logger.error("mqtt: \(error); the clock runs without MQTT")
         }
@@ -111,6 +128,7 @@ public final class MQTTService: Service, Sendable {
                     failure = reason
                     actions = []
                 case .connection(.message(let topic, let payload)):
+                    waiting.subtract(1, ordering: .relaxed)
                     actions = session.received(topic: topic, payload: payload)
                 case .clock(.state(let status)):
                     actions = session.changed(status)
@@ -119,6 +137,8 @@ public final class MQTTService: Service, Sendable {
                 case .configured(let configuration):
                     actions = session.configured(configuration)
                 case .minute:
+                    let lost = dropped.exchange(0, ordering: .relaxed)
+                    if lost > 0 { logger.warning("mqtt: \(lost) messages dropped: \(Self.waitingMessages) waited already") }
                     actions = session.measured(diagnostics())
                 }
                 while !actions.isEmpty {
