@@ -47,7 +47,7 @@ class Context:
         self.hostname = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in host)
         self.node = f"flipclock_{self.hostname}"
         self.broker = Broker(args.folder, args.plain_port)
-        self.listener = None
+        self.listener, self.broker_restarted = None, None
         self.daemon = Daemon(args.daemon, os.path.join(args.folder, "clock"), {
             "host": "127.0.0.1", "port": args.plain_port, "client_id": "flipclock-test",
             "base_topic": BASE, "discovery_prefix": self.prefix, "keepalive_seconds": 10,
