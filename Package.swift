@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "FlipClockCore"),
         // The errno boundary (swift-system's Errno, EINTR retried, whole reads) and standard
         // error: what every module that makes system calls shares, the client included.
-        .target(name: "FlipClockSystem", dependencies: [swiftSystem]),
+        .target(name: "FlipClockSystem", dependencies: ["CLinux", swiftSystem]),
         // The control protocol, both ends: requests, replies and errors in their text and JSON
         // forms, and the client. What `flipclockctl` links, without the display or font libraries.
         .target(name: "FlipClockControl", dependencies: ["FlipClockCore", "FlipClockSystem", swiftSystem]),
@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "FlipClockMQTT",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "CMosquitto",
+                "FlipClockCore", "FlipClockControl", "CMosquitto", "FlipClockSystem",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]

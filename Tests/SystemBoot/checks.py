@@ -62,6 +62,10 @@ class Checks(HTTPChecks, MQTTChecks):
     def state(self):
         return self.guest.show("flipclockd.service", "ActiveState", "SubState", "MainPID", "NRestarts", "Result", "StatusText", "ExecMainStatus")
 
+    def restart(self):
+        """The unit started again after a change to its drop-ins or configuration."""
+        self.guest.sh("systemctl daemon-reload && timeout 60 systemctl restart flipclockd.service", timeout=90)
+
     def wait_running(self, timeout=60):
         return self.guest.wait(lambda: (lambda s: s if s.get("SubState") == "running" else None)(self.state()), timeout) or self.state()
 

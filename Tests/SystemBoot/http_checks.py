@@ -39,9 +39,6 @@ class HTTPChecks:
         headers = {k.strip().lower(): v.strip() for k, _, v in (l.partition(":") for l in lines[1:])}
         return (int(m.group(1)) if m else 0), headers, body
 
-    def restart(self):
-        self.guest.sh("systemctl daemon-reload && timeout 60 systemctl restart flipclockd.service", timeout=90)
-
     def http_without_drop_in(self):
         g = self.guest
         g.write(CONFIG, self.face + HTTP)

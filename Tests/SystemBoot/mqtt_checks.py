@@ -25,15 +25,12 @@ class MQTTChecks:
         """The retained payload on `topic` in the guest's broker ('' if none)."""
         return self.guest.out_of(f"mosquitto_sub -h 127.0.0.1 -t '{topic}' -C 1 -W 3 --retained-only 2>/dev/null", timeout=20)
 
-    def mqtt_restart(self):
-        self.guest.sh("systemctl daemon-reload && timeout 60 systemctl restart flipclockd.service", timeout=90)
-
     def mqtt_without_drop_in(self):
         g = self.guest
         broker = g.out_of("systemctl is-active mosquitto.service || (systemctl start mosquitto.service; systemctl is-active mosquitto.service)")
         g.write(CONFIG, self.face + MQTT)
         cursor = g.cursor()
-        self.mqtt_restart()
+        self.restart()
         s = self.wait_running(60)
         said = g.wait(lambda: [m for _, c, m in self.unit_lines(cursor) if c == "flipclockd" and "mqtt: 127.0.0.1:1883" in m], 15)
         ok = (broker == "active" and s.get("SubState") == "running" and s.get("NRestarts") == "0"
@@ -43,7 +40,7 @@ class MQTTChecks:
     def mqtt_with_drop_in(self):
         g = self.guest
         g.sh(f"mkdir -p {os.path.dirname(DROP_IN)} && cp /usr/share/flipclock/mqtt.conf {os.path.dirname(DROP_IN)}/", timeout=20)
-        self.mqtt_restart()
+        self.restart()
         s = self.wait_running(60)
         status = g.wait(lambda: self.retained("flipclock/boot/status") == "online" and "online", 20)
         configs = g.out_of("mosquitto_sub -h 127.0.0.1 -t 'homeassistant/+/flipclock_flipclock-test/+/config' -W 3 --retained-only -v 2>/dev/null | wc -l", timeout=20)
@@ -69,7 +66,7 @@ class MQTTChecks:
         g = self.guest
         g.sh(f"rm -r {os.path.dirname(DROP_IN)}", timeout=20)
         g.write(CONFIG, self.face)
-        self.mqtt_restart()
+        self.restart()
         s = self.wait_running(60)
         drop_ins = g.show("flipclockd.service", "DropInPaths").get("DropInPaths", "")
         ok = s.get("SubState") == "running" and drop_ins == ""

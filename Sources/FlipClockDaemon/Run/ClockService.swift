@@ -1,4 +1,5 @@
 import FlipClockOutput
+import FlipClockSystem
 import FoundationEssentials
 import Logging
 import ServiceLifecycle
@@ -32,7 +33,7 @@ public final class ClockService: Service, @unchecked Sendable {
         try await withGracefulShutdownHandler {
             try await withTaskCancellationHandler {
                 report = try await withCheckedThrowingContinuation { (done: CheckedContinuation<ClockLoop.Report?, any Error>) in
-                    ClockThread.start(name: "clock") {
+                    NamedThread.start(name: "clock") {
                         do {
                             guard let loop = try start(requests) else { return done.resume(returning: nil) }
                             done.resume(returning: try loop.run())

@@ -1,4 +1,5 @@
 import CMosquitto
+import FlipClockSystem
 import Glibc
 import Synchronization
 
@@ -78,6 +79,9 @@ public final class MQTTConnection: @unchecked Sendable {
         mosquitto_user_data_set(client, Unmanaged.passUnretained(self).toOpaque())
         try check(mosquitto_int_option(client, MOSQ_OPT_PROTOCOL_VERSION, Int32(MQTT_PROTOCOL_V5)), "protocol version")
         try check(mosquitto_threaded_set(client, true), "threads")
+        // A reply is a few small packets (the acknowledgement, then the answer): without this,
+        // Nagle's algorithm holds the answer for the broker's delayed acknowledgement (~40 ms).
+        try check(mosquitto_int_option(client, MOSQ_OPT_TCP_NODELAY, 1), "TCP_NODELAY")
         try check(mosquitto_reconnect_delay_set(client, 1, 60, true), "reconnect delay")
         try check(
             mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(options.largestPacket)), "packet size")
@@ -108,24 +112,10 @@ public final class MQTTConnection: @unchecked Sendable {
         mosquitto_destroy(client)
     }
 
-    /// Connects and stays connected until ``stop()``, on a thread of its own; the connection
-    /// is kept alive by that thread until then.
+    /// Connects and stays connected until ``stop()``, on a thread of its own (`mqtt`), which
+    /// keeps the connection alive until then.
     public func start() {
-        let retained = Unmanaged.passRetained(self)
-        var thread = pthread_t()
-        let box = Unmanaged.passRetained(Box { retained.takeRetainedValue().run() })
-        guard
-            pthread_create(
-                &thread, nil,
-                {
-                    Unmanaged<Box>.fromOpaque($0!).takeRetainedValue().body(); return nil
-                }, box.toOpaque()) == 0
-        else {
-            box.release()
-            retained.release()
-            return events(.failed("no thread for the connection: \(Self.errnoText())"))
-        }
-        pthread_detach(thread)
+        NamedThread.start(name: "mqtt") { [self] in run() }
     }
 
     /// Publishes at QoS 1; a message published while disconnected is dropped (the state is
@@ -158,7 +148,9 @@ public final class MQTTConnection: @unchecked Sendable {
         while !stopping.load(ordering: .sequentiallyConsistent) {
             var code = mosquitto_connect_bind_v5(client, options.host, Int32(options.port), Int32(options.keepalive), nil, properties)
             if code == MOSQ_ERR_SUCCESS.rawValue {
-                code = mosquitto_loop_forever(client, 1000, 1)
+                // Asleep until the broker sends, another thread publishes (libmosquitto wakes
+                // its loop through a socket pair) or the keepalive's ping is due.
+                code = mosquitto_loop_forever(client, Int32(options.keepalive * 1000), 1)
             }
             if stopping.load(ordering: .sequentiallyConsistent) { break }
             if code != MOSQ_ERR_SUCCESS.rawValue { events(.failed(Self.text(code))) }
@@ -206,9 +198,4 @@ public final class MQTTConnection: @unchecked Sendable {
     }
 
     private static func errnoText() -> String { String(cString: strerror(errno)) }
-
-    private final class Box {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
-    }
 }

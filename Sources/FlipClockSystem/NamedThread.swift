@@ -2,13 +2,14 @@ import CLinux
 import Glibc
 import SystemPackage
 
-/// The clock loop's own thread: a POSIX thread, named as `top -H` and `ps -L` show it.
+/// A thread of its own (the clock loop's, the MQTT connection's): a POSIX thread, named as
+/// `top -H` and `ps -L` show it.
 ///
 /// Foundation's `Thread` would do the same, but links all of Foundation and its ICU data
 /// (some 44 MB) into the static daemon.
-enum ClockThread {
+public enum NamedThread {
     /// Runs `body` on a new detached thread called `name` (at most 15 bytes).
-    static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+    public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
         final class Body {
             let run: @Sendable () -> Void
             init(_ run: @escaping @Sendable () -> Void) { self.run = run }
