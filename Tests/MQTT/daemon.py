@@ -1,0 +1,139 @@
+"""A real flipclockd under test: its configuration (scores, a text row, a timer, PNG frames and
+the control socket in a folder of its own, and an [mqtt] table), the process, its control
+socket, its standard error and its resident memory."""
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+
+START = "12:00:00"  # the daemon's clock starts here, HH:MM: nothing flips before 12:01
+WIDTH, HEIGHT = 480, 270
+
+
+def configuration(folder, mqtt, scores=("home", "away")):
+    """The TOML text: home 0...99 and away 5...50 (those `scores` names), the text row board
+    (8 cards), the timer egg, and `mqtt` (a dict) as the [mqtt] table."""
+    score_tables = {
+        "home": '[[score]]\nname = "home"\nlabel = "HOME"\ndigits = 2\nmin = 0\nmax = 99\n',
+        "away": '[[score]]\nname = "away"\nlabel = "AWAY"\ndigits = 2\nmin = 5\nmax = 50\n',
+    }
+    mqtt_lines = "".join(f"{key} = {json.dumps(value)}\n" for key, value in mqtt.items())
+    return f"""[clock]
+format = "HH:MM"
+
+{"".join(score_tables[name] for name in scores)}
+[[timer]]
+name = "egg"
+label = "EGG"
+duration = "4m"
+
+[[text]]
+name = "board"
+cards = 8
+text = "HELLO"
+
+[[row]]
+show = ["time"]
+[[row]]
+show = {json.dumps([*scores, "egg"])}
+[[row]]
+show = ["board"]
+
+[output]
+kind = "png"
+size = "{WIDTH}x{HEIGHT}"
+directory = "{folder}/frames"
+
+[control]
+socket = "{folder}/control.sock"
+group = ""
+
+[state]
+file = "{folder}/state.json"
+
+[mqtt]
+{mqtt_lines}"""
+
+
+class Daemon:
+    def __init__(self, binary, folder, mqtt, scores=("home", "away")):
+        self.binary, self.folder, self.process = binary, folder, None
+        os.makedirs(os.path.join(folder, "frames"), exist_ok=True)
+        self.config = os.path.join(folder, "flipclock.toml")
+        self.write_config(mqtt, scores)
+        self.frame = os.path.join(folder, "frames", "current.png")
+        self.stderr_path = os.path.join(folder, "stderr.log")
+
+    def write_config(self, mqtt, scores=("home", "away")):
+        self.mqtt = mqtt
+        with open(self.config, "w") as f:
+            f.write(configuration(self.folder, mqtt, scores))
+
+    def start(self, start=START):
+        stdout = open(os.path.join(self.folder, "stdout.log"), "ab")
+        stderr = open(self.stderr_path, "ab")
+        self.process = subprocess.Popen([self.binary, "--config", self.config, "--output", "png"], stdout=stdout, stderr=stderr,
+                                        env=dict(os.environ, FLIPCLOCK_START=start, TZ="UTC"))
+        end = time.monotonic() + 20
+        while time.monotonic() < end and self.process.poll() is None:
+            if self.request("ping") == "OK pong":
+                return True
+            time.sleep(0.1)
+        return False
+
+    def alive(self):
+        return self.process is not None and self.process.poll() is None
+
+    def request(self, line, timeout=5):
+        """One request on the control socket and its reply line (None if it could not be asked)."""
+        try:
+            with socket.socket(socket.AF_UNIX) as s:
+                s.settimeout(timeout)
+                s.connect(os.path.join(self.folder, "control.sock"))
+                s.sendall(line.encode() + b"\n")
+                reply = b""
+                while not reply.endswith(b"\n"):
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        break
+                    reply += chunk
+                return reply.decode(errors="replace").strip()
+        except OSError:
+            return None
+
+    def status(self):
+        """`flipclockctl status --json`, the tool users run, as a dict (None if it failed)."""
+        tool = os.path.join(os.path.dirname(self.binary), "flipclockctl")
+        result = subprocess.run([tool, "status", "--json", "--socket", os.path.join(self.folder, "control.sock")],
+                                capture_output=True, text=True, timeout=10)
+        try:
+            return json.loads(result.stdout)
+        except ValueError:
+            return None
+
+    def stderr(self):
+        with open(self.stderr_path, errors="replace") as f:
+            return f.read()
+
+    def resident_kib(self):
+        """VmRSS from /proc, in KiB."""
+        with open(f"/proc/{self.process.pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    def signal(self, number):
+        self.process.send_signal(number)
+
+    def stop(self):
+        if not self.alive():
+            return
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
