@@ -114,6 +114,8 @@ public final class MQTTService: Service, Sendable {
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(60))) != nil { feed.yield(.minute) }
             }
+            // Whether the diagnostics wait for the first flip.
+            var unknown = true
             // The reasons logged since the last connection: each is said once.
             var failures: Set<String> = []
             for await input in inputs.cancelOnGracefulShutdown() {
@@ -133,7 +135,10 @@ public final class MQTTService: Service, Sendable {
                 case .clock(.state(let status)):
                     actions = session.changed(status)
                 case .clock(.shown):
-                    actions = []
+                    // The figures are news once, when the first flip makes them known.
+                    let now = diagnostics()
+                    actions = unknown && now.framesPerFlip != nil ? session.measured(now) : []
+                    unknown = now.framesPerFlip == nil
                 case .configured(let configuration):
                     actions = session.configured(configuration)
                 case .minute:
