@@ -12,10 +12,28 @@ import Glibc
 ///     flipclock-bench --callgrind fold N    N folded row frames only
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
 ///     flipclock-bench --soak [HOURS]        the loop through HOURS simulated hours (24), memory at start and end
+///     flipclock-bench --idle                CPU per hour, memory and start of each face, each in a process of its own
+///     flipclock-bench --idle FACE MINUTES   one such process: FACE (hhmm, hhmmss, world) for MINUTES simulated
 @main
 struct Bench {
     static func main() throws {
+        let mainAt = IdleRun.monotonicNanoseconds()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--idle" {
+            if arguments.count == 3, IdleRun.faces.contains(arguments[1]), let minutes = Int(arguments[2]), minutes > 0 {
+                try IdleRun.run(face: arguments[1], minutes: minutes, mainAt: mainAt)
+                return
+            }
+            guard arguments.count == 1 else {
+                print("--idle takes a face (\(IdleRun.faces.joined(separator: ", "))) and a number of minutes, or nothing")
+                exit(64)
+            }
+            let idle = try IdleBench.measure()
+            idle.printTables()
+            print("")
+            print("RESULT " + idle.resultFields)
+            return
+        }
         if arguments.first == "--soak", arguments.count <= 2 {
             guard let hours = arguments.count == 2 ? Int(arguments[1]) : 24, hours > 0 else {
                 print("--soak takes a number of hours")
@@ -30,7 +48,7 @@ struct Bench {
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES | --soak [HOURS]]")
+            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES | --soak [HOURS] | --idle [FACE MINUTES]]")
             exit(64)
         }
         try measure(scene)
@@ -137,6 +155,9 @@ struct Bench {
         }
         let quarter = turn[1].seconds / turn[0].seconds
         print("")
+        let idle = try IdleBench.measure()
+        idle.printTables()
+        print("")
         print("a reload's rows changing (seconds on, a score row unfolding; 0.7 s at 60 Hz), one frame of the whole screen:")
         print("")
         print("| method | median ms/frame | ratio |")
@@ -145,7 +166,8 @@ struct Bench {
         print("| memcpy of the whole screen | \(format(rows.reference * 1000, 3)) | rows = \(format(rows.ratio, 2))× |")
         print("")
         print(
-            "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2))"
+            "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2)) "
+                + idle.resultFields
         )
     }
 
