@@ -11,6 +11,8 @@ import Glibc
 ///     flipclock-bench --callgrind ours N    N frames of ours only, untimed (for valgrind)
 ///     flipclock-bench --callgrind fold N    N folded row frames only
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
+///     flipclock-bench --callgrind copy90 N  N whole frames copied turned 90° (copy0, copy270)
+///     flipclock-bench --rotation            only the table of the turned copies
 ///     flipclock-bench --soak [HOURS]        the loop through HOURS simulated hours (24), memory at start and end
 ///     flipclock-bench --idle                CPU per hour, memory and start of each face, each in a process of its own
 ///     flipclock-bench --idle FACE MINUTES   one such process: FACE (hhmm, hhmmss, world) for MINUTES simulated
@@ -42,6 +44,10 @@ struct Bench {
             try soak(hours: hours)
             return
         }
+        if arguments == ["--rotation"] {
+            printRotation(rotatedCopy(rounds: 5))
+            return
+        }
         let scene = try BenchScene()
         if arguments.first == "--callgrind", arguments.count == 3, let frames = Int(arguments[2]) {
             try callgrind(scene, method: arguments[1], frames: frames)
@@ -52,30 +58,6 @@ struct Bench {
             exit(64)
         }
         try measure(scene)
-    }
-
-    static func callgrind(_ scene: BenchScene, method: String, frames: Int) throws {
-        let angles = BenchScene.angles(60)
-        switch method {
-        case "ours":
-            var renderer = scene.renderer()
-            _ = try renderer.draw(BenchScene.from.map(CardPicture.resting))
-            for k in 0..<frames { _ = try renderer.draw(BenchScene.pictures(at: angles[k % angles.count])) }
-            print("checksum \(checksum(renderer.canvas))")
-        case "fold":
-            let folding = try FoldScene(scene)
-            var canvas = folding.canvas()
-            var renderer = FoldRenderer(lighting: folding.lighting)
-            for k in 0..<frames { renderer.draw(folding.row, fold: folding.folds[k % folding.folds.count], into: &canvas, clip: canvas.bounds) }
-            print("checksum \(checksum(canvas))")
-        case "pixman":
-            let pixman = try PixmanFrame(scene: scene)
-            for k in 0..<frames { pixman.draw(angle: angles[k % angles.count]) }
-            print("checksum \(checksum(pixman.canvas))")
-        default:
-            print("--callgrind takes ours, fold or pixman")
-            exit(64)
-        }
     }
 
     static func measure(_ scene: BenchScene) throws {
@@ -147,12 +129,7 @@ struct Bench {
         print("")
         let turn = rotatedCopy(rounds: rounds)
         print("")
-        print("a whole \(BenchScene.width)x\(BenchScene.height) frame into output memory with a pitch (the DRM copy):")
-        print("| rotation | median ms/frame | against 0° |")
-        print("|---|---|---|")
-        for (rotation, ms) in turn {
-            print("| \(rotation.rawValue)° | \(format(ms * 1000, 3)) | \(format(ms / turn[0].seconds, 2))× |")
-        }
+        printRotation(turn)
         let quarter = turn[1].seconds / turn[0].seconds
         print("")
         let idle = try IdleBench.measure()
@@ -220,6 +197,15 @@ struct Bench {
             }
         }
         return ScreenRotation.allCases.map { ($0, median(times[$0] ?? [])) }
+    }
+
+    static func printRotation(_ turn: [(rotation: ScreenRotation, seconds: Double)]) {
+        print("a whole \(BenchScene.width)x\(BenchScene.height) frame into output memory with a pitch (the DRM copy):")
+        print("| rotation | median ms/frame | against 0° |")
+        print("|---|---|---|")
+        for (rotation, ms) in turn {
+            print("| \(rotation.rawValue)° | \(format(ms * 1000, 3)) | \(format(ms / turn[0].seconds, 2))× |")
+        }
     }
 
     /// The physical limit: copying the six cards' pixels, row by row with the canvas pitch.
