@@ -20,6 +20,8 @@ struct IdleBench {
         var privateEndMiB: Double { self["private_end_kib"] / 1024 }
         var dirtyStartMiB: Double { self["dirty_start_kib"] / 1024 }
         var dirtyEndMiB: Double { self["dirty_end_kib"] / 1024 }
+        /// Private dirty memory after the first simulated hour (at the end, for a run of an hour).
+        var dirtyHourMiB: Double { self["dirty_hour_kib"] / 1024 }
         /// Milliseconds from the parent's spawn to `key`'s instant in the child.
         func since(_ key: String) -> Double { (self[key] - Double(spawnedAt)) / 1e6 }
     }
@@ -84,6 +86,11 @@ struct IdleBench {
         return IdleBench(hours: hours, day: try run("hhmm", minutes: dayMinutes))
     }
 
+    /// One 1920×1080 XRGB canvas, in KiB.
+    static let canvasKiB = BenchScene.width * BenchScene.height * 4 / 1024
+
+    func f2(_ value: Double) -> String { Bench.format(value, 2) }
+
     func hour(_ face: String) -> Run { hours.first { $0.face == face }! }
 
     /// The start-up figure: the median of the three hour runs' starts.
@@ -92,14 +99,20 @@ struct IdleBench {
     func printTables() {
         print("each face in a process of its own, 1920x1080, the real loop on a simulated clock, frames kept in memory:")
         print("")
-        print("| face | simulated | CPU s | CPU s per hour | frames | flips | private dirty MiB at start | at end | private at end |")
-        print("|---|---|---|---|---|---|---|---|---|")
+        print(
+            "| face | simulated | CPU s | CPU s per hour | frames | flips | private dirty MiB: at start | after 1 h | at end | malloc's arenas MiB (free) |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|---|")
         for run in hours + [day] {
             let f = Bench.format
             print(
-                "| \(run.face) | \(run.minutes) min | \(f(run["cpu_s"], 2)) | \(f(run.cpuPerHour, 2)) | \(Int(run["frames"])) | \(Int(run["flips"])) | \(f(run.dirtyStartMiB, 2)) | \(f(run.dirtyEndMiB, 2)) | \(f(run.privateEndMiB, 2)) |"
+                "| \(run.face) | \(run.minutes) min | \(f(run["cpu_s"], 2)) | \(f(run.cpuPerHour, 2)) | \(Int(run["frames"])) | \(Int(run["flips"])) | \(f(run.dirtyStartMiB, 2)) | \(f(run.dirtyHourMiB, 2)) | \(f(run.dirtyEndMiB, 2)) | \(Int(run["malloc_arenas"])): \(f(run["malloc_system_kib"] / 1024, 2)) (\(f(run["malloc_free_kib"] / 1024, 2))) |"
             )
         }
+        print("")
+        print(
+            "the canvas and the screen's picture (MemoryOutput, as a scan-out buffer) are 2 x \(f2(Double(Self.canvasKiB) / 1024)) MiB of each figure"
+        )
         print("")
         print("start, ms from posix_spawn: main, font open, loop made, first frame presented")
         for run in hours {
@@ -116,6 +129,6 @@ extension IdleBench {
     var resultFields: String {
         let f = Bench.format
         return
-            "cpu_s_per_hour_hhmm=\(f(hour("hhmm").cpuPerHour, 3)) cpu_s_per_hour_hhmmss=\(f(hour("hhmmss").cpuPerHour, 2)) cpu_s_per_hour_world=\(f(hour("world").cpuPerHour, 2)) private_mib_1080p=\(f(day.dirtyEndMiB, 2)) private_growth_mib=\(f(day.dirtyEndMiB - day.dirtyStartMiB, 2)) start_ms=\(f(startMs, 1))"
+            "cpu_s_per_hour_hhmm=\(f(hour("hhmm").cpuPerHour, 3)) cpu_s_per_hour_hhmmss=\(f(hour("hhmmss").cpuPerHour, 2)) cpu_s_per_hour_world=\(f(hour("world").cpuPerHour, 2)) private_mib_1080p=\(f(day.dirtyEndMiB, 2)) private_growth_mib=\(f(day.dirtyEndMiB - day.dirtyHourMiB, 2)) private_mib_1080p_less_canvases=\(f(day.dirtyEndMiB - Double(2 * Self.canvasKiB) / 1024, 2)) start_ms=\(f(startMs, 1))"
     }
 }
