@@ -110,6 +110,11 @@ struct Bench {
         print("| ours (FaceRenderer, as the daemon draws) | \(format(median(ours) * 1000, 3)) | 1 |")
         print("| memcpy of the six cards | \(format(median(copy) * 1000, 3)) | ours = \(format(vsCopy, 2))× |")
         print("| pixman, projective bilinear flaps | \(format(median(reference) * 1000, 3)) | ours = \(format(vsPixman, 2))× |")
+        let p99 = percentile(ours, 0.99)
+        print("")
+        print(
+            "our frame times over \(ours.count) frames: median \(format(median(ours) * 1000, 3)) ms, p99 \(format(p99 * 1000, 3)) ms, worst \(format((ours.max() ?? 0) * 1000, 3)) ms"
+        )
         let reveal = try measureReveal(scene, rounds: rounds)
         let rows = try measureRowChange(scene, rounds: rounds)
         print("")
@@ -143,7 +148,7 @@ struct Bench {
         print("| memcpy of the whole screen | \(format(rows.reference * 1000, 3)) | rows = \(format(rows.ratio, 2))× |")
         print("")
         print(
-            "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2)) "
+            "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2)) frame_p99_ms=\(format(p99 * 1000, 3)) "
                 + idle.resultFields
         )
     }
@@ -278,17 +283,5 @@ struct Bench {
             }
         }
         return (median(mine), median(theirs), median(zip(mine, theirs).map { $0 / $1 }))
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let s = values.sorted()
-        return s.isEmpty ? .nan : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-
-    static func format(_ value: Double, _ digits: Int) -> String {
-        if value < 0 { return "-" + format(-value, digits) }
-        var s = String(Int((value * pow(10, Double(digits))).rounded()))
-        while s.count <= digits { s = "0" + s }
-        return s.dropLast(digits) + "." + s.suffix(digits)
     }
 }
