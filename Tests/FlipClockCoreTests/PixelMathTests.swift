@@ -136,6 +136,19 @@ import Testing
         #expect(out == row)
     }
 
+    @Test func weighingARowIsAccumulatingItOntoZeros() {
+        let row: [UInt32] = (0..<37).map { UInt32($0) &* 0x0107_0503 ^ 0x8F00_00FF }
+        for weight in [1, 97, 128, 256] as [UInt32] {
+            var rb = [UInt32](repeating: 0, count: row.count), ag = rb
+            var wrb = [UInt32](repeating: 0xDEAD_BEEF, count: row.count), wag = wrb
+            row.withUnsafeBufferPointer { r in
+                RowOps.accumulate(r.baseAddress!, weight: weight, rb: &rb, ag: &ag, count: r.count)
+                RowOps.weigh(r.baseAddress!, weight: weight, rb: &wrb, ag: &wag, count: r.count)
+            }
+            #expect(wrb == rb && wag == ag, "weight \(weight)")
+        }
+    }
+
     @Test func colourParsesHexAndPrintsItBack() {
         #expect(RGBColor(hex: "#0e0E10") == RGBColor(red: 14, green: 14, blue: 16))
         #expect(RGBColor(hex: "#0e0E10")?.description == "#0e0e10")

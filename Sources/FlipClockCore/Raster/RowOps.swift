@@ -152,6 +152,27 @@ public enum RowOps {
         }
     }
 
+    /// `acc = src × w`: the first row of a box filter, which ``accumulate(_:weight:rb:ag:count:)``
+    /// would add to zeros (so the sums need no clearing first).
+    public static func weigh(
+        _ src: UnsafePointer<UInt32>, weight w: UInt32,
+        rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        var i = 0
+        let wv = Lanes16(repeating: UInt16(w))
+        while i + 4 <= count {
+            let s = load16(src + i)
+            store16((s & 0xFF) &* wv, rb + i)
+            store16((s &>> 8) &* wv, ag + i)
+            i += 4
+        }
+        while i < count {
+            rb[i] = PixelMath.rb(src[i]) &* w
+            ag[i] = PixelMath.ag(src[i]) &* w
+            i += 1
+        }
+    }
+
     /// Packs accumulated lanes (weights summing to 256) back into pixels, truncating.
     public static func resolve(rb: UnsafePointer<UInt32>, ag: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, count: Int) {
         var i = 0
