@@ -11,11 +11,31 @@ import Glibc
 ///     flipclock-bench --callgrind ours N    N frames of ours only, untimed (for valgrind)
 ///     flipclock-bench --callgrind fold N    N folded row frames only
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
+///     flipclock-bench --callgrind copy90 N  N whole frames copied turned 90° (copy0, copy270)
+///     flipclock-bench --rotation            only the table of the turned copies
 ///     flipclock-bench --soak [HOURS]        the loop through HOURS simulated hours (24), memory at start and end
+///     flipclock-bench --idle                CPU per hour, memory and start of each face, each in a process of its own
+///     flipclock-bench --idle FACE MINUTES   one such process: FACE (hhmm, hhmmss, world) for MINUTES simulated
 @main
 struct Bench {
     static func main() throws {
+        let mainAt = IdleRun.monotonicNanoseconds()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--idle" {
+            if arguments.count == 3, IdleRun.faces.contains(arguments[1]), let minutes = Int(arguments[2]), minutes > 0 {
+                try IdleRun.run(face: arguments[1], minutes: minutes, mainAt: mainAt)
+                return
+            }
+            guard arguments.count == 1 else {
+                print("--idle takes a face (\(IdleRun.faces.joined(separator: ", "))) and a number of minutes, or nothing")
+                exit(64)
+            }
+            let idle = try IdleBench.measure()
+            idle.printTables()
+            print("")
+            print("RESULT " + idle.resultFields)
+            return
+        }
         if arguments.first == "--soak", arguments.count <= 2 {
             guard let hours = arguments.count == 2 ? Int(arguments[1]) : 24, hours > 0 else {
                 print("--soak takes a number of hours")
@@ -24,40 +44,20 @@ struct Bench {
             try soak(hours: hours)
             return
         }
+        if arguments == ["--rotation"] {
+            printRotation(rotatedCopy(rounds: 5))
+            return
+        }
         let scene = try BenchScene()
         if arguments.first == "--callgrind", arguments.count == 3, let frames = Int(arguments[2]) {
             try callgrind(scene, method: arguments[1], frames: frames)
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES | --soak [HOURS]]")
+            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES | --soak [HOURS] | --idle [FACE MINUTES]]")
             exit(64)
         }
         try measure(scene)
-    }
-
-    static func callgrind(_ scene: BenchScene, method: String, frames: Int) throws {
-        let angles = BenchScene.angles(60)
-        switch method {
-        case "ours":
-            var renderer = scene.renderer()
-            _ = try renderer.draw(BenchScene.from.map(CardPicture.resting))
-            for k in 0..<frames { _ = try renderer.draw(BenchScene.pictures(at: angles[k % angles.count])) }
-            print("checksum \(checksum(renderer.canvas))")
-        case "fold":
-            let folding = try FoldScene(scene)
-            var canvas = folding.canvas()
-            var renderer = FoldRenderer(lighting: folding.lighting)
-            for k in 0..<frames { renderer.draw(folding.row, fold: folding.folds[k % folding.folds.count], into: &canvas, clip: canvas.bounds) }
-            print("checksum \(checksum(canvas))")
-        case "pixman":
-            let pixman = try PixmanFrame(scene: scene)
-            for k in 0..<frames { pixman.draw(angle: angles[k % angles.count]) }
-            print("checksum \(checksum(pixman.canvas))")
-        default:
-            print("--callgrind takes ours, fold or pixman")
-            exit(64)
-        }
     }
 
     static func measure(_ scene: BenchScene) throws {
@@ -110,6 +110,11 @@ struct Bench {
         print("| ours (FaceRenderer, as the daemon draws) | \(format(median(ours) * 1000, 3)) | 1 |")
         print("| memcpy of the six cards | \(format(median(copy) * 1000, 3)) | ours = \(format(vsCopy, 2))× |")
         print("| pixman, projective bilinear flaps | \(format(median(reference) * 1000, 3)) | ours = \(format(vsPixman, 2))× |")
+        let p99 = percentile(ours, 0.99)
+        print("")
+        print(
+            "our frame times over \(ours.count) frames: median \(format(median(ours) * 1000, 3)) ms, p99 \(format(p99 * 1000, 3)) ms, worst \(format((ours.max() ?? 0) * 1000, 3)) ms"
+        )
         let reveal = try measureReveal(scene, rounds: rounds)
         let rows = try measureRowChange(scene, rounds: rounds)
         print("")
@@ -129,13 +134,11 @@ struct Bench {
         print("")
         let turn = rotatedCopy(rounds: rounds)
         print("")
-        print("a whole \(BenchScene.width)x\(BenchScene.height) frame into output memory with a pitch (the DRM copy):")
-        print("| rotation | median ms/frame | against 0° |")
-        print("|---|---|---|")
-        for (rotation, ms) in turn {
-            print("| \(rotation.rawValue)° | \(format(ms * 1000, 3)) | \(format(ms / turn[0].seconds, 2))× |")
-        }
+        printRotation(turn)
         let quarter = turn[1].seconds / turn[0].seconds
+        print("")
+        let idle = try IdleBench.measure()
+        idle.printTables()
         print("")
         print("a reload's rows changing (seconds on, a score row unfolding; 0.7 s at 60 Hz), one frame of the whole screen:")
         print("")
@@ -145,7 +148,8 @@ struct Bench {
         print("| memcpy of the whole screen | \(format(rows.reference * 1000, 3)) | rows = \(format(rows.ratio, 2))× |")
         print("")
         print(
-            "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2))"
+            "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2)) frame_p99_ms=\(format(p99 * 1000, 3)) "
+                + idle.resultFields
         )
     }
 
@@ -198,6 +202,15 @@ struct Bench {
             }
         }
         return ScreenRotation.allCases.map { ($0, median(times[$0] ?? [])) }
+    }
+
+    static func printRotation(_ turn: [(rotation: ScreenRotation, seconds: Double)]) {
+        print("a whole \(BenchScene.width)x\(BenchScene.height) frame into output memory with a pitch (the DRM copy):")
+        print("| rotation | median ms/frame | against 0° |")
+        print("|---|---|---|")
+        for (rotation, ms) in turn {
+            print("| \(rotation.rawValue)° | \(format(ms * 1000, 3)) | \(format(ms / turn[0].seconds, 2))× |")
+        }
     }
 
     /// The physical limit: copying the six cards' pixels, row by row with the canvas pitch.
@@ -270,17 +283,5 @@ struct Bench {
             }
         }
         return (median(mine), median(theirs), median(zip(mine, theirs).map { $0 / $1 }))
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let s = values.sorted()
-        return s.isEmpty ? .nan : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
-
-    static func format(_ value: Double, _ digits: Int) -> String {
-        if value < 0 { return "-" + format(-value, digits) }
-        var s = String(Int((value * pow(10, Double(digits))).rounded()))
-        while s.count <= digits { s = "0" + s }
-        return s.dropLast(digits) + "." + s.suffix(digits)
     }
 }

@@ -28,7 +28,7 @@ final class PixmanFrame {
         for i in 0..<6 {
             let from = try cache.image(BenchScene.from[i], width: BenchScene.cardWidth, height: BenchScene.cardHeight)
             let to = try cache.image(BenchScene.to[i], width: BenchScene.cardWidth, height: BenchScene.cardHeight)
-            images.append((image(to.opaqueTop), image(from.opaqueBottom), image(from.top, padded: true), image(to.bottom, padded: true)))
+            images.append((image(to.opaque(.top)), image(from.opaque(.bottom)), image(from.top, padded: true), image(to.bottom, padded: true)))
         }
     }
 

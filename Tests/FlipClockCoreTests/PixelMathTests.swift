@@ -102,6 +102,30 @@ import Testing
         }
     }
 
+    @Test func staticHalfKernelIsTheHalfOverTheBackgroundShadedBitForBit() {
+        // Every alpha, then opaque runs of several lengths between transparent pixels (a card's
+        // corners and its middle), each row started at every offset so the runs fall across lanes.
+        var source: [UInt32] = (UInt32(0)...255).map { a in a << 24 | (a * 7 % (a + 1)) << 16 | (a / 2) << 8 | (a / 3) }
+        for run in [1, 7, 8, 9, 24, 33] {
+            source += (0..<run).map { 0xFF00_0000 | UInt32($0 * 40_503 & 0xFF_FFFF) } + [0, 0x8040_2010]
+        }
+        for background in [0xFF0E_0E10, 0xFFFF_FFFF, 0xFF00_0000] as [UInt32] {
+            for shade in [255, 236, 128, 1, 0] as [UInt32] {
+                for start in 0..<8 {
+                    let row = Array(source[start...])
+                    var vector = [UInt32](repeating: 0xDEAD_BEEF, count: row.count)
+                    row.withUnsafeBufferPointer { s in
+                        vector.withUnsafeMutableBufferPointer { d in
+                            RowOps.shade(s.baseAddress!, over: background, d.baseAddress!, count: s.count, by: shade)
+                        }
+                    }
+                    let scalar = row.map { PixelMath.shade(PixelMath.over($0, background), by: shade) }
+                    #expect(vector == scalar, "background \(String(background, radix: 16)), shade \(shade), start \(start)")
+                }
+            }
+        }
+    }
+
     @Test func accumulatedRowsWithFullWeightResolveToTheRowItself() {
         let row: [UInt32] = (0..<37).map { UInt32($0) &* 0x0107_0503 | 0xFF00_0000 }
         var rb = [UInt32](repeating: 0, count: row.count), ag = rb, out = rb
@@ -110,6 +134,19 @@ import Testing
         }
         RowOps.resolve(rb: rb, ag: ag, into: &out, count: row.count)
         #expect(out == row)
+    }
+
+    @Test func weighingARowIsAccumulatingItOntoZeros() {
+        let row: [UInt32] = (0..<37).map { UInt32($0) &* 0x0107_0503 ^ 0x8F00_00FF }
+        for weight in [1, 97, 128, 256] as [UInt32] {
+            var rb = [UInt32](repeating: 0, count: row.count), ag = rb
+            var wrb = [UInt32](repeating: 0xDEAD_BEEF, count: row.count), wag = wrb
+            row.withUnsafeBufferPointer { r in
+                RowOps.accumulate(r.baseAddress!, weight: weight, rb: &rb, ag: &ag, count: r.count)
+                RowOps.weigh(r.baseAddress!, weight: weight, rb: &wrb, ag: &wag, count: r.count)
+            }
+            #expect(wrb == rb && wag == ag, "weight \(weight)")
+        }
     }
 
     @Test func colourParsesHexAndPrintsItBack() {

@@ -80,6 +80,27 @@ import Testing
         }
     }
 
+    /// A canvas taller than the quarter turn's tiles (256 rows) and a rectangle that starts and
+    /// ends off their edges: every pixel where the oracle says, nothing outside the rectangle.
+    @Test(arguments: [ScreenRotation.quarter, .threeQuarters])
+    func aQuarterTurnAcrossTilesLandsWhereTheOracleSays(_ rotation: ScreenRotation) {
+        var canvas = Canvas(width: 45, height: 601)
+        for i in canvas.pixels.indices { canvas.pixels[i] = 0xFF00_0000 | UInt32(i &* 2_654_435_761 & 0xFF_FFFF) }
+        let logical = PixelSize(width: canvas.width, height: canvas.height)
+        let size = rotation.outputSize(of: logical)
+        let rect = DamageRect(x: 2, y: 3, width: 41, height: 590)
+        var memory = [UInt32](repeating: Self.unwritten, count: size.width * size.height)
+        memory.withUnsafeMutableBytes { rotation.copy(rect, of: canvas, to: $0.baseAddress!, pitch: size.width * 4) }
+        var expected = [UInt32](repeating: Self.unwritten, count: memory.count)
+        for y in rect.y..<rect.maxY {
+            for x in rect.x..<rect.maxX {
+                let p = rotation.outputPoint(x: x, y: y, logical: logical)
+                expected[p.y * size.width + p.x] = canvas[x, y]
+            }
+        }
+        #expect(memory == expected, "\(rotation)")
+    }
+
     @Test func quarterTurnsSwapTheSidesAndTurnClockwise() {
         let landscape = PixelSize(width: 1920, height: 1080)
         #expect(ScreenRotation.quarter.logicalSize(of: landscape) == PixelSize(width: 1080, height: 1920))

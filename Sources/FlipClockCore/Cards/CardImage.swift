@@ -3,24 +3,48 @@
 ///
 /// Each half is a premultiplied image with transparent rounded corners and a transparent
 /// hinge gap, so the background shows between the halves as on a real card: that is what
-/// a flap is drawn from. A static half always lies on the background, so it is also kept
-/// composited onto it, opaque: drawing it is a copy, with no blending and nothing under it.
+/// a flap is drawn from. A static half always lies on the background: it is drawn laid on
+/// it (``Canvas/copy(_:over:x:y:clip:shade:)``), a copy but for the corners and the gap. No
+/// opaque copy is kept: it would double what every value on every card size holds.
 public struct CardImage: Equatable, Sendable {
     public var top: Canvas
     public var bottom: Canvas
-    public var opaqueTop: Canvas
-    public var opaqueBottom: Canvas
+    /// The face's background, which the static halves lie on.
+    public let background: UInt32
+    /// Each row's run of opaque pixels in each half (empty where a row has none, or holes):
+    /// drawn laid on the background, these are a plain copy.
+    public let topOpaque: [Range<Int>], bottomOpaque: [Range<Int>]
 
     public init(top: Canvas, bottom: Canvas, background: UInt32) {
         self.top = top
         self.bottom = bottom
-        opaqueTop = Canvas(width: top.width, height: top.height, fill: background)
-        opaqueTop.draw(top, x: 0, y: 0)
-        opaqueBottom = Canvas(width: bottom.width, height: bottom.height, fill: background)
-        opaqueBottom.draw(bottom, x: 0, y: 0)
+        self.background = background
+        topOpaque = Self.opaqueRuns(top)
+        bottomOpaque = Self.opaqueRuns(bottom)
     }
 
+    /// For each row, the pixels from its first opaque one to its last, if all between are opaque.
+    static func opaqueRuns(_ image: Canvas) -> [Range<Int>] {
+        (0..<image.height).map { y in
+            let row = image.pixels[y * image.width..<(y + 1) * image.width]
+            guard let first = row.firstIndex(where: { $0 >> 24 == 255 }), let last = row.lastIndex(where: { $0 >> 24 == 255 }),
+                row[first...last].allSatisfy({ $0 >> 24 == 255 })
+            else { return 0..<0 }
+            return first - row.startIndex..<last + 1 - row.startIndex
+        }
+    }
+
+    public func opaqueRuns(_ half: CardHalf) -> [Range<Int>] { half == .top ? topOpaque : bottomOpaque }
+
     public func half(_ half: CardHalf) -> Canvas { half == .top ? top : bottom }
+
+    /// A half laid on the background, opaque (what the screen shows of a static half, unshaded).
+    public func opaque(_ half: CardHalf) -> Canvas {
+        let image = self.half(half)
+        var out = Canvas(width: image.width, height: image.height, fill: background)
+        out.draw(image, x: 0, y: 0)
+        return out
+    }
 
     /// Prints `value` on a card of `width` × `height` pixels (`height` even).
     ///

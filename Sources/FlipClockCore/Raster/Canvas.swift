@@ -58,6 +58,34 @@ public struct Canvas: Equatable, Sendable {
         }
     }
 
+    /// Copies `image` laid on the opaque `background` with its top-left corner at (`x`, `y`),
+    /// inside `clip`, each row's colour channels scaled by `shade(row)` / 255: the same pixels
+    /// as drawing it over a canvas filled with `background`, without keeping that canvas.
+    ///
+    /// `opaque[row]` is a run of the row's pixels known to be opaque: copied as they are,
+    /// only the rest is blended.
+    public mutating func copy(
+        _ image: Canvas, over background: UInt32, opaque: [Range<Int>], x: Int, y: Int, clip: DamageRect, shade: (Int) -> UInt32
+    ) {
+        let target = DamageRect(x: x, y: y, width: image.width, height: image.height).clipped(to: clip).clipped(to: bounds)
+        guard !target.isEmpty else { return }
+        let w = width
+        let from = target.x - x, to = target.maxX - x
+        image.pixels.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                for ty in target.y..<target.maxY {
+                    let sy = ty - y, k = shade(sy)
+                    let s = src.baseAddress! + sy * image.width, d = dst.baseAddress! + ty * w + x
+                    let run = opaque[sy].clamped(to: from..<to)
+                    let (left, right) = run.isEmpty ? (to, to) : (run.lowerBound, run.upperBound)
+                    RowOps.shade(s + from, over: background, d + from, count: left - from, by: k)
+                    RowOps.shade(s + left, d + left, count: right - left, by: k)
+                    RowOps.shade(s + right, over: background, d + right, count: to - right, by: k)
+                }
+            }
+        }
+    }
+
     /// Fills `rect` with `pixel` except where `holes` lie: the area around cards that are
     /// about to be drawn opaque anyway.
     public mutating func fill(_ rect: DamageRect, with pixel: UInt32, except holes: [DamageRect]) {

@@ -100,6 +100,34 @@ public enum RowOps {
         }
     }
 
+    /// `dst[i] = shade(src[i] over background, k)` for `count` pixels, `background` opaque:
+    /// a card's premultiplied half laid on the face and shaded, as a static half is drawn.
+    ///
+    /// Runs of opaque source pixels (nearly all of a card) are ``shade(_:_:count:by:)``; only
+    /// the rounded corners and the hinge gap are blended.
+    public static func shade(_ src: UnsafePointer<UInt32>, over background: UInt32, _ dst: UnsafeMutablePointer<UInt32>, count: Int, by k: UInt32) {
+        let bg = V(repeating: background), kv = V(repeating: k)
+        var i = 0
+        while i < count {
+            var j = i
+            while j + lanes <= count, all((load(src + j) & alphaMask) .== alphaMask) { j += lanes }
+            if j > i {
+                shade(src + i, dst + i, count: j - i, by: k)
+                i = j
+            }
+            guard i + lanes <= count else { break }
+            let s = load(src + i)
+            var o = s &+ scale(bg, V(repeating: 255) &- (s &>> 24))
+            if k != 255 { o = (scale(o, kv) & V(repeating: 0x00FF_FFFF)) | (o & alphaMask) }
+            store(o, dst + i)
+            i += lanes
+        }
+        while i < count {
+            dst[i] = PixelMath.shade(PixelMath.over(src[i], background), by: k)
+            i += 1
+        }
+    }
+
     /// `acc += src × w` on the two-lane split of each pixel, for `count` pixels.
     ///
     /// With weights summing to at most 256 the 16-bit lanes cannot overflow (255 × 256 < 65536):
@@ -120,6 +148,27 @@ public enum RowOps {
         while i < count {
             rb[i] &+= PixelMath.rb(src[i]) &* w
             ag[i] &+= PixelMath.ag(src[i]) &* w
+            i += 1
+        }
+    }
+
+    /// `acc = src × w`: the first row of a box filter, which ``accumulate(_:weight:rb:ag:count:)``
+    /// would add to zeros (so the sums need no clearing first).
+    public static func weigh(
+        _ src: UnsafePointer<UInt32>, weight w: UInt32,
+        rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        var i = 0
+        let wv = Lanes16(repeating: UInt16(w))
+        while i + 4 <= count {
+            let s = load16(src + i)
+            store16((s & 0xFF) &* wv, rb + i)
+            store16((s &>> 8) &* wv, ag + i)
+            i += 4
+        }
+        while i < count {
+            rb[i] = PixelMath.rb(src[i]) &* w
+            ag[i] = PixelMath.ag(src[i]) &* w
             i += 1
         }
     }

@@ -110,15 +110,17 @@ public enum ScreenRotation: Int, CaseIterable, Sendable {
     }
 
     /// Copies `rect` of `canvas` turned onto 32-bit XRGB output memory, unconverted; an
-    /// unturned row is one memory copy.
+    /// unturned row is one memory copy, a quarter turn a blocked SIMD transposition
+    /// (``copyQuarter(_:of:to:pitch:)``).
     @inlinable
     public func copy(_ rect: DamageRect, of canvas: Canvas, to destination: UnsafeMutableRawPointer, pitch: Int) {
-        guard self == .none else {
-            copy(rect, of: canvas, to: destination, pitch: pitch) { $0 }
-            return
-        }
         let r = rect.clipped(to: canvas.bounds)
         guard !r.isEmpty else { return }
+        guard self == .none else {
+            if swapsSides { return copyQuarter(r, of: canvas, to: destination, pitch: pitch) }
+            copy(r, of: canvas, to: destination, pitch: pitch) { $0 }
+            return
+        }
         canvas.pixels.withUnsafeBufferPointer { pixels in
             for y in r.y..<r.maxY {
                 (destination + y * pitch + r.x * 4).assumingMemoryBound(to: UInt32.self)

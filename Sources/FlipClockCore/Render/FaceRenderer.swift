@@ -148,12 +148,12 @@ public struct FaceRenderer: Sendable {
     private mutating func drawStatic(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
         let rect = layout.slots[i].rect
         let half = rect.height / 2
-        let top = try image(i, picture.top).opaqueTop
-        let bottom = try image(i, picture.bottom).opaqueBottom
+        let top = try image(i, picture.top)
+        let bottom = try image(i, picture.bottom)
         let topShade = lighting.staticTop(picture)
-        canvas.copy(top, x: rect.x, y: rect.y, clip: clip) { _ in topShade }
+        canvas.copy(top.top, over: top.background, opaque: top.topOpaque, x: rect.x, y: rect.y, clip: clip) { _ in topShade }
         let lighting = self.lighting
-        canvas.copy(bottom, x: rect.x, y: rect.y + half, clip: clip) {
+        canvas.copy(bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, x: rect.x, y: rect.y + half, clip: clip) {
             lighting.staticBottom(picture, row: $0, height: half)
         }
     }

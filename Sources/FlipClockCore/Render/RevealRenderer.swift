@@ -32,8 +32,10 @@ public struct RevealRenderer: Sendable {
         }
     }
 
-    /// The screen while the panel is open; not kept up to date while it is closed.
-    public private(set) var screen: Canvas
+    /// The screen while the panel is open; empty while it is closed (a whole screen's
+    /// memory held for a message that may never come is most of what a still clock keeps).
+    public private(set) var screen = Canvas(width: 0, height: 0)
+    private let width: Int, height: Int
     /// The panel as last drawn into ``screen``; `nil` while closed.
     private var drawn: Panel?
     /// Rows of the shadow the upper part casts into the gap, and of the lighter one at the
@@ -41,7 +43,8 @@ public struct RevealRenderer: Sendable {
     public let shadowHeight: Int
 
     public init(width: Int, height: Int, shadowHeight: Int? = nil) {
-        screen = Canvas(width: width, height: height)
+        self.width = width
+        self.height = height
         self.shadowHeight = max(1, shadowHeight ?? height / 32)
     }
 
@@ -56,13 +59,18 @@ public struct RevealRenderer: Sendable {
     /// panel is closed, else ``screen``. Show it and let it go before the next frame: a
     /// copy kept alive makes the next frame copy the whole screen.
     public mutating func frame(face: Canvas, damage: [DamageRect], panel: Panel?) -> (canvas: Canvas, damage: [DamageRect]) {
-        precondition(face.width == screen.width && face.height == screen.height, "the face and the screen differ in size")
+        precondition(face.width == width && face.height == height, "the face and the screen differ in size")
         let full = { (top: Int) in DamageRect(x: 0, y: top, width: face.width, height: face.height - top) }
         guard let panel, panel.offset > 0 else {
             // Closed: the face is the screen. Closing just now uncovers the face's lower part.
-            defer { drawn = nil }
+            defer {
+                drawn = nil
+                screen = Canvas(width: 0, height: 0)
+            }
             return (face, damage + (drawn.map { [full($0.split)] } ?? []))
         }
+        // Opening: every row of the screen is written below (above the split, the gap, the lower part).
+        if drawn == nil { screen = Canvas(width: width, height: height) }
         let split = min(max(panel.split, 0), face.height)
         let offset = min(panel.offset, face.height - split)
         var changed: [DamageRect] = []

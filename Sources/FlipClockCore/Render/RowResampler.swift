@@ -66,8 +66,6 @@ public struct RowResampler: Sendable {
                                 // Source rows in strip coordinates: a top half is stored far edge first.
                                 let t0 = farEdgeFirst ? h - c1 : c0
                                 let t1 = farEdgeFirst ? h - c0 : c1
-                                rbp.update(repeating: 0, count: w)
-                                agp.update(repeating: 0, count: w)
                                 var k = Int(Self.snapped(t0).rounded(.down))
                                 let kEnd = Int(Self.snapped(t1).rounded(.up))
                                 var used: UInt32 = 0
@@ -79,7 +77,12 @@ public struct RowResampler: Sendable {
                                     var weight = k == kEnd - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
                                     if weight > total &- used { weight = total &- used }
                                     if weight > 0, k >= 0, k < rowCount {
-                                        RowOps.accumulate(strip + k * w, weight: weight, rb: rbp, ag: agp, count: w)
+                                        // The first row sets the sums, the others add to them.
+                                        if used == 0 {
+                                            RowOps.weigh(strip + k * w, weight: weight, rb: rbp, ag: agp, count: w)
+                                        } else {
+                                            RowOps.accumulate(strip + k * w, weight: weight, rb: rbp, ag: agp, count: w)
+                                        }
                                         used &+= weight
                                     }
                                     k += 1
