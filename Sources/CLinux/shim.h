@@ -84,3 +84,7 @@ static inline int flipclock_uevent_socket(void) {
     return fd;
 }
 #endif
+
+// glibc's <malloc.h>, which the Glibc module does not import: mallopt and its threshold for
+// giving a large block a mapping of its own (flipclockd sets it at start).
+#include <malloc.h>
