@@ -4,7 +4,8 @@ Assistant; run by Tests/MQTT/run, which makes the broker's folder, certificates 
 In order: what the clock announces (announce.py), commands and refusals (commands.py), the
 broker restarted, Home Assistant restarted, a reload that drops a score, the clock restarted
 (connection.py), commands fuzzed (fuzz.py), the last will on SIGKILL (connection.py), and TLS
-with a good and a wrong password (two more daemons, started at the beginning: tls.py). Prints `ok - NAME` or
+with a good and a wrong password, with a client certificate and without one (four more daemons,
+started at the beginning: tls.py). Prints `ok - NAME` or
 `not ok - NAME: why` a check, then `N passed, M failed`."""
 import argparse
 import os
@@ -67,6 +68,7 @@ def main():
     parser.add_argument("--folder", required=True)
     parser.add_argument("--plain-port", type=int, required=True)
     parser.add_argument("--tls-port", type=int, required=True)
+    parser.add_argument("--certificate-port", type=int, required=True)
     parser.add_argument("--daemon", default=os.path.join(ROOT, ".build", "debug", "flipclockd"))
     parser.add_argument("--fuzz-seconds", type=float, default=20)
     args = parser.parse_args()

@@ -1,6 +1,8 @@
 """TLS and a password: two more daemons on the broker's TLS listener, verifying it against the
 test CA, user "clock"; one with the right password (it connects and says it is online), one
 with a wrong one (refused: one clear line in its standard error, and its clock keeps running).
+Then a client certificate: on the listener that requires one, a daemon with its certificate
+and key (cert_file, key_file) connects; one without is refused in the TLS handshake.
 Neither announces anything (discovery_prefix ""), so they leave the first clock's entities alone."""
 import os
 import re
@@ -15,12 +17,16 @@ from home_assistant import retained
 def start(context):
     """Starts both at the test's beginning, so their backoff runs while the rest is checked."""
     daemons = []
-    for name, password in (("good", "mqtt-password"), ("wrong", "wrong-password")):
-        daemon = Daemon(context.args.daemon, os.path.join(context.folder, f"tls-{name}"), {
-            "host": "127.0.0.1", "port": context.args.tls_port, "client_id": f"flipclock-{name}",
-            "base_topic": f"flipclock/{name}", "discovery_prefix": "", "username": "clock",
-            "password_file": os.path.join(context.folder, password), "ca_file": os.path.join(context.folder, "ca.pem"),
-        })
+    f = context.folder
+    accounts = {"username": "clock", "port": context.args.tls_port}
+    certificate = {"port": context.args.certificate_port, "cert_file": os.path.join(f, "clock.pem"), "key_file": os.path.join(f, "clock.key")}
+    for name, way in (("good", dict(accounts, password_file=os.path.join(f, "mqtt-password"))),
+                      ("wrong", dict(accounts, password_file=os.path.join(f, "wrong-password"))),
+                      ("cert", certificate), ("nocert", {"port": context.args.certificate_port})):
+        daemon = Daemon(context.args.daemon, os.path.join(f, f"tls-{name}"), dict({
+            "host": "127.0.0.1", "client_id": f"flipclock-{name}", "base_topic": f"flipclock/{name}", "discovery_prefix": "",
+            "ca_file": os.path.join(f, "ca.pem"),
+        }, **way))
         daemon.started = daemon.start()
         daemons.append(daemon)
     return daemons
@@ -42,8 +48,8 @@ def refused_before(daemon, moment):
 
 def check(context, daemons):
     check, listener = context.check, context.listener
-    good, wrong = daemons
-    kept = retained(context.args.plain_port, ["flipclock/good/status", "flipclock/wrong/status"])
+    good, wrong, cert, nocert = daemons
+    kept = retained(context.args.plain_port, [f"flipclock/{n}/status" for n in ("good", "wrong", "cert", "nocert")])
     check("TLS with the right password: connected, flipclock/good/status online (retained)",
           good.started and kept.get("flipclock/good/status") == b"online", f"{kept} {good.stderr()[-1500:]}")
     refused = [line for line in wrong.stderr().splitlines()
@@ -62,3 +68,10 @@ def check(context, daemons):
     later = (wrong.status() or {}).get("time")
     check(f"the refused clock keeps running: its time goes on ({first} → {later}), it answers ping",
           wrong.alive() and wrong.request("ping") == "OK pong" and first and later and later != first, "")
+    check("a client certificate (cert_file, key_file): connected, flipclock/cert/status online (retained)",
+          cert.started and kept.get("flipclock/cert/status") == b"online", f"{kept} {cert.stderr()[-1500:]}")
+    handshake = [line for line in nocert.stderr().splitlines() if " warning " in line and "mqtt: " in line]
+    check("without a client certificate: refused, one line naming mqtt.cert_file, never online, the clock runs",
+          len(handshake) == 1 and "mqtt.cert_file" in handshake[0] and "flipclock/nocert/status" not in kept
+          and nocert.request("ping") == "OK pong",
+          " | ".join(handshake[:3]) or nocert.stderr()[-800:])

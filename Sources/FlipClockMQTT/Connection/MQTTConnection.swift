@@ -146,7 +146,8 @@ public final class MQTTConnection: @unchecked Sendable {
     private func run() {
         var wait = 1
         while !stopping.load(ordering: .sequentiallyConsistent) {
-            refused.store(false, ordering: .sequentiallyConsistent)
+            reported.store(false, ordering: .sequentiallyConsistent)
+            answered.store(false, ordering: .sequentiallyConsistent)
             var code = mosquitto_connect_bind_v5(client, options.host, Int32(options.port), Int32(options.keepalive), nil, properties)
             if code == MOSQ_ERR_SUCCESS.rawValue {
                 // Asleep until the broker sends, another thread publishes (libmosquitto wakes
@@ -154,7 +155,7 @@ public final class MQTTConnection: @unchecked Sendable {
                 code = mosquitto_loop_forever(client, Int32(options.keepalive * 1000), 1)
             }
             if stopping.load(ordering: .sequentiallyConsistent) { break }
-            if code != MOSQ_ERR_SUCCESS.rawValue, !refused.load(ordering: .sequentiallyConsistent) { events(.failed(Self.text(code))) }
+            if code != MOSQ_ERR_SUCCESS.rawValue, !reported.load(ordering: .sequentiallyConsistent) { events(.failed(Self.text(code))) }
             if isConnectedOnce.exchange(false, ordering: .sequentiallyConsistent) { wait = 1 }
             for _ in 0..<(wait * 10) where !stopping.load(ordering: .sequentiallyConsistent) { usleep(100_000) }
             wait = min(wait * 2, 60)
@@ -164,12 +165,16 @@ public final class MQTTConnection: @unchecked Sendable {
 
     /// Whether a connection was made since the last failure (the wait starts again at 1 s).
     private let isConnectedOnce = Atomic<Bool>(false)
-    /// Whether the broker refused the last try: the dropped connection after it says nothing new.
-    private let refused = Atomic<Bool>(false)
+    /// Whether this try's failure was told already (the broker's refusal, or the drop): what
+    /// follows from it says nothing new.
+    private let reported = Atomic<Bool>(false)
+    /// Whether the broker answered this try's CONNECT.
+    private let answered = Atomic<Bool>(false)
 
     private func connected(code: Int32) {
-        refused.store(code != 0, ordering: .sequentiallyConsistent)
+        answered.store(true, ordering: .sequentiallyConsistent)
         guard code == 0 else {
+            reported.store(true, ordering: .sequentiallyConsistent)
             return events(.failed("the broker refused the connection: \(Self.words(mosquitto_reason_string(code)))"))
         }
         isConnectedOnce.store(true, ordering: .sequentiallyConsistent)
@@ -177,7 +182,15 @@ public final class MQTTConnection: @unchecked Sendable {
     }
 
     private func dropped(code: Int32) {
-        guard !stopping.load(ordering: .sequentiallyConsistent), !refused.load(ordering: .sequentiallyConsistent), code != 0 else { return }
+        guard !stopping.load(ordering: .sequentiallyConsistent), !reported.exchange(true, ordering: .sequentiallyConsistent), code != 0 else {
+            return
+        }
+        guard answered.load(ordering: .sequentiallyConsistent) || !options.tls else {
+            // TLS 1.3 finishes the client's side of the handshake before the broker checks
+            // the client's certificate: a refusal comes as the connection closing.
+            return events(
+                .failed("the broker closed the connection before answering: it may want a client certificate (mqtt.cert_file) or refuse this one"))
+        }
         events(.failed("the connection dropped: \(Self.text(code))"))
     }
 
