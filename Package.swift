@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "flipclockd",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockHTTP", "FlipClockMQTT", "FlipClockSystem", "CLinux",
+                "FlipClockCore", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockHTTP", "FlipClockMQTT", "FlipClockSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

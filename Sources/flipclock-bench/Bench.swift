@@ -1,4 +1,5 @@
 import FlipClockCore
+import FlipClockDaemon
 
 #if canImport(Glibc)
 import Glibc
@@ -20,6 +21,7 @@ import Glibc
 struct Bench {
     static func main() throws {
         let mainAt = IdleRun.monotonicNanoseconds()
+        ScreenMemory.giveBackWhenFreed()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "--idle" {
             if arguments.count == 3, IdleRun.faces.contains(arguments[1]), let minutes = Int(arguments[2]), minutes > 0 {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CLinux
 import FlipClockControl
 import FlipClockCore
 import FlipClockDaemon
@@ -47,10 +46,7 @@ struct RunCommand: AsyncParsableCommand {
             print("\(path): ok")
             return
         }
-        // A whole screen (a message panel's canvas, 7.9 MiB at 1080p) gets a mapping of its
-        // own, given back when freed: without this glibc raises the threshold after the first
-        // one is freed, and the next stays in the heap for good (+9.4 MiB, `flipclock-bench --soak`).
-        mallopt(M_MMAP_THRESHOLD, 1 << 20)
+        ScreenMemory.giveBackWhenFreed()
         JournalLogHandler.bootstrap()
         let logger = Logger(label: "flipclockd")
         var configuration = try ConfigPath.load(config ?? ConfigPath.defaultPath)
