@@ -177,6 +177,8 @@ public final class MQTTConnection: @unchecked Sendable {
             reported.store(true, ordering: .sequentiallyConsistent)
             return events(.failed("the broker refused the connection: \(Self.words(mosquitto_reason_string(code)))"))
         }
+        // libmosquitto's own loop reconnects without run(): a later drop is news again.
+        reported.store(false, ordering: .sequentiallyConsistent)
         isConnectedOnce.store(true, ordering: .sequentiallyConsistent)
         events(.connected)
     }
