@@ -103,8 +103,12 @@ public struct FaceRenderer: Sendable {
             if before.top != pictures[i].top || lighting.staticTop(before) != lighting.staticTop(pictures[i]) {
                 regions.append(DamageRect(x: slot.x, y: slot.y, width: slot.width, height: half))
             }
-            if before.bottom != pictures[i].bottom || lighting.shadowDepth(before) != lighting.shadowDepth(pictures[i]) {
+            if before.bottom != pictures[i].bottom {
                 regions.append(DamageRect(x: slot.x, y: slot.y + half, width: slot.width, height: half))
+            } else if lighting.shadowDepth(before) != lighting.shadowDepth(pictures[i]) {
+                // Only the rows the shadow reaches, now or before: the rest are lit as they were.
+                let rows = max(lighting.shadowRows(before, height: half), lighting.shadowRows(pictures[i], height: half))
+                regions.append(DamageRect(x: slot.x, y: slot.y + half, width: slot.width, height: rows))
             }
         }
         if firstFrame {
