@@ -149,6 +149,32 @@ import Testing
         }
     }
 
+    @Test func stretchIsTheScalarLerpOverTheRowBitForBit() {
+        // Every alpha between opaque runs and transparent pixels, sampled at steps from a
+        // magnified half to one-to-one, from several starts, over a row of its own.
+        var source: [UInt32] = [0] + (UInt32(0)...255).map { a in a << 24 | (a * 7 % (a + 1)) << 16 | (a / 2) << 8 | (a / 3) }
+        source += (0..<40).map { 0xFF00_0000 | UInt32($0 * 40_503 & 0xFF_FFFF) } + [0, 0, 0]
+        let destination = (0..<400).map { UInt32(0xFF00_0000) | UInt32($0 * 2_654_435_761 & 0xFF_FFFF) }
+        for step in [65536, 65535, 60000, 58982, 33000] {
+            for start in [0, 1, 255, 32768, 65535, 3 * 65536 + 77] {
+                let count = min(destination.count, ((source.count - 2) * 65536 - start) / step)
+                var vector = destination
+                source.withUnsafeBufferPointer { s in
+                    vector.withUnsafeMutableBufferPointer { d in
+                        RowOps.stretch(s.baseAddress!, from: start, step: step, over: d.baseAddress!, count: count)
+                    }
+                }
+                var scalar = destination
+                for x in 0..<count {
+                    let u = start + x * step
+                    let sample = PixelMath.lerp(source[u >> 16], source[u >> 16 + 1], UInt32((u >> 8) & 0xFF))
+                    scalar[x] = PixelMath.over(sample, scalar[x])
+                }
+                #expect(vector == scalar, "step \(step), start \(start)")
+            }
+        }
+    }
+
     @Test func colourParsesHexAndPrintsItBack() {
         #expect(RGBColor(hex: "#0e0E10") == RGBColor(red: 14, green: 14, blue: 16))
         #expect(RGBColor(hex: "#0e0E10")?.description == "#0e0e10")

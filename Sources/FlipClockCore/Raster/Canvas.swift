@@ -63,9 +63,11 @@ public struct Canvas: Equatable, Sendable {
     /// as drawing it over a canvas filled with `background`, without keeping that canvas.
     ///
     /// `opaque[row]` is a run of the row's pixels known to be opaque: copied as they are,
-    /// only the rest is blended.
+    /// only the rest is blended. `covered(y)` is a run of screen row `y`'s columns that
+    /// something opaque drawn next will cover: left as it is.
     public mutating func copy(
-        _ image: Canvas, over background: UInt32, opaque: [Range<Int>], x: Int, y: Int, clip: DamageRect, shade: (Int) -> UInt32
+        _ image: Canvas, over background: UInt32, opaque: [Range<Int>], x: Int, y: Int, clip: DamageRect,
+        covered: (Int) -> Range<Int> = { _ in 0..<0 }, shade: (Int) -> UInt32
     ) {
         let target = DamageRect(x: x, y: y, width: image.width, height: image.height).clipped(to: clip).clipped(to: bounds)
         guard !target.isEmpty else { return }
@@ -78,9 +80,21 @@ public struct Canvas: Equatable, Sendable {
                     let s = src.baseAddress! + sy * image.width, d = dst.baseAddress! + ty * w + x
                     let run = opaque[sy].clamped(to: from..<to)
                     let (left, right) = run.isEmpty ? (to, to) : (run.lowerBound, run.upperBound)
-                    RowOps.shade(s + from, over: background, d + from, count: left - from, by: k)
-                    RowOps.shade(s + left, d + left, count: right - left, by: k)
-                    RowOps.shade(s + right, over: background, d + right, count: to - right, by: k)
+                    // Columns a..<b of the image row: blended outside its opaque run, copied inside.
+                    func part(_ a: Int, _ b: Int) {
+                        RowOps.shade(s + a, over: background, d + a, count: max(0, min(b, left) - a), by: k)
+                        let m0 = max(a, left), m1 = min(b, right)
+                        if m0 < m1 { RowOps.shade(s + m0, d + m0, count: m1 - m0, by: k) }
+                        let r0 = max(a, right)
+                        if r0 < b { RowOps.shade(s + r0, over: background, d + r0, count: b - r0, by: k) }
+                    }
+                    let hole = covered(ty).clamped(to: target.x..<target.maxX)
+                    if hole.isEmpty {
+                        part(from, to)
+                    } else {
+                        part(from, hole.lowerBound - x)
+                        part(hole.upperBound - x, to)
+                    }
                 }
             }
         }

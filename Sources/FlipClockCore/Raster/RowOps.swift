@@ -190,31 +190,44 @@ public enum RowOps {
     /// over: destination pixel `x` samples the source at `u + x·step` (16.16 fixed point,
     /// source pixel centres at integers), `lerp(src[i], src[i + 1], fraction)`.
     ///
-    /// Four pixels at a time in 16-bit lanes; where all four come out opaque (the inside of
-    /// a card) they are stored, otherwise blended one by one.
+    /// Four pixels at a time in 16-bit lanes, their positions in 32-bit lanes and each pair
+    /// `src[i], src[i + 1]` read as one 64-bit load; where all four come out opaque (the inside
+    /// of a card) they are stored, otherwise blended one by one.
     public static func stretch(_ src: UnsafePointer<UInt32>, from u: Int, step: Int, over dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        var u = u
         var x = 0
-        while x + 4 <= count {
-            let u1 = u + step, u2 = u1 + step, u3 = u2 + step
-            let i0 = u >> 16, i1 = u1 >> 16, i2 = u2 >> 16, i3 = u3 >> 16
-            let a = unsafeBitCast(SIMD4<UInt32>(src[i0], src[i1], src[i2], src[i3]), to: Lanes16.self)
-            let b = unsafeBitCast(SIMD4<UInt32>(src[i0 + 1], src[i1 + 1], src[i2 + 1], src[i3 + 1]), to: Lanes16.self)
-            let f0 = UInt16((u >> 8) & 0xFF), f1 = UInt16((u1 >> 8) & 0xFF)
-            let f2 = UInt16((u2 >> 8) & 0xFF), f3 = UInt16((u3 >> 8) & 0xFF)
-            let w = Lanes16(f0, f0, f1, f1, f2, f2, f3, f3)
-            let iw = 256 &- w
-            let low = (((a & 0xFF) &* iw &+ (b & 0xFF) &* w) &>> 8)
-            let high = ((a &>> 8) &* iw &+ (b &>> 8) &* w) & 0xFF00
-            let out = unsafeBitCast(low | high, to: SIMD4<UInt32>.self)
-            if all(out .>= SIMD4(repeating: 0xFF00_0000)) {
-                UnsafeMutableRawPointer(dst + x).storeBytes(of: out, as: SIMD4<UInt32>.self)
-            } else {
-                for k in 0..<4 where out[k] != 0 { dst[x + k] = PixelMath.over(out[k], dst[x + k]) }
+        // The positions must fit 32-bit lanes: any row shorter than 32,768 pixels does.
+        if count >= 4, u >= 0, step >= 0, u + count * step < Int(Int32.max) {
+            let raw = UnsafeRawPointer(src)
+            var uv = SIMD4<Int32>(Int32(u), Int32(u + step), Int32(u + 2 * step), Int32(u + 3 * step))
+            let step4 = SIMD4<Int32>(repeating: Int32(4 * step))
+            while x + 4 <= count {
+                let i = uv &>> 16
+                let p01 = SIMD2<UInt64>(
+                    raw.loadUnaligned(fromByteOffset: Int(i[0]) &* 4, as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: Int(i[1]) &* 4, as: UInt64.self))
+                let p23 = SIMD2<UInt64>(
+                    raw.loadUnaligned(fromByteOffset: Int(i[2]) &* 4, as: UInt64.self),
+                    raw.loadUnaligned(fromByteOffset: Int(i[3]) &* 4, as: UInt64.self))
+                let pairs = SIMD8<UInt32>(
+                    lowHalf: unsafeBitCast(p01, to: SIMD4<UInt32>.self), highHalf: unsafeBitCast(p23, to: SIMD4<UInt32>.self))
+                let a = unsafeBitCast(pairs.evenHalf, to: Lanes16.self), b = unsafeBitCast(pairs.oddHalf, to: Lanes16.self)
+                let f = SIMD4<UInt32>(truncatingIfNeeded: (uv &>> 8) & 0xFF)
+                let w = unsafeBitCast(f | (f &<< 16), to: Lanes16.self)
+                // a·(256 − w) + b·w as a·256 + (b − a)·w: equal in wrapping 16-bit lanes, one multiply fewer.
+                let ae = a & 0xFF, ao = a &>> 8
+                let low = ((ae &<< 8) &+ ((b & 0xFF) &- ae) &* w) &>> 8
+                let high = ((a & 0xFF00) &+ ((b &>> 8) &- ao) &* w) & 0xFF00
+                let out = unsafeBitCast(low | high, to: SIMD4<UInt32>.self)
+                if all(out .>= SIMD4(repeating: 0xFF00_0000)) {
+                    UnsafeMutableRawPointer(dst + x).storeBytes(of: out, as: SIMD4<UInt32>.self)
+                } else {
+                    for k in 0..<4 where out[k] != 0 { dst[x + k] = PixelMath.over(out[k], dst[x + k]) }
+                }
+                uv &+= step4
+                x += 4
             }
-            u = u3 + step
-            x += 4
         }
+        var u = u + x * step
         while x < count {
             let i = u >> 16
             let sample = PixelMath.lerp(src[i], src[i + 1], UInt32((u >> 8) & 0xFF))

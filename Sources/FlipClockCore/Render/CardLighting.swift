@@ -36,6 +36,14 @@ public struct CardLighting: Equatable, Sendable {
         return factor(darkness: shadowDepth(picture) * (1 - Double(row) / reach))
     }
 
+    /// How many rows below the hinge, of a static bottom half `height` rows tall, the flap's
+    /// shadow reaches: the rest are fully lit.
+    public func shadowRows(_ picture: CardPicture, height: Int) -> Int {
+        guard let flap = picture.flap else { return 0 }
+        let reach = (1 - cosDegrees(flap.angle)) / 2 * Double(max(height, 1))
+        return min(height, Int(reach.rounded(.up)))
+    }
+
     /// How dark the flap's shadow is on the static bottom half at the hinge, 0…0.5.
     public func shadowDepth(_ picture: CardPicture) -> Double {
         guard let flap = picture.flap, strength > 0 else { return 0 }

@@ -103,8 +103,12 @@ public struct FaceRenderer: Sendable {
             if before.top != pictures[i].top || lighting.staticTop(before) != lighting.staticTop(pictures[i]) {
                 regions.append(DamageRect(x: slot.x, y: slot.y, width: slot.width, height: half))
             }
-            if before.bottom != pictures[i].bottom || lighting.shadowDepth(before) != lighting.shadowDepth(pictures[i]) {
+            if before.bottom != pictures[i].bottom {
                 regions.append(DamageRect(x: slot.x, y: slot.y + half, width: slot.width, height: half))
+            } else if lighting.shadowDepth(before) != lighting.shadowDepth(pictures[i]) {
+                // Only the rows the shadow reaches, now or before: the rest are lit as they were.
+                let rows = max(lighting.shadowRows(before, height: half), lighting.shadowRows(pictures[i], height: half))
+                regions.append(DamageRect(x: slot.x, y: slot.y + half, width: slot.width, height: rows))
             }
         }
         if firstFrame {
@@ -151,9 +155,23 @@ public struct FaceRenderer: Sendable {
         let top = try image(i, picture.top)
         let bottom = try image(i, picture.bottom)
         let topShade = lighting.staticTop(picture)
-        canvas.copy(top.top, over: top.background, opaque: top.topOpaque, x: rect.x, y: rect.y, clip: clip) { _ in topShade }
+        // What the flap will cover opaque is not drawn under it.
+        var flapCover: (top: Int, columns: [Range<Int>]) = (0, [])
+        if let flap = picture.flap {
+            let flapImage = try image(i, flap.value)
+            flapCover = FlapRenderer.opaqueColumns(
+                flapImage.half(flap.half), opaque: flapImage.opaqueRuns(flap.half), half: flap.half, projection: projection(i, flap.angle),
+                canvas: canvas.bounds, clip: clip)
+        }
+        let covered: (Int) -> Range<Int> = { y in
+            let j = y - flapCover.top
+            return j >= 0 && j < flapCover.columns.count ? flapCover.columns[j] : 0..<0
+        }
+        canvas.copy(top.top, over: top.background, opaque: top.topOpaque, x: rect.x, y: rect.y, clip: clip, covered: covered) { _ in topShade }
         let lighting = self.lighting
-        canvas.copy(bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, x: rect.x, y: rect.y + half, clip: clip) {
+        canvas.copy(
+            bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, x: rect.x, y: rect.y + half, clip: clip, covered: covered
+        ) {
             lighting.staticBottom(picture, row: $0, height: half)
         }
     }

@@ -22,4 +22,18 @@ public struct FlapRenderer: Sendable {
             into: &canvas, area: area
         )
     }
+
+    /// For each screen row from `area`'s top, the columns where the flap `draw` would draw
+    /// with the same arguments comes out opaque: what lies there need not be drawn before it.
+    ///
+    /// `opaque` is each image row's run of opaque pixels (``CardImage/opaqueRuns(_:)``).
+    public static func opaqueColumns(
+        _ image: Canvas, opaque: [Range<Int>], half: CardHalf, projection: FlapProjection, canvas: DamageRect, clip: DamageRect
+    ) -> (top: Int, columns: [Range<Int>]) {
+        let area = projection.bounds.clipped(to: clip).clipped(to: canvas)
+        guard !area.isEmpty, image.width > 0, image.height > 0 else { return (0, []) }
+        let columns = RowResampler.opaqueColumns(
+            width: image.width, rows: 0..<image.height, opaque: opaque, farEdgeFirst: half == .top, projection: projection, area: area)
+        return (area.y, columns)
+    }
 }

@@ -55,26 +55,15 @@ public struct RowResampler: Sendable {
                             padded[w + 1] = 0
                             padded[w + 2] = 0
                             for y in area.y..<area.maxY {
-                                // The strip distances seen by this screen row's top and bottom edges.
-                                let ra = projection.distance(atScreenY: Double(y))
-                                let rz = projection.distance(atScreenY: Double(y + 1))
-                                guard ra.isFinite, rz.isFinite else { continue }
-                                let r0 = min(ra, rz), r1 = max(ra, rz)
-                                let span = r1 - r0
-                                let c0 = max(r0, 0), c1 = min(r1, h)
-                                guard c1 > c0, span > 0 else { continue }
-                                // Source rows in strip coordinates: a top half is stored far edge first.
-                                let t0 = farEdgeFirst ? h - c1 : c0
-                                let t1 = farEdgeFirst ? h - c0 : c1
-                                var k = Int(Self.snapped(t0).rounded(.down))
-                                let kEnd = Int(Self.snapped(t1).rounded(.up))
+                                guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection) else { continue }
+                                var k = sources.rows.lowerBound
                                 var used: UInt32 = 0
-                                let total = UInt32((c1 - c0) / span * 256 + 0.5)
-                                let start = Self.snapped(t0), end = Self.snapped(t1)
-                                while k < kEnd {
+                                let total = sources.total, span = sources.span
+                                let start = sources.start, end = sources.end
+                                while k < sources.rows.upperBound {
                                     let overlap = min(end, Double(k + 1)) - max(start, Double(k))
                                     // The last row takes what rounding left, so weights sum exactly.
-                                    var weight = k == kEnd - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
+                                    var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
                                     if weight > total &- used { weight = total &- used }
                                     if weight > 0, k >= 0, k < rowCount {
                                         // The first row sets the sums, the others add to them.
@@ -90,21 +79,10 @@ public struct RowResampler: Sendable {
                                 guard used > 0 else { continue }
                                 RowOps.resolve(rb: rbp, ag: agp, into: padded + 1, count: w)
                                 if shade != 255 { RowOps.shade(padded + 1, padded + 1, count: w, by: shade) }
-
-                                // Stretch across the screen row: source column is linear in x with slope 1/s,
-                                // s taken where the row's centre meets the strip (its sides are straight).
-                                let centre = min(max(projection.distance(atScreenY: Double(y) + 0.5), 0), h)
-                                let s = projection.scale(atDistance: centre)
-                                let du = 1 / s
-                                let u0 = (0.5 - projection.vanishingX) * du + projection.vanishingX - projection.left - 0.5 + 1
-                                // Columns whose sample falls inside the padded row [0, w + 1].
-                                let xFirst = max(area.x, Int(ceil((0 - u0) / du)))
-                                let xLast = min(area.maxX - 1, Int(floor((Double(w + 1) - u0) / du - 1e-9)))
-                                guard xFirst <= xLast else { continue }
-                                let step = Int((du * 65536).rounded())
-                                let u = Int(((u0 + Double(xFirst) * du) * 65536).rounded())
+                                guard let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { continue }
                                 RowOps.stretch(
-                                    padded, from: u, step: step, over: dst.baseAddress! + y * canvasWidth + xFirst, count: xLast - xFirst + 1)
+                                    padded, from: columns.u, step: columns.step, over: dst.baseAddress! + y * canvasWidth + columns.first,
+                                    count: columns.count)
                             }
                         }
                     }
@@ -113,10 +91,4 @@ public struct RowResampler: Sendable {
         }
     }
 
-    /// Rounds values within floating-point noise of an integer row boundary onto it, so a
-    /// flat strip copies rows one to one.
-    @inline(__always) static func snapped(_ t: Double) -> Double {
-        let r = t.rounded()
-        return abs(t - r) < 1e-7 ? r : t
-    }
 }

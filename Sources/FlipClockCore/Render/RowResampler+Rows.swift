@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension RowResampler {
+    /// The source rows one screen row of the strip filters: rows `rows` of the strip, the
+    /// part `start..<end` of them it sees, out of a span `span` long, `total`/256 of it on
+    /// the strip (less at its near and far edges).
+    struct Sources {
+        let rows: Range<Int>
+        let start: Double, end: Double
+        let span: Double
+        let total: UInt32
+    }
+
+    /// How one screen row stretches the filtered row: `count` pixels from screen x `first`,
+    /// sampling the padded row at `u + x·step` (16.16 fixed point).
+    struct Columns {
+        let first: Int, count: Int
+        let u: Int, step: Int
+    }
+
+    /// What screen row `y` sees of a strip `length` rows long, or `nil` if it misses it.
+    @inline(__always) static func sources(_ y: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection) -> Sources? {
+        // The strip distances seen by this screen row's top and bottom edges.
+        let ra = projection.distance(atScreenY: Double(y))
+        let rz = projection.distance(atScreenY: Double(y + 1))
+        guard ra.isFinite, rz.isFinite else { return nil }
+        let r0 = min(ra, rz), r1 = max(ra, rz)
+        let span = r1 - r0
+        let c0 = max(r0, 0), c1 = min(r1, h)
+        guard c1 > c0, span > 0 else { return nil }
+        // Source rows in strip coordinates: a top half is stored far edge first.
+        let t0 = farEdgeFirst ? h - c1 : c0
+        let t1 = farEdgeFirst ? h - c0 : c1
+        let start = snapped(t0), end = snapped(t1)
+        return Sources(
+            rows: Int(start.rounded(.down))..<Int(end.rounded(.up)), start: start, end: end, span: span,
+            total: UInt32((c1 - c0) / span * 256 + 0.5))
+    }
+
+    /// The screen columns of row `y` inside `area` that sample a filtered row `width` wide,
+    /// or `nil` if none do.
+    @inline(__always) static func columns(_ y: Int, length h: Double, width w: Int, projection: some RowProjection, area: DamageRect) -> Columns? {
+        // Source column is linear in x with slope 1/s, s taken where the row's centre meets
+        // the strip (its sides are straight).
+        let centre = min(max(projection.distance(atScreenY: Double(y) + 0.5), 0), h)
+        let s = projection.scale(atDistance: centre)
+        let du = 1 / s
+        let u0 = (0.5 - projection.vanishingX) * du + projection.vanishingX - projection.left - 0.5 + 1
+        // Columns whose sample falls inside the padded row [0, w + 1].
+        let xFirst = max(area.x, Int(ceil((0 - u0) / du)))
+        let xLast = min(area.maxX - 1, Int(floor((Double(w + 1) - u0) / du - 1e-9)))
+        guard xFirst <= xLast else { return nil }
+        return Columns(
+            first: xFirst, count: xLast - xFirst + 1, u: Int(((u0 + Double(xFirst) * du) * 65536).rounded()),
+            step: Int((du * 65536).rounded()))
+    }
+
+    /// For each screen row of `area`, the screen columns where the strip's pixels come out
+    /// opaque, given each source row's run of opaque pixels (`opaque`, as ``CardImage`` keeps
+    /// them): what lies under them is overwritten, so it need not be drawn first.
+    ///
+    /// Conservative: a row counts only where all its source rows are on the strip, opaque
+    /// throughout the run, with their whole weight; a column only where both pixels its
+    /// sample blends are.
+    static func opaqueColumns(
+        width w: Int, rows: Range<Int>, opaque: [Range<Int>], farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect
+    ) -> [Range<Int>] {
+        let h = Double(rows.count)
+        return (area.y..<max(area.y, area.maxY)).map { y in
+            guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection), sources.total == 256,
+                sources.rows.lowerBound >= 0, sources.rows.upperBound <= rows.count
+            else { return 0..<0 }
+            var lo = 0, hi = w
+            for k in sources.rows {
+                let run = opaque[rows.lowerBound + k]
+                lo = max(lo, run.lowerBound)
+                hi = min(hi, run.upperBound)
+            }
+            guard lo < hi, let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { return 0..<0 }
+            // Padded indices lo + 1 ..< hi + 1 are opaque: a sample at i blends i and i + 1.
+            let iLow = Int64(lo + 1) << 16, iHigh = Int64(hi) << 16  // i ≥ lo + 1 and i + 1 ≤ hi
+            let u = Int64(columns.u), step = Int64(max(columns.step, 1))
+            let first = u >= iLow ? 0 : (iLow - u + step - 1) / step
+            guard iHigh > u else { return 0..<0 }
+            let last = min(Int64(columns.count - 1), (iHigh - 1 - u) / step)
+            guard first <= last else { return 0..<0 }
+            return columns.first + Int(first)..<columns.first + Int(last) + 1
+        }
+    }
+
+    /// Rounds values within floating-point noise of an integer row boundary onto it, so a
+    /// flat strip copies rows one to one.
+    @inline(__always) static func snapped(_ t: Double) -> Double {
+        let r = t.rounded()
+        return abs(t - r) < 1e-7 ? r : t
+    }
+}
