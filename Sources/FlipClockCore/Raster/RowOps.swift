@@ -186,6 +186,55 @@ public enum RowOps {
         }
     }
 
+    /// The last row of a box filter and what follows it, in one pass: `src × w` added to the
+    /// sums (or alone, when `toSums` is false: the only row), packed into pixels as
+    /// ``resolve(rb:ag:into:count:)`` does and shaded by `k` as ``shade(_:_:count:by:)`` does.
+    public static func resolve(
+        adding src: UnsafePointer<UInt32>, weight w: UInt32, toSums: Bool,
+        rb: UnsafePointer<UInt32>, ag: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, count: Int, shade k: UInt32
+    ) {
+        var i = 0
+        // Four loops, so neither choice is made per pixel.
+        switch (toSums, k == 255) {
+        case (true, true): resolveLanes(src, w, rb, ag, dst, count, 255, toSums: true, shaded: false, &i)
+        case (true, false): resolveLanes(src, w, rb, ag, dst, count, k, toSums: true, shaded: true, &i)
+        case (false, true): resolveLanes(src, w, rb, ag, dst, count, 255, toSums: false, shaded: false, &i)
+        case (false, false): resolveLanes(src, w, rb, ag, dst, count, k, toSums: false, shaded: true, &i)
+        }
+        while i < count {
+            let low = (toSums ? rb[i] : 0) &+ PixelMath.rb(src[i]) &* w
+            let high = (toSums ? ag[i] : 0) &+ PixelMath.ag(src[i]) &* w
+            let pixel = ((low >> 8) & 0x00FF_00FF) | (high & 0xFF00_FF00)
+            dst[i] = k == 255 ? pixel : PixelMath.shade(pixel, by: k)
+            i += 1
+        }
+    }
+
+    /// The lanes of ``resolve(adding:weight:toSums:rb:ag:into:count:shade:)``, four pixels at
+    /// a time from `i`, specialised on its two choices.
+    @inline(__always) static func resolveLanes(
+        _ src: UnsafePointer<UInt32>, _ w: UInt32, _ rb: UnsafePointer<UInt32>, _ ag: UnsafePointer<UInt32>,
+        _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ k: UInt32, toSums: Bool, shaded: Bool, _ i: inout Int
+    ) {
+        let wv = Lanes16(repeating: UInt16(w))
+        let even = Lanes16(repeating: UInt16(k))
+        let odd = Lanes16(UInt16(k), 255, UInt16(k), 255, UInt16(k), 255, UInt16(k), 255)
+        while i + 4 <= count {
+            let s = load16(src + i)
+            var low = (s & 0xFF) &* wv, high = (s &>> 8) &* wv
+            if toSums {
+                low &+= load16(rb + i)
+                high &+= load16(ag + i)
+            }
+            if shaded {
+                store16(div255((low &>> 8) &* even) | (div255((high &>> 8) &* odd) &<< 8), dst + i)
+            } else {
+                store16((low &>> 8) | (high & 0xFF00), dst + i)
+            }
+            i += 4
+        }
+    }
+
     /// Stretches a row across `count` destination pixels with bilinear sampling, composited
     /// over: destination pixel `x` samples the source at `u + x·step` (16.16 fixed point,
     /// source pixel centres at integers), `lerp(src[i], src[i + 1], fraction)`.
