@@ -149,7 +149,7 @@ import Testing
         }
     }
 
-    @Test func resolvingWithTheLastRowIsAccumulatingResolvingAndShadingBitForBit() {
+    @Test func resolvingWithTheLastRowOrMixingTwoIsAccumulatingResolvingAndShadingBitForBit() {
         // Every alpha, with the sums of an earlier row or none, at weights and shades that
         // reach the lanes' limits; 259 pixels, so the four-pixel lanes leave a tail.
         let earlier: [UInt32] = (0..<259).map { UInt32($0) &* 0x0107_0503 ^ 0x8F00_00FF }
@@ -173,6 +173,14 @@ import Testing
                 RowOps.resolve(rb: rb, ag: ag, into: &separate, count: row.count)
                 separate.withUnsafeMutableBufferPointer { RowOps.shade($0.baseAddress!, $0.baseAddress!, count: $0.count, by: shade) }
                 #expect(fused == separate, "weights \(first), \(last), shade \(shade)")
+                var mixed = [UInt32](repeating: 0xDEAD_BEEF, count: row.count)
+                earlier.withUnsafeBufferPointer { e in
+                    row.withUnsafeBufferPointer { r in
+                        RowOps.resolve(
+                            mixing: e.baseAddress!, weight: first, r.baseAddress!, weight: last, into: &mixed, count: r.count, shade: shade)
+                    }
+                }
+                #expect(mixed == separate, "two rows mixed, weights \(first), \(last), shade \(shade)")
             }
         }
     }
