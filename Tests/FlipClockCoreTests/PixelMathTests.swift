@@ -149,6 +149,42 @@ import Testing
         }
     }
 
+    @Test func resolvingWithTheLastRowOrMixingTwoIsAccumulatingResolvingAndShadingBitForBit() {
+        // Every alpha, with the sums of an earlier row or none, at weights and shades that
+        // reach the lanes' limits; 259 pixels, so the four-pixel lanes leave a tail.
+        let earlier: [UInt32] = (0..<259).map { UInt32($0) &* 0x0107_0503 ^ 0x8F00_00FF }
+        let row: [UInt32] = (0..<259).map { (a: Int) -> UInt32 in
+            let alpha = UInt32(a % 256), colour = UInt32(a * 7 % 256)
+            return alpha << 24 | min(colour, alpha) << 16 | alpha / 2 << 8 | alpha / 3
+        }
+        for (first, last) in [(0, 256), (128, 128), (1, 255), (200, 56)] as [(UInt32, UInt32)] {
+            for shade in [255, 254, 200, 1, 0] as [UInt32] {
+                var rb = [UInt32](repeating: 0, count: row.count), ag = rb
+                var separate = rb, fused = [UInt32](repeating: 0xDEAD_BEEF, count: row.count)
+                earlier.withUnsafeBufferPointer { e in
+                    row.withUnsafeBufferPointer { r in
+                        if first > 0 { RowOps.weigh(e.baseAddress!, weight: first, rb: &rb, ag: &ag, count: r.count) }
+                        RowOps.resolve(
+                            adding: r.baseAddress!, weight: last, toSums: first > 0, rb: rb, ag: ag, into: &fused, count: r.count,
+                            shade: shade)
+                        RowOps.accumulate(r.baseAddress!, weight: last, rb: &rb, ag: &ag, count: r.count)
+                    }
+                }
+                RowOps.resolve(rb: rb, ag: ag, into: &separate, count: row.count)
+                separate.withUnsafeMutableBufferPointer { RowOps.shade($0.baseAddress!, $0.baseAddress!, count: $0.count, by: shade) }
+                #expect(fused == separate, "weights \(first), \(last), shade \(shade)")
+                var mixed = [UInt32](repeating: 0xDEAD_BEEF, count: row.count)
+                earlier.withUnsafeBufferPointer { e in
+                    row.withUnsafeBufferPointer { r in
+                        RowOps.resolve(
+                            mixing: e.baseAddress!, weight: first, r.baseAddress!, weight: last, into: &mixed, count: r.count, shade: shade)
+                    }
+                }
+                #expect(mixed == separate, "two rows mixed, weights \(first), \(last), shade \(shade)")
+            }
+        }
+    }
+
     @Test func stretchIsTheScalarLerpOverTheRowBitForBit() {
         // Every alpha between opaque runs and transparent pixels, sampled at steps from a
         // magnified half to one-to-one, from several starts, over a row of its own.

@@ -128,64 +128,6 @@ public enum RowOps {
         }
     }
 
-    /// `acc += src × w` on the two-lane split of each pixel, for `count` pixels.
-    ///
-    /// With weights summing to at most 256 the 16-bit lanes cannot overflow (255 × 256 < 65536):
-    /// this is the vertical box filter. `rb[i]` and `ag[i]` hold pixel i's ``PixelMath/rb(_:)``
-    /// and ``PixelMath/ag(_:)`` sums, which in memory are exactly four pixels' 16-bit lanes.
-    public static func accumulate(
-        _ src: UnsafePointer<UInt32>, weight w: UInt32,
-        rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>, count: Int
-    ) {
-        var i = 0
-        let wv = Lanes16(repeating: UInt16(w))
-        while i + 4 <= count {
-            let s = load16(src + i)
-            store16(load16(rb + i) &+ (s & 0xFF) &* wv, rb + i)
-            store16(load16(ag + i) &+ (s &>> 8) &* wv, ag + i)
-            i += 4
-        }
-        while i < count {
-            rb[i] &+= PixelMath.rb(src[i]) &* w
-            ag[i] &+= PixelMath.ag(src[i]) &* w
-            i += 1
-        }
-    }
-
-    /// `acc = src × w`: the first row of a box filter, which ``accumulate(_:weight:rb:ag:count:)``
-    /// would add to zeros (so the sums need no clearing first).
-    public static func weigh(
-        _ src: UnsafePointer<UInt32>, weight w: UInt32,
-        rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>, count: Int
-    ) {
-        var i = 0
-        let wv = Lanes16(repeating: UInt16(w))
-        while i + 4 <= count {
-            let s = load16(src + i)
-            store16((s & 0xFF) &* wv, rb + i)
-            store16((s &>> 8) &* wv, ag + i)
-            i += 4
-        }
-        while i < count {
-            rb[i] = PixelMath.rb(src[i]) &* w
-            ag[i] = PixelMath.ag(src[i]) &* w
-            i += 1
-        }
-    }
-
-    /// Packs accumulated lanes (weights summing to 256) back into pixels, truncating.
-    public static func resolve(rb: UnsafePointer<UInt32>, ag: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, count: Int) {
-        var i = 0
-        while i + 4 <= count {
-            store16((load16(rb + i) &>> 8) | (load16(ag + i) & 0xFF00), dst + i)
-            i += 4
-        }
-        while i < count {
-            dst[i] = ((rb[i] >> 8) & 0x00FF_00FF) | (ag[i] & 0xFF00_FF00)
-            i += 1
-        }
-    }
-
     /// Stretches a row across `count` destination pixels with bilinear sampling, composited
     /// over: destination pixel `x` samples the source at `u + x·step` (16.16 fixed point,
     /// source pixel centres at integers), `lerp(src[i], src[i + 1], fraction)`.

@@ -56,30 +56,50 @@ public struct RowResampler: Sendable {
                             padded[w + 2] = 0
                             for y in area.y..<area.maxY {
                                 guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection) else { continue }
+                                guard let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { continue }
                                 var k = sources.rows.lowerBound
                                 var used: UInt32 = 0
                                 let total = sources.total, span = sources.span
                                 let start = sources.start, end = sources.end
+                                // The last two rows found are held back: with only two, they are
+                                // mixed without sums; otherwise the sums take every row but the
+                                // last, which is added as they are packed into pixels.
+                                var older: (row: Int, weight: UInt32)?
+                                var last: (row: Int, weight: UInt32)?
+                                var summed = false
+                                func sum(_ row: (row: Int, weight: UInt32)) {
+                                    // The first row sets the sums, the others add to them.
+                                    if summed {
+                                        RowOps.accumulate(strip + row.row * w, weight: row.weight, rb: rbp, ag: agp, count: w)
+                                    } else {
+                                        RowOps.weigh(strip + row.row * w, weight: row.weight, rb: rbp, ag: agp, count: w)
+                                    }
+                                    summed = true
+                                }
                                 while k < sources.rows.upperBound {
                                     let overlap = min(end, Double(k + 1)) - max(start, Double(k))
                                     // The last row takes what rounding left, so weights sum exactly.
                                     var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
                                     if weight > total &- used { weight = total &- used }
                                     if weight > 0, k >= 0, k < rowCount {
-                                        // The first row sets the sums, the others add to them.
-                                        if used == 0 {
-                                            RowOps.weigh(strip + k * w, weight: weight, rb: rbp, ag: agp, count: w)
-                                        } else {
-                                            RowOps.accumulate(strip + k * w, weight: weight, rb: rbp, ag: agp, count: w)
-                                        }
+                                        if let older { sum(older) }
+                                        older = last
+                                        last = (k, weight)
                                         used &+= weight
                                     }
                                     k += 1
                                 }
-                                guard used > 0 else { continue }
-                                RowOps.resolve(rb: rbp, ag: agp, into: padded + 1, count: w)
-                                if shade != 255 { RowOps.shade(padded + 1, padded + 1, count: w, by: shade) }
-                                guard let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { continue }
+                                guard let last else { continue }
+                                if let older, !summed {
+                                    RowOps.resolve(
+                                        mixing: strip + older.row * w, weight: older.weight, strip + last.row * w, weight: last.weight,
+                                        into: padded + 1, count: w, shade: shade)
+                                } else {
+                                    if let older { sum(older) }
+                                    RowOps.resolve(
+                                        adding: strip + last.row * w, weight: last.weight, toSums: summed, rb: rbp, ag: agp, into: padded + 1,
+                                        count: w, shade: shade)
+                                }
                                 RowOps.stretch(
                                     padded, from: columns.u, step: columns.step, over: dst.baseAddress! + y * canvasWidth + columns.first,
                                     count: columns.count)

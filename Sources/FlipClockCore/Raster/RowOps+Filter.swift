@@ -1,0 +1,154 @@
+/// The box filter in y: rows weighed into sums of 16-bit lanes, then packed back into pixels
+/// (and shaded) as one screen row of a turned strip.
+extension RowOps {
+    /// `acc += src × w` on the two-lane split of each pixel, for `count` pixels.
+    ///
+    /// With weights summing to at most 256 the 16-bit lanes cannot overflow (255 × 256 < 65536):
+    /// this is the vertical box filter. `rb[i]` and `ag[i]` hold pixel i's ``PixelMath/rb(_:)``
+    /// and ``PixelMath/ag(_:)`` sums, which in memory are exactly four pixels' 16-bit lanes.
+    public static func accumulate(
+        _ src: UnsafePointer<UInt32>, weight w: UInt32,
+        rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        var i = 0
+        let wv = Lanes16(repeating: UInt16(w))
+        while i + 4 <= count {
+            let s = load16(src + i)
+            store16(load16(rb + i) &+ (s & 0xFF) &* wv, rb + i)
+            store16(load16(ag + i) &+ (s &>> 8) &* wv, ag + i)
+            i += 4
+        }
+        while i < count {
+            rb[i] &+= PixelMath.rb(src[i]) &* w
+            ag[i] &+= PixelMath.ag(src[i]) &* w
+            i += 1
+        }
+    }
+
+    /// `acc = src × w`: the first row of a box filter, which ``accumulate(_:weight:rb:ag:count:)``
+    /// would add to zeros (so the sums need no clearing first).
+    public static func weigh(
+        _ src: UnsafePointer<UInt32>, weight w: UInt32,
+        rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
+        var i = 0
+        let wv = Lanes16(repeating: UInt16(w))
+        while i + 4 <= count {
+            let s = load16(src + i)
+            store16((s & 0xFF) &* wv, rb + i)
+            store16((s &>> 8) &* wv, ag + i)
+            i += 4
+        }
+        while i < count {
+            rb[i] = PixelMath.rb(src[i]) &* w
+            ag[i] = PixelMath.ag(src[i]) &* w
+            i += 1
+        }
+    }
+
+    /// Packs accumulated lanes (weights summing to 256) back into pixels, truncating.
+    public static func resolve(rb: UnsafePointer<UInt32>, ag: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        var i = 0
+        while i + 4 <= count {
+            store16((load16(rb + i) &>> 8) | (load16(ag + i) & 0xFF00), dst + i)
+            i += 4
+        }
+        while i < count {
+            dst[i] = ((rb[i] >> 8) & 0x00FF_00FF) | (ag[i] & 0xFF00_FF00)
+            i += 1
+        }
+    }
+
+    /// The last row of a box filter and what follows it, in one pass: `src × w` added to the
+    /// sums (or alone, when `toSums` is false: the only row), packed into pixels as
+    /// ``resolve(rb:ag:into:count:)`` does and shaded by `k` as ``shade(_:_:count:by:)`` does.
+    public static func resolve(
+        adding src: UnsafePointer<UInt32>, weight w: UInt32, toSums: Bool,
+        rb: UnsafePointer<UInt32>, ag: UnsafePointer<UInt32>, into dst: UnsafeMutablePointer<UInt32>, count: Int, shade k: UInt32
+    ) {
+        var i = 0
+        // Four loops, so neither choice is made per pixel.
+        switch (toSums, k == 255) {
+        case (true, true): resolveLanes(src, w, rb, ag, dst, count, 255, toSums: true, shaded: false, &i)
+        case (true, false): resolveLanes(src, w, rb, ag, dst, count, k, toSums: true, shaded: true, &i)
+        case (false, true): resolveLanes(src, w, rb, ag, dst, count, 255, toSums: false, shaded: false, &i)
+        case (false, false): resolveLanes(src, w, rb, ag, dst, count, k, toSums: false, shaded: true, &i)
+        }
+        while i < count {
+            let low = (toSums ? rb[i] : 0) &+ PixelMath.rb(src[i]) &* w
+            let high = (toSums ? ag[i] : 0) &+ PixelMath.ag(src[i]) &* w
+            let pixel = ((low >> 8) & 0x00FF_00FF) | (high & 0xFF00_FF00)
+            dst[i] = k == 255 ? pixel : PixelMath.shade(pixel, by: k)
+            i += 1
+        }
+    }
+
+    /// A box filter of exactly two rows, packed into pixels and shaded, in one pass: what
+    /// ``weigh(_:weight:rb:ag:count:)`` of `a` then ``resolve(adding:weight:toSums:rb:ag:into:count:shade:)``
+    /// of `b` give, without the sums.
+    public static func resolve(
+        mixing a: UnsafePointer<UInt32>, weight wa: UInt32, _ b: UnsafePointer<UInt32>, weight wb: UInt32,
+        into dst: UnsafeMutablePointer<UInt32>, count: Int, shade k: UInt32
+    ) {
+        var i = 0
+        if k == 255 {
+            mixLanes(a, wa, b, wb, dst, count, 255, shaded: false, &i)
+        } else {
+            mixLanes(a, wa, b, wb, dst, count, k, shaded: true, &i)
+        }
+        while i < count {
+            let low = PixelMath.rb(a[i]) &* wa &+ PixelMath.rb(b[i]) &* wb
+            let high = PixelMath.ag(a[i]) &* wa &+ PixelMath.ag(b[i]) &* wb
+            let pixel = ((low >> 8) & 0x00FF_00FF) | (high & 0xFF00_FF00)
+            dst[i] = k == 255 ? pixel : PixelMath.shade(pixel, by: k)
+            i += 1
+        }
+    }
+
+    /// The lanes of ``resolve(mixing:weight:_:weight:into:count:shade:)``, four pixels at a
+    /// time from `i`, specialised on whether it shades.
+    @inline(__always) static func mixLanes(
+        _ a: UnsafePointer<UInt32>, _ wa: UInt32, _ b: UnsafePointer<UInt32>, _ wb: UInt32,
+        _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ k: UInt32, shaded: Bool, _ i: inout Int
+    ) {
+        let av = Lanes16(repeating: UInt16(wa)), bv = Lanes16(repeating: UInt16(wb))
+        let even = Lanes16(repeating: UInt16(k))
+        let odd = Lanes16(UInt16(k), 255, UInt16(k), 255, UInt16(k), 255, UInt16(k), 255)
+        while i + 4 <= count {
+            let p = load16(a + i), q = load16(b + i)
+            let low = (p & 0xFF) &* av &+ (q & 0xFF) &* bv
+            let high = (p &>> 8) &* av &+ (q &>> 8) &* bv
+            if shaded {
+                store16(div255((low &>> 8) &* even) | (div255((high &>> 8) &* odd) &<< 8), dst + i)
+            } else {
+                store16((low &>> 8) | (high & 0xFF00), dst + i)
+            }
+            i += 4
+        }
+    }
+
+    /// The lanes of ``resolve(adding:weight:toSums:rb:ag:into:count:shade:)``, four pixels at
+    /// a time from `i`, specialised on its two choices.
+    @inline(__always) static func resolveLanes(
+        _ src: UnsafePointer<UInt32>, _ w: UInt32, _ rb: UnsafePointer<UInt32>, _ ag: UnsafePointer<UInt32>,
+        _ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ k: UInt32, toSums: Bool, shaded: Bool, _ i: inout Int
+    ) {
+        let wv = Lanes16(repeating: UInt16(w))
+        let even = Lanes16(repeating: UInt16(k))
+        let odd = Lanes16(UInt16(k), 255, UInt16(k), 255, UInt16(k), 255, UInt16(k), 255)
+        while i + 4 <= count {
+            let s = load16(src + i)
+            var low = (s & 0xFF) &* wv, high = (s &>> 8) &* wv
+            if toSums {
+                low &+= load16(rb + i)
+                high &+= load16(ag + i)
+            }
+            if shaded {
+                store16(div255((low &>> 8) &* even) | (div255((high &>> 8) &* odd) &<< 8), dst + i)
+            } else {
+                store16((low &>> 8) | (high & 0xFF00), dst + i)
+            }
+            i += 4
+        }
+    }
+}
