@@ -28,14 +28,7 @@ class Broker:
 
     def stop(self):
         """SIGTERM, as systemd stops it (SIGKILL after 10 s); its retained messages are saved."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        terminate(self.process)
 
     def log(self):
         try:
@@ -43,3 +36,15 @@ class Broker:
                 return f.read()
         except OSError:
             return ""
+
+
+def terminate(process):
+    """SIGTERM, as systemd stops a service, then SIGKILL after 10 s; nothing if it has ended."""
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

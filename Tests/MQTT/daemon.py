@@ -3,10 +3,11 @@ the control socket in a folder of its own, and an [mqtt] table), the process, it
 socket, its standard error and its resident memory."""
 import json
 import os
-import signal
 import socket
 import subprocess
 import time
+
+from broker import terminate
 
 START = "12:00:00"  # the daemon's clock starts here, HH:MM: nothing flips before 12:01
 WIDTH, HEIGHT = 480, 270
@@ -129,11 +130,4 @@ class Daemon:
         self.process.send_signal(number)
 
     def stop(self):
-        if not self.alive():
-            return
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        terminate(self.process)

@@ -35,7 +35,12 @@ public struct MQTTSession {
 
     public let identity: MQTTIdentity
     let discovery: Discovery
-    private(set) var configuration: ClockConfiguration
+    private(set) var configuration: ClockConfiguration {
+        didSet { entities = discovery.entities(configuration) }
+    }
+    /// The configuration's entities, made once a configuration (a message from the broker
+    /// asks of them often: each retained config at every connection).
+    private var entities: [Discovery.Entity] = []
     private var status: ControlReply.Status?
     private var diagnostics: Diagnostics?
     private var isConnected = false
@@ -52,6 +57,7 @@ public struct MQTTSession {
         self.identity = identity
         discovery = Discovery(identity: identity, version: version)
         self.configuration = configuration
+        entities = discovery.entities(configuration)
         messageSeconds = configuration.mqtt?.messageSeconds ?? 30
     }
 
@@ -74,10 +80,10 @@ public struct MQTTSession {
 
     /// A reload: the entities of the new configuration announced, those gone removed.
     public mutating func configured(_ new: ClockConfiguration) -> [Action] {
-        let old = discovery.entities(configuration)
+        let old = entities
         configuration = new
         guard isConnected else { return [] }
-        let kept = Set(discovery.entities(new).map(\.topic))
+        let kept = Set(entities.map(\.topic))
         let gone = old.filter { !kept.contains($0.topic) }.sorted { $0.topic < $1.topic }
         return gone.flatMap { removal(of: $0.topic, config: $0.payload) } + announcements() + states()
     }
@@ -107,7 +113,7 @@ public struct MQTTSession {
         if discovery.isConfig(topic) {
             // A retained config of an entity this configuration does not have: a score,
             // text or timer removed while the clock was off.
-            guard !payload.isEmpty, !discovery.entities(configuration).contains(where: { $0.topic == topic }) else { return [] }
+            guard !payload.isEmpty, !entities.contains(where: { $0.topic == topic }) else { return [] }
             let config = ControlJSON.object(String(decoding: payload, as: UTF8.self)).map(JSONValue.object)
             return [.log("mqtt: removing \(topic), which the configuration no longer has")] + removal(of: topic, config: config)
         }
@@ -149,7 +155,7 @@ public struct MQTTSession {
     /// it read (the clock's own, and no other entity's) too.
     private mutating func removal(of topic: String, config: JSONValue?) -> [Action] {
         var actions = [Action.publish(Publication(topic: topic, payload: ""))]
-        let read = Set(discovery.entities(configuration).compactMap { $0.payload.object?["state_topic"]?.string })
+        let read = Set(entities.compactMap { $0.payload.object?["state_topic"]?.string })
         if let state = config?.object?["state_topic"]?.string, state.hasPrefix("\(identity.base)/"), !read.contains(state) {
             sent[state] = nil
             actions.append(.publish(Publication(topic: state, payload: "")))
@@ -165,7 +171,7 @@ public struct MQTTSession {
 
     /// Every entity's config.
     private func announcements() -> [Action] {
-        discovery.entities(configuration).map { .publish(Publication(topic: $0.topic, payload: ControlJSON.line($0.payload))) }
+        entities.map { .publish(Publication(topic: $0.topic, payload: ControlJSON.line($0.payload))) }
     }
 
     /// The state topics whose payload differs from what this connection last sent.
