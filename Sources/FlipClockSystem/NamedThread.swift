@@ -10,6 +10,16 @@ import SystemPackage
 public enum NamedThread {
     /// Runs `body` on a new detached thread called `name` (at most 15 bytes).
     public static func start(name: String, _ body: @escaping @Sendable () -> Void) {
+        pthread_detach(make(name: name, body))
+    }
+
+    /// Runs `body` on a new thread called `name` and waits for it to end (the bench runs the
+    /// loop so, on a thread and in a malloc arena of its own, as the daemon does).
+    public static func run(name: String, _ body: @escaping @Sendable () -> Void) {
+        pthread_join(make(name: name, body), nil)
+    }
+
+    private static func make(name: String, _ body: @escaping @Sendable () -> Void) -> pthread_t {
         final class Body {
             let run: @Sendable () -> Void
             init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -25,6 +35,6 @@ public enum NamedThread {
         // pthread_create returns its error rather than setting errno.
         precondition(created == 0, "pthread_create: \(Errno(rawValue: created))")
         pthread_setname_np(thread, String(name.utf8.prefix(15))!)
-        pthread_detach(thread)
+        return thread
     }
 }

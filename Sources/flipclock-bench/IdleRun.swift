@@ -2,6 +2,7 @@ import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
 import FlipClockOutput
+import FlipClockSystem
 import FlipClockTestKit
 import Glibc
 import Logging
@@ -57,26 +58,10 @@ enum IdleRun {
     static func run(face: String, minutes: Int, mainAt: UInt64) throws {
         final class Outcome: @unchecked Sendable { var error: (any Error)? }
         let outcome = Outcome()
-        var thread = pthread_t()
-        let context = Unmanaged.passRetained(
-            Job {
-                do { try runHere(face: face, minutes: minutes, mainAt: mainAt) } catch { outcome.error = error }
-            }
-        ).toOpaque()
-        let created = pthread_create(
-            &thread, nil,
-            { context in
-                Unmanaged<Job>.fromOpaque(context!).takeRetainedValue().body()
-                return nil
-            }, context)
-        precondition(created == 0, "pthread_create: \(created)")
-        pthread_join(thread, nil)
+        NamedThread.run(name: "clock") {
+            do { try runHere(face: face, minutes: minutes, mainAt: mainAt) } catch { outcome.error = error }
+        }
         if let error = outcome.error { throw error }
-    }
-
-    final class Job {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
     }
 
     static func runHere(face: String, minutes: Int, mainAt: UInt64) throws {
