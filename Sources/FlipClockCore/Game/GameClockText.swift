@@ -1,0 +1,49 @@
+/// What a game's clocks show: `MM:SS`, or `SS.t` in a countdown's last seconds, as the
+/// cards of a scoreboard show them, and when that next changes.
+public enum GameClockText {
+    /// The text for `ms` on a clock counting `direction`, in tenths below `tenthsBelow`
+    /// seconds (0: never); `minutes` false shows whole seconds only (a shot clock: `24`).
+    ///
+    /// A countdown rounds up, as the clock reads until the tenth or second is over: 10:00
+    /// until the first second has passed, 0.1 until zero. An up clock rounds down.
+    public static func text(_ ms: Int64, _ direction: RunningClock.Direction, tenthsBelow: Int, minutes: Bool = true) -> String {
+        let ms = max(0, ms)
+        if direction == .down {
+            let tenths = (ms + 99) / 100
+            if tenths < Int64(tenthsBelow) * 10 { return "\(tenths / 10).\(tenths % 10)" }
+            let s = (ms + 999) / 1000
+            return minutes ? clock(s) : "\(s)"
+        }
+        return minutes ? clock(ms / 1000) : "\(ms / 1000)"
+    }
+
+    /// `MM:SS` for whole seconds.
+    static func clock(_ s: Int64) -> String {
+        let m = s / 60, r = s % 60
+        return (m < 10 ? "0\(m)" : "\(m)") + (r < 10 ? ":0\(r)" : ":\(r)")
+    }
+
+    /// Milliseconds as an operator writes them, for messages: `12:00`, `12:00.5`, `4.5`.
+    static func seconds(_ ms: Int64) -> String {
+        let tenth = ms / 100 % 10
+        if ms < 60_000 { return "\(ms / 1000).\(tenth)" }
+        return clock(ms / 1000) + (tenth == 0 ? "" : ".\(tenth)")
+    }
+
+    /// The milliseconds at which the text of a clock showing `ms` next changes as it runs:
+    /// the next tenth (or, up, second) boundary where the text differs.
+    public static func nextChange(_ ms: Int64, _ direction: RunningClock.Direction, tenthsBelow: Int, minutes: Bool = true) -> Int64? {
+        let now = text(ms, direction, tenthsBelow: tenthsBelow, minutes: minutes)
+        switch direction {
+        case .down:
+            guard ms > 0 else { return nil }
+            // A tenth boundary below: every change of a countdown's text falls on one.
+            var m = (ms + 99) / 100 * 100 - 100
+            while m > 0, text(m, .down, tenthsBelow: tenthsBelow, minutes: minutes) == now { m -= 100 }
+            return max(m, 0)
+        case .up:
+            let next = (ms / 1000 + 1) * 1000
+            return next <= RunningClock.longest ? next : nil
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// How a sport's clocks run: `[game]` in the configuration (the presets in `Config/` set it
+/// for basketball, handball and football, ice hockey and water polo).
+public struct GameRules: Equatable, Sendable {
+    /// Regular periods (quarters, halves, thirds).
+    public var periods: Int = 4
+    /// A period's length in seconds.
+    public var periodSeconds: Int = 600
+    /// Whether the game clock counts a period down to zero or up from zero (football: up,
+    /// past the period's length into stoppage until the period is ended).
+    public var direction: RunningClock.Direction = .down
+    /// The breaks after each period, in seconds: the first after period 1, and so on; the
+    /// last repeats for the periods after it (overtime). Empty: no break clock.
+    public var breakSeconds: [Int] = [120]
+    /// A period after the regular ones (overtime), in seconds; 0: the game ends after them.
+    public var overtimeSeconds: Int = 0
+    /// Below this many seconds a countdown shows seconds and tenths (`SS.t`); 0: never.
+    public var tenthsBelow: Int = 60
+    /// The shot clock, if the sport has one.
+    public var shotClock: ShotClockRules?
+
+    public init() {}
+
+    /// The longest period, break or shot clock, in seconds: 99:59.
+    public static let longest = 99 * 60 + 59
+
+    /// Milliseconds in period `period` (1-based; after ``periods``, overtime).
+    public func length(ofPeriod period: Int) -> Int64 {
+        Int64(period <= periods ? periodSeconds : overtimeSeconds) * 1000
+    }
+
+    /// Milliseconds of the break after period `period`; 0: none.
+    public func breakLength(after period: Int) -> Int64 {
+        guard let last = breakSeconds.last else { return 0 }
+        return Int64(period - 1 < breakSeconds.count ? breakSeconds[period - 1] : last) * 1000
+    }
+
+    /// Whether a game over `period` is over (no overtime follows the regular periods).
+    public func isLast(_ period: Int) -> Bool { period >= periods && overtimeSeconds == 0 }
+}
+
+/// A shot clock's rules: `[game.shot_clock]`.
+public struct ShotClockRules: Equatable, Sendable {
+    /// The values it resets to, the first the full one (basketball: 24 and 14).
+    public var resets: [Int] = [24, 14]
+    /// Below this many seconds it shows tenths; 0: never.
+    public var tenthsBelow: Int = 5
+    /// Whether it goes dark when the game clock has less time left than it (FIBA, NBA).
+    public var offBelowGameClock = true
+
+    public init() {}
+}
