@@ -45,9 +45,28 @@ extension FuzzTarget {
         case let .message(text, seconds, _):
             _ = try? PanelMessage.checkLength(text)
             _ = PanelMessage.holds.contains(.seconds(seconds))
-        case .screen, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
+        case .game(.act(let action)):
+            // On both kinds of clock, with a shot clock, running and not, then read.
+            for direction in RunningClock.Direction.allCases {
+                var rules = GameRules()
+                rules.direction = direction
+                rules.shotClock = ShotClockRules()
+                var game = Game(rules: rules)
+                try? game.apply(.start, at: now)
+                try? game.apply(action, at: now + .seconds(1))
+                read(&game, at: now + .seconds(2))
+            }
+        case .game(.undo), .screen, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
             break
         }
+    }
+
+    /// Everything the loop reads of a game to draw it, and its next hour.
+    static func read(_ game: inout Game, at now: WallInstant) {
+        _ = game.advance(to: now + .seconds(3600))
+        _ = GameItem(.clock, label: "", start: "").values(game.clockText(at: now))
+        _ = GameItem(.shot, label: "", start: "").values(game.shotText(at: now))
+        _ = game.nextChange(after: now)
     }
 
     /// Everything the loop reads of a timer to draw it and to sleep until it changes.

@@ -8,7 +8,7 @@ struct Flipclockctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
-        subcommands: [Score.self, Timer.self, Text.self, Screen.self, Message.self, Pair.self, Status.self, Reload.self]
+        subcommands: [Score.self, Timer.self, Text.self, Screen.self, Message.self, Pair.self, Game.self, Status.self, Reload.self]
     )
 }
 
@@ -195,6 +195,24 @@ struct Pair: ParsableCommand {
     func run() throws {
         try connection.send(stop ? ["pair", "stop"] : ["pair", "\(seconds)"] + (host.map { ["host", $0] } ?? []))
     }
+}
+
+struct Game: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the game's clocks ([game]): start, stop, set, adjust, the shot clock, the period, undo.",
+        discussion:
+            "flipclockctl game start · game stop · game toggle · game set 12:00 · game set 4.5 · game add -0.1 · game shot · game shot 14 · game period 2 · game end · game new · game undo"
+    )
+
+    @Argument(help: "start, stop, toggle, set, add, shot, period, end, new or undo.")
+    var action: String
+
+    @Argument(help: "For set: MM:SS, MM:SS.t or SS.t; add: seconds (1, -0.1); shot: seconds; period: its number.")
+    var value: String?
+
+    @OptionGroup var connection: Connection
+
+    func run() throws { try connection.send(["game", action] + (value.map { [$0] } ?? [])) }
 }
 
 struct Status: ParsableCommand {

@@ -72,6 +72,11 @@ public enum ControlJSON {
             case (nil, .integer(let percent)?) where (1...100).contains(percent): return .screen(brightness: Double(percent) / 100)
             default: throw ControlError(.syntax, "screen takes \"power\": \"on\" or \"off\", or \"brightness\": 1...100")
             }
+        case "game":
+            guard let words = object["do"]?.string else {
+                throw ControlError(.syntax, "game needs \"do\": the words of the text form, such as \"start\" or \"add -0.1\"")
+            }
+            return .game(try GameCommand.parse(words.split(separator: " ").map(String.init)))
         case "text":
             guard let name = object["name"]?.string, let text = object["text"]?.string else {
                 throw ControlError(.syntax, "text needs \"name\" and \"text\" strings")
@@ -177,6 +182,9 @@ public enum ControlJSON {
             if let host { object["host"] = .string(host) }
         case .stopPairing:
             object["stop"] = true
+        case .game(let command):
+            // The JSON form carries the text form's words: {"command":"game","do":"add -0.1"}.
+            object["do"] = .string(command.words)
         case .status, .reload, .ping:
             break
         }

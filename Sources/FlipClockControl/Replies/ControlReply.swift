@@ -27,6 +27,8 @@ public enum ControlReply: Equatable, Sendable {
     case pairingStopped
     /// Every timer after a timer command, in the configuration's order.
     case timers([TimerReading])
+    /// The game after a game command.
+    case game(GameReading)
     case refused(ControlError)
 
     /// One score's name and value.
@@ -95,6 +97,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK pairing stopped"
         case .timers(let timers):
             "OK \(TimerReading.summary(timers))"
+        case .game(let game):
+            "OK \(game)"
         case .refused(let error):
             error.description
         }
@@ -140,6 +144,8 @@ public enum ControlReply: Equatable, Sendable {
             ["ok": true, "stopped": true]
         case .timers(let timers):
             ["ok": true, "timers": .string(TimerReading.summary(timers))]
+        case .game(let game):
+            ["ok": true, "game": game.object]
         case .refused(let error):
             ["ok": false, "code": .string(error.code.rawValue), "error": .string(error.reason)]
         }

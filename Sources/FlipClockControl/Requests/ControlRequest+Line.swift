@@ -27,6 +27,7 @@ extension ControlRequest {
         case .listMessages: "message list"
         case .pair(let seconds, let host): "pair \(seconds)" + (host.map { " host \($0)" } ?? "")
         case .stopPairing: "pair stop"
+        case .game(let command): "game \(command.words)"
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"
@@ -42,6 +43,7 @@ extension ControlRequest {
         case .screen: "screen"
         case .message, .clearMessages, .listMessages: "message"
         case .pair, .stopPairing: "pair"
+        case .game: "game"
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"

@@ -10,6 +10,7 @@ import FlipClockCore
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
 ///     message "Dinner is ready" for 30s [row 2]   message clear   message list
 ///     pair [SECONDS] [host NAME]   pair stop   (the control page's QR code on the screens)
+///     game start|stop|toggle|end|new|undo   game set 12:00   game add -0.1   game shot [14]   game period 2
 public enum ControlRequest: Equatable, Sendable {
     public typealias ScoreAction = ScoreBoard.Action
 
@@ -36,6 +37,8 @@ public enum ControlRequest: Equatable, Sendable {
     case pair(seconds: Int, host: String?)
     /// Take the pairing code down.
     case stopPairing
+    /// An operator's action on the match's clocks (`[game]`), or undo.
+    case game(GameCommand)
     case status
     case reload
     case ping
@@ -50,6 +53,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
         case let (.pair(s, h), .pair(t, g)): s == t && h == g
         case (.stopPairing, .stopPairing): true
+        case let (.game(x), .game(y)): x == y
         case (.clearMessages, .clearMessages), (.listMessages, .listMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
@@ -111,6 +115,8 @@ public enum ControlRequest: Equatable, Sendable {
             return try message(line.drop(while: isBlank).dropFirst(command.count))
         case "pair":
             return try pair(Array(words.dropFirst()))
+        case "game":
+            return .game(try GameCommand.parse(Array(words.dropFirst())))
         default:
             throw ControlError(.unknownCommand, "\"\(command)\"; \(commands)")
         }
@@ -120,7 +126,7 @@ public enum ControlRequest: Equatable, Sendable {
     static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
 
     /// The commands there are, for the reply to one that is not.
-    public static let commands = "commands are score, timer, text, screen, message, pair, status, reload, ping"
+    public static let commands = "commands are score, timer, text, screen, message, pair, game, status, reload, ping"
 
     /// What follows `text NAME`: the rest of the line as typed, or a quoted text.
     static func textArgument(_ line: String) throws(ControlError) -> String {

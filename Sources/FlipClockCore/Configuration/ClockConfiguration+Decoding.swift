@@ -8,6 +8,8 @@ extension ClockConfiguration {
         if let t = try top.table("look") { try decodeLook(t) }
         if let t = try top.table("flip") { try decodeFlip(t) }
         if let t = try top.table("output") { try decodeOutput(t) }
+        // The game's items first: their names are taken before any score or timer names itself.
+        if let t = try top.table("game") { try decodeGame(t) }
         for (index, t) in try top.tables("score").enumerated() { try decodeScore(t, index: index) }
         for (index, t) in try top.tables("timer").enumerated() { try decodeTimer(t, index: index) }
         for (index, t) in try top.tables("place").enumerated() { try decodePlace(t, index: index) }
@@ -134,6 +136,7 @@ extension ClockConfiguration {
                 case .date: "the date"
                 case .score: "another score"
                 case .timer: "another timer"
+                case .game: "the game's \(other.name == "game" ? "clock" : other.name)"
                 case .text: "another text"
                 }
             throw ConfigError(at, key: r.key("name"), "\"\(name)\" is already the name of \(what)")

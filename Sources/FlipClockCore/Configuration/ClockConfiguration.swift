@@ -32,6 +32,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var scores: [ScoreItem] = []
     /// `[[timer]]`: timers shown after the scores, started and stopped from outside.
     public var timers: [TimerItem] = []
+    /// `[game]`: a match's clocks, run by an operator; `nil` (the default): none.
+    public var game: GameSettings?
 
     /// `[[night]]`: when the screen dims or goes dark.
     public var night = NightSchedule()
@@ -95,15 +97,17 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// Everything the file defines that a row can show, in the order of the file's tables.
     public var items: [FaceItem] {
         [.clock(clock)] + places.map { .clock($0) } + (date.map { [.date($0)] } ?? [])
-            + scores.map { .score($0) } + timers.map { .timer($0) } + texts.map { .text($0) }
+            + scores.map { .score($0) } + timers.map { .timer($0) } + (game?.items ?? []).map { .game($0) } + texts.map { .text($0) }
     }
 
-    /// Without `[[row]]`: the time; the places; the date; the scores and timers; each text.
+    /// Without `[[row]]`: the time; the places; the date; the scores and timers; the game's
+    /// clocks; each text.
     public var defaultRows: [[String]] {
         var rows = [[ClockItem.ownName]]
         if !places.isEmpty { rows.append(places.map(\.name)) }
         if date != nil { rows.append([DateItem.name]) }
         if !scores.isEmpty || !timers.isEmpty { rows.append(scores.map(\.name) + timers.map(\.name)) }
+        if let game { rows.append(game.items.map(\.name)) }
         rows += texts.map { [$0.name] }
         return rows
     }

@@ -15,6 +15,8 @@ public struct ClockScene: Sendable {
     private var counters: [String: CounterFlip]
     /// What each timer's cards show, by name.
     private var timerValues: [String: [String]]
+    /// What the game's clock, period and shot clock cards show, by name.
+    private var gameValues: [String: [String]]
     /// What each text's cards are to show, by name, and what they show or are turning to now
     /// (a card that steps goes through the drum a character at a time).
     private var textTargets: [String: [String]]
@@ -35,21 +37,24 @@ public struct ClockScene: Sendable {
         var counters: [String: CounterFlip] = [:]
         var timerValues: [String: [String]] = [:]
         var textCards: [String: [String]] = [:]
+        var gameValues: [String: [String]] = [:]
         for item in items {
             switch item {
             case .score(let s): counters[s.name] = CounterFlip(showing: values[s.name] ?? s.minimum)
             case .timer(let t): timerValues[t.name] = t.values(t.direction == .down ? t.duration : 0)
             case .text(let t): textCards[t.name] = t.values(texts[t.name] ?? t.text)
+            case .game(let g): gameValues[g.name] = g.values(g.start)
             case .clock, .date: break
             }
         }
         self.counters = counters
         self.timerValues = timerValues
+        self.gameValues = gameValues
         textTargets = textCards
         self.textCards = textCards
         renderer = FaceRenderer(
             layout: layout,
-            values: Self.values(items, reading, counters: counters, timers: timerValues, texts: textCards),
+            values: Self.values(items, reading, counters: counters, timers: timerValues, games: gameValues, texts: textCards),
             style: face.style, glyphs: glyphs, timing: face.timing,
             lighting: CardLighting(strength: face.shading), perspective: face.perspective
         )
@@ -65,11 +70,12 @@ public struct ClockScene: Sendable {
 
     /// What every card would show at `reading`, with the scores, timers and texts as they are.
     public func values(at reading: ClockReading) -> [String] {
-        Self.values(items, reading, counters: counters, timers: timerValues, texts: textCards)
+        Self.values(items, reading, counters: counters, timers: timerValues, games: gameValues, texts: textCards)
     }
 
     private static func values(
-        _ items: [FaceItem], _ reading: ClockReading, counters: [String: CounterFlip], timers: [String: [String]], texts: [String: [String]]
+        _ items: [FaceItem], _ reading: ClockReading, counters: [String: CounterFlip], timers: [String: [String]], games: [String: [String]],
+        texts: [String: [String]]
     ) -> [String] {
         items.flatMap { item -> [String] in
             switch item {
@@ -78,6 +84,7 @@ public struct ClockScene: Sendable {
             case .score(let s): s.values(counters[s.name]!.shown)
             case .timer(let t): timers[t.name]!
             case .text(let t): texts[t.name]!
+            case .game(let g): games[g.name]!
             }
         }
     }
@@ -94,6 +101,15 @@ public struct ClockScene: Sendable {
     public mutating func setTimers(_ seconds: [String: Int?], at now: Duration) {
         for case .timer(let timer) in items {
             if let shown = seconds[timer.name] { timerValues[timer.name] = timer.values(shown) }
+        }
+        renderer.show(allValues, at: now)
+    }
+
+    /// Shows the game's clocks (by item name: `game`, `period`, `shot`; `nil` for dark cards)
+    /// from `now` on.
+    public mutating func setGame(_ texts: [String: String?], at now: Duration) {
+        for case .game(let item) in items {
+            if let text = texts[item.name] { gameValues[item.name] = item.values(text) }
         }
         renderer.show(allValues, at: now)
     }

@@ -1,10 +1,12 @@
-/// Something a row of the face shows: a clock, the date, a score, a timer or a text.
+/// Something a row of the face shows: a clock, the date, a score, a timer, a text or a
+/// game's clock.
 public enum FaceItem: Equatable, Sendable {
     case clock(ClockItem)
     case date(DateItem)
     case score(ScoreItem)
     case timer(TimerItem)
     case text(TextItem)
+    case game(GameItem)
 
     /// The name `[[row]] show` uses.
     public var name: String {
@@ -14,6 +16,7 @@ public enum FaceItem: Equatable, Sendable {
         case .score(let s): s.name
         case .timer(let t): t.name
         case .text(let t): t.name
+        case .game(let g): g.name
         }
     }
 
@@ -24,6 +27,7 @@ public enum FaceItem: Equatable, Sendable {
         case .score(let s): s.label
         case .timer(let t): t.label
         case .text(let t): t.label
+        case .game(let g): g.label
         }
     }
 
@@ -36,6 +40,7 @@ public enum FaceItem: Equatable, Sendable {
         case .score(let s): return [Array(repeating: digit, count: s.digits)]
         case .timer: return [[digit, digit], [digit, digit]]
         case .text(let t): return t.groups
+        case .game(let g): return g.groups
         }
     }
 

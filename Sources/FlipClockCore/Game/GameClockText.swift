@@ -23,8 +23,9 @@ public enum GameClockText {
         return (m < 10 ? "0\(m)" : "\(m)") + (r < 10 ? ":0\(r)" : ":\(r)")
     }
 
-    /// Milliseconds as an operator writes them, for messages: `12:00`, `12:00.5`, `4.5`.
-    static func seconds(_ ms: Int64) -> String {
+    /// Milliseconds as an operator writes them (``parse(_:signed:)`` reads it back): `12:00`,
+    /// `12:00.5`, `4.5`.
+    public static func typed(_ ms: Int64) -> String {
         let tenth = ms / 100 % 10
         if ms < 60_000 { return "\(ms / 1000).\(tenth)" }
         return clock(ms / 1000) + (tenth == 0 ? "" : ".\(tenth)")
@@ -45,5 +46,40 @@ public enum GameClockText {
             let next = (ms / 1000 + 1) * 1000
             return next <= RunningClock.longest ? next : nil
         }
+    }
+}
+
+extension GameClockText {
+    /// Milliseconds from what an operator types: `12:00`, `12:00.5`, `4.5`, `45`; `nil` for
+    /// anything else or over 99:59.9. With `signed`, a leading `+` or `-` (`-0.1`, `+1`).
+    public static func parse(_ text: String, signed: Bool = false) -> Int64? {
+        var rest = Substring(text)
+        var sign: Int64 = 1
+        if signed, let first = rest.first, first == "+" || first == "-" {
+            sign = first == "-" ? -1 : 1
+            rest = rest.dropFirst()
+        }
+        func digits(_ s: Substring, most: Int) -> Int64? {
+            guard !s.isEmpty, s.count <= most, s.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+            return Int64(s)
+        }
+        var tenths: Int64 = 0
+        if let dot = rest.firstIndex(of: ".") {
+            guard let t = digits(rest[rest.index(after: dot)...], most: 1) else { return nil }
+            tenths = t
+            rest = rest[..<dot]
+        }
+        var seconds: Int64
+        if let colon = rest.firstIndex(of: ":") {
+            guard let m = digits(rest[..<colon], most: 2), let s = digits(rest[rest.index(after: colon)...], most: 2), s < 60,
+                rest[rest.index(after: colon)...].count == 2
+            else { return nil }
+            seconds = m * 60 + s
+        } else {
+            guard let s = digits(rest, most: 4) else { return nil }
+            seconds = s
+        }
+        let ms = seconds * 1000 + tenths * 100
+        return ms <= RunningClock.longest ? sign * ms : nil
     }
 }

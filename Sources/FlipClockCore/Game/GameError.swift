@@ -9,7 +9,7 @@ public enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .over: "the game is over: 'game new' starts another"
-        case .outOfRange(let clock, let ms): "\(clock): \(GameClockText.seconds(ms)) is out of range 0–99:59.9"
+        case .outOfRange(let clock, let ms): "\(clock): \(GameClockText.typed(ms)) is out of range 0–99:59.9"
         case .noShotClock: "this game has no shot clock ([game.shot_clock] in the configuration)"
         case .noPeriod(let n, let periods): "no period \(n): the game has \(periods)"
         case .notInPlay: "no period is being played"

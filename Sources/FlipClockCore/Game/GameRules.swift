@@ -34,6 +34,15 @@ public struct GameRules: Equatable, Sendable {
         return Int64(period - 1 < breakSeconds.count ? breakSeconds[period - 1] : last) * 1000
     }
 
+    /// The rules in one line, `4x600s down breaks=120,900,120 overtime=300 tenths<60 shot=24,14 tenths<5 off`:
+    /// what the state file keeps with a game, so a game is only taken back under the same rules.
+    public var summary: String {
+        "\(periods)x\(periodSeconds)s \(direction.rawValue) breaks=\(breakSeconds.map(String.init).joined(separator: ",")) overtime=\(overtimeSeconds) tenths<\(tenthsBelow)"
+            + (shotClock.map {
+                " shot=\($0.resets.map(String.init).joined(separator: ",")) tenths<\($0.tenthsBelow)\($0.offBelowGameClock ? " off" : "")"
+            } ?? "")
+    }
+
     /// Whether a game over `period` is over (no overtime follows the regular periods).
     public func isLast(_ period: Int) -> Bool { period >= periods && overtimeSeconds == 0 }
 }

@@ -20,6 +20,7 @@ public struct StateFile: Sendable {
         var scores: [String: Int]
         var timers: [String: SavedTimer]?
         var texts: [String: String]?
+        var game: SavedGame?
     }
 
     /// A timer as the file keeps it: its instant in seconds since 1970, a JSON number, as
@@ -89,54 +90,61 @@ public struct StateFile: Sendable {
         for (name, text) in (contents.texts ?? [:]).sorted(by: { $0.key < $1.key }) where text.utf8.count > ControlRequest.maximumLength {
             return "text \(name): \(text.utf8.count) bytes; a text is at most \(ControlRequest.maximumLength)"
         }
-        return nil
+        return contents.game?.problem(now: now)
     }
 
     /// What the bytes of a state file say, if they can be believed at about `now` (see
     /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
     public static func contents(_ data: Data, now: WallInstant) throws -> (
-        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?
+        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?
     ) {
         guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
         let contents = try JSONDecoder().decode(Contents.self, from: data)
         if let problem = Self.problem(contents, now: now) { throw Unbelievable(description: problem) }
-        return (contents.scores, contents.timers?.mapValues(\.timer), contents.texts)
+        return (contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game)
     }
 
     /// What was saved; empty if there is no file. A file that cannot be read, parsed or
     /// believed (see ``problem(_:now:)``) is moved to `PATH.broken-UNIXTIME` and the
     /// returned note says so.
-    public func load(now: WallInstant) -> (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?) {
+    func load(now: WallInstant) -> (
+        scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], game: SavedGame?, problem: String?
+    ) {
         do {
             // No more is read than a state file can be.
             let read: [UInt8]?
             do {
                 read = try readFile(path, limit: Self.largest)
             } catch {
-                if error == .noSuchFileOrDirectory { return ([:], [:], [:], nil) }
+                if error == .noSuchFileOrDirectory { return ([:], [:], [:], nil, nil) }
                 throw error
             }
             guard let bytes = read else { throw Unbelievable(description: "over 1 MiB") }
             let contents = try Self.contents(Data(bytes), now: now)
-            return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], nil)
+            return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], contents.game, nil)
         } catch {
             let aside = "\(path).broken-\(now.unixSeconds)"
             let moved = rename(path, aside) == 0
             return (
-                [:], [:], [:], "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(Errno.current)")
+                [:], [:], [:], nil,
+                "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(Errno.current)")
             )
         }
     }
 
-    /// Writes `scores`, `timers` and `texts` durably.
-    public func save(_ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:]) throws(ControlError) {
+    /// Writes `scores`, `timers`, `texts` and `game` durably.
+    public func save(_ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil)
+        throws(ControlError)
+    {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let temporary = "\(path).tmp"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard
             let data = try? encoder.encode(
-                Contents(scores: scores, timers: timers.isEmpty ? nil : timers.mapValues(SavedTimer.init), texts: texts.isEmpty ? nil : texts))
+                Contents(
+                    scores: scores, timers: timers.isEmpty ? nil : timers.mapValues(SavedTimer.init), texts: texts.isEmpty ? nil : texts,
+                    game: game.map(SavedGame.init)))
         else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(Errno.current)") }
         // A new file, never one already there: a link planted at the temporary name is not followed.

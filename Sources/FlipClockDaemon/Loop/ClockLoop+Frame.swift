@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 import FlipClockOutput
 import Logging
@@ -12,6 +13,7 @@ extension ClockLoop {
         // A panel's next move (a message posted, its time up), or a timer's row to show or
         // hide, is a frame to draw.
         if let change = screens.panelChange(after: now) { plan.frame = min(plan.frame, change) }
+        playGame(at: read.instant)
         let hidden = state.hiddenTimers(at: read.instant)
         if hidden != screens.hidden { plan.frame = min(plan.frame, now) }
         // The night schedule (or a request) changed the brightness: the face is presented
@@ -40,7 +42,7 @@ extension ClockLoop {
             if let startLateness { metrics.flipStarted(late: startLateness) }
         }
         let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: read.instant)
-        screens.show(read, timers: timerFaces, at: now)
+        screens.show(read, timers: timerFaces, game: state.gameFaces(at: read.instant), at: now)
         for screen in screens.screens { try frame(screen, at: now, time: time) }
         moving = screens.moving
         // At rest, sleep until the wall clock reaches the face's next change, or the state's
@@ -50,6 +52,22 @@ extension ClockLoop {
             pairingEnds: screens.pairingEnds, faceChange: read.nextChange(every: configuration.time.tick),
             stateChange: state.nextChange(after: read.instant, reading: read)
         )
+    }
+
+    /// Makes what happened by itself in the game up to `now`: each horn is sounded (logged),
+    /// and a game that changed (a period over, a break begun) is saved at once.
+    private func playGame(at now: WallInstant) {
+        let before = state.game
+        for case .horn(let horn, let at) in state.advanceGame(to: now) {
+            let late = (now.nanosecondsSince1970 - at.nanosecondsSince1970) / 1_000_000
+            logger.notice("horn", metadata: ["clock": "\(horn.rawValue)", "late_ms": "\(late)"])
+        }
+        guard state.game != before else { return }
+        do throws(ControlError) {
+            try save()
+        } catch {
+            logger.error("cannot save the game", metadata: ["error": "\(error)"])
+        }
     }
 
     /// Draws `screen`'s frame at `now`, and says when the first frame is presented and when

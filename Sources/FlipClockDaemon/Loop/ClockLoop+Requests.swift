@@ -77,8 +77,8 @@ extension ClockLoop {
     }
 
     /// Saves the scores, timers and texts as they are now.
-    private func save() throws(ControlError) {
-        try stateFile?.save(state.board.values, timers: state.timers, texts: state.texts)
+    func save() throws(ControlError) {
+        try stateFile?.save(state.board.values, timers: state.timers, texts: state.texts, game: state.game)
     }
 
     /// A request line as the socket's client wrote it, in either form.

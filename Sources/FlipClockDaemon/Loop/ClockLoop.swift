@@ -143,9 +143,11 @@ public final class ClockLoop {
             outputs.close()
             console.restore()
         }
-        let (scores, timers, texts, problem) = stateFile?.load(now: wall) ?? ([:], [:], [:], nil)
+        let (scores, timers, texts, game, problem) = stateFile?.load(now: wall) ?? ([:], [:], [:], nil, nil)
         if let problem { logger.error("\(problem)") }
-        state = ClockState(configuration: configuration, scores: scores, timers: timers, texts: texts)
+        state = ClockState(
+            configuration: configuration, scores: scores, timers: timers, texts: texts,
+            game: configuration.game.flatMap { game?.game(under: $0.rules) })
         for (name, text) in state.dropped.sorted(by: { $0.key < $1.key }) {
             logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
         }

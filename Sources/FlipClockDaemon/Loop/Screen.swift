@@ -129,9 +129,10 @@ final class Screen {
     var isQuiet: Bool { panel.reveal.state == .closed && panel.reveal.waiting.isEmpty }
 
     /// Shows the clocks' reading (and timers' seconds, if any) from `now` on.
-    func show(_ reading: ClockReading, timers: [String: Int?]?, at now: Duration) {
+    func show(_ reading: ClockReading, timers: [String: Int?]?, game: [String: String?] = [:], at now: Duration) {
         scene.show(reading, at: now)
         if let timers { scene.setTimers(timers, at: now) }
+        if !game.isEmpty { scene.setGame(game, at: now) }
     }
 
     func setScores(_ changed: [String: Int], at now: Duration) { scene.setScores(changed, at: now) }

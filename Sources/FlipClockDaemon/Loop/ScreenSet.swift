@@ -79,8 +79,8 @@ final class ScreenSet {
     }
 
     /// Shows the clocks' reading (and timers' seconds, if any) from `now` on.
-    func show(_ reading: ClockReading, timers: [String: Int?]?, at now: Duration) {
-        for screen in screens { screen.show(reading, timers: timers, at: now) }
+    func show(_ reading: ClockReading, timers: [String: Int?]?, game: [String: String?] = [:], at now: Duration) {
+        for screen in screens { screen.show(reading, timers: timers, game: game, at: now) }
     }
 
     func setScores(_ changed: [String: Int], at now: Duration) {

@@ -15,12 +15,21 @@ struct ClockState {
     private(set) var texts: [String: String]
     /// How bright the screens are: the night schedule, or what a request said.
     private(set) var brightness: ScreenBrightness
+    /// The match's clocks, with `[game]` in the configuration.
+    var game: Game?
+    /// The game and the scores before each of the last operator changes, newest last: what
+    /// `game undo` puts back (at most ``undoLevels``).
+    var undoable: [(game: Game?, scores: [String: Int])] = []
 
     /// The state as saved (`nil`s: nothing saved), kept where it fits `configuration`: unknown
     /// names are dropped, scores kept in range, and a text shown only where a request could
     /// set it now (on the cards of a row of that name); ``dropped`` names the texts that were not.
-    init(configuration: ClockConfiguration, scores: [String: Int] = [:], timers: [String: FlipTimer] = [:], texts: [String: String] = [:]) {
+    init(
+        configuration: ClockConfiguration, scores: [String: Int] = [:], timers: [String: FlipTimer] = [:], texts: [String: String] = [:],
+        game: Game? = nil
+    ) {
         self.configuration = configuration
+        self.game = Self.game(for: configuration.game, saved: game)
         board = ScoreBoard(items: configuration.scores, values: scores)
         self.timers = Self.timers(for: configuration.timers, saved: timers)
         let kept = texts.filter { name, text in
@@ -40,6 +49,8 @@ struct ClockState {
         configuration = new
         board = ScoreBoard(items: new.scores, values: board.values)
         timers = Self.timers(for: new.timers, saved: timers)
+        game = Self.game(for: new.game, saved: game)
+        if game != nil { undoable = [] }
         brightness.schedule = new.night
     }
 
@@ -84,7 +95,9 @@ struct ClockState {
     /// `nil`: nothing does.
     func nextChange(after now: WallInstant, reading: ClockReading) -> WallInstant? {
         let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timer($0).hidesAt }.filter { $0 > now }
-        let changes = timers.values.compactMap { $0.nextChange(after: now) } + [levelChange(after: reading)].compactMap { $0 } + hides
+        let changes =
+            timers.values.compactMap { $0.nextChange(after: now) } + [levelChange(after: reading), game?.nextChange(after: now)].compactMap { $0 }
+            + hides
         return changes.min()
     }
 }
@@ -156,7 +169,9 @@ extension ClockState {
             return Outcome(reply: nil, change: .reload, saves: false)
         case let .score(action, pairs):
             let changed: [String: Int]
+            let before = (game, board.values)
             do { changed = try board.apply(action, pairs) } catch { throw ControlError(error) }
+            remember(before)
             return reply(.scores(scoreReadings), .scores(changed), saves: true)
         case let .timerUntil(name, until):
             // A countdown to a time of day is a countdown of the seconds until its next one.
@@ -191,6 +206,8 @@ extension ClockState {
             return Outcome(reply: nil, change: .pair(seconds: seconds, host: host), saves: false)
         case .stopPairing:
             return reply(.pairingStopped, .stopPairing)
+        case .game(let command):
+            return try answer(command, at: moment.wall)
         case let .timer(action, name, duration):
             guard var timer = timers[name] else {
                 throw ControlError(.unknownTimer, unknownName(name, kind: "timer", known: configuration.timers.map(\.name)))
@@ -223,9 +240,12 @@ extension ClockState {
         board.items.map { ControlReply.Score(name: $0.name, value: board.values[$0.name] ?? $0.minimum) }
     }
 
-    /// The scores, timers and texts together, to put back when a save fails.
-    var kept: (ScoreBoard, [String: FlipTimer], [String: String]) {
-        get { (board, timers, texts) }
-        set { (board, timers, texts) = newValue }
+    /// The scores, timers, texts and game together, to put back when a save fails.
+    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?) {
+        get { (board, timers, texts, game) }
+        set { (board, timers, texts, game) = newValue }
     }
+
+    /// Puts back scores from an undo (already in range: they were the board's).
+    mutating func restore(scores: [String: Int]) { board = ScoreBoard(items: configuration.scores, values: scores) }
 }

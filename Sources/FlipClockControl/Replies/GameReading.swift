@@ -1,0 +1,34 @@
+/// A game as a reply reports it: `period=2 play clock=07:41 shot=14 running undo=3`.
+public struct GameReading: Equatable, Sendable, CustomStringConvertible {
+    public var period: Int
+    /// `play`, `break` or `over`.
+    public var phase: String
+    /// What the game clock (the break's, in a break) shows.
+    public var clock: String
+    /// What the shot clock shows; `nil`: dark or none.
+    public var shot: String?
+    public var running: Bool
+    /// How many changes `game undo` can take back.
+    public var undoable: Int
+
+    public init(period: Int, phase: String, clock: String, shot: String?, running: Bool, undoable: Int) {
+        self.period = period
+        self.phase = phase
+        self.clock = clock
+        self.shot = shot
+        self.running = running
+        self.undoable = undoable
+    }
+
+    public var description: String {
+        "period=\(period) \(phase) clock=\(clock)" + (shot.map { " shot=\($0)" } ?? "") + " \(running ? "running" : "stopped") undo=\(undoable)"
+    }
+
+    var object: JSONValue {
+        var o: [String: JSONValue] = [
+            "period": .integer(period), "phase": .string(phase), "clock": .string(clock), "running": .bool(running), "undo": .integer(undoable),
+        ]
+        if let shot { o["shot"] = .string(shot) }
+        return .object(o)
+    }
+}

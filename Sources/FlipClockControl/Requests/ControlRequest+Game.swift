@@ -1,0 +1,67 @@
+import FlipClockCore
+
+/// What a `game` request asks: an operator's action on the match's clocks, or to take the
+/// last action back.
+public enum GameCommand: Equatable, Sendable {
+    case act(GameAction)
+    /// Takes back the last game or score change (several in a row, as far as they are kept).
+    case undo
+
+    /// `game start|stop|toggle|end|new|undo`, `game set 12:00`, `game add -0.1`, `game shot [14]`,
+    /// `game period 2`: the words after `game`.
+    static func parse(_ words: [String]) throws(ControlError) -> GameCommand {
+        let usage = "game takes start, stop, toggle, set TIME, add SECONDS, shot [SECONDS], period N, end, new or undo"
+        guard let verb = words.first else { throw ControlError(.syntax, usage) }
+        let argument = words.count == 2 ? words[1] : nil
+        guard words.count <= 2 else { throw ControlError(.syntax, "game \(verb) takes at most one argument") }
+        let bare: [String: GameCommand] = [
+            "start": .act(.start), "stop": .act(.stop), "toggle": .act(.toggle), "end": .act(.endPeriod), "new": .act(.newGame),
+            "undo": .undo,
+        ]
+        if let command = bare[verb] {
+            guard argument == nil else { throw ControlError(.syntax, "game \(verb) takes no argument") }
+            return command
+        }
+        switch (verb, argument) {
+        case ("set", let text?):
+            guard let ms = GameClockText.parse(text) else {
+                throw ControlError(.syntax, "\"\(text)\" is not a game clock time; write MM:SS, MM:SS.t or SS.t, up to 99:59.9")
+            }
+            return .act(.set(ms))
+        case ("add", let text?):
+            guard let ms = GameClockText.parse(text, signed: true) else {
+                throw ControlError(.syntax, "\"\(text)\" is not a number of seconds; write 1, -1, 0.1 or -0.1")
+            }
+            return .act(.adjust(ms))
+        case ("shot", nil):
+            return .act(.shotReset(nil))
+        case ("shot", let text?):
+            guard let s = Int(text), (1...99).contains(s) else { throw ControlError(.syntax, "\"\(text)\" is not whole seconds 1...99") }
+            return .act(.shotReset(s))
+        case ("period", let text?):
+            guard let n = Int(text), (1...99).contains(n) else { throw ControlError(.syntax, "\"\(text)\" is not a period number") }
+            return .act(.period(n))
+        default:
+            throw ControlError(.syntax, usage)
+        }
+    }
+
+    /// The words after `game`, as ``parse(_:)`` reads them back.
+    var words: String {
+        switch self {
+        case .undo: "undo"
+        case .act(let action):
+            switch action {
+            case .start: "start"
+            case .stop: "stop"
+            case .toggle: "toggle"
+            case .endPeriod: "end"
+            case .newGame: "new"
+            case .set(let ms): "set \(GameClockText.typed(ms))"
+            case .adjust(let ms): "add \(ms < 0 ? "-" : "")\(GameClockText.typed(abs(ms)))"
+            case .shotReset(let s): s.map { "shot \($0)" } ?? "shot"
+            case .period(let n): "period \(n)"
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// A game's clock, period or shot clock on the face: `[game]` in the configuration makes
+/// the items `game`, `period` and (with `[game.shot_clock]`) `shot` that rows show.
+public struct GameItem: Equatable, Sendable {
+    public enum Part: String, CaseIterable, Sendable {
+        /// The game clock (the break's between periods): `MM:SS`, or `SS.t` at the end.
+        case clock = "game"
+        /// The period, one card.
+        case period
+        /// The shot clock, two cards.
+        case shot
+    }
+
+    public var part: Part
+    public var label: String
+    /// What it shows before a game's state is set: a new game's (`10:00`, `1`, `24`).
+    public var start: String
+
+    public init(_ part: Part, label: String, start: String) {
+        self.part = part
+        self.label = label
+        self.start = start
+    }
+
+    public var name: String { part.rawValue }
+
+    public var groups: [[FaceLayout.CardShape]] {
+        let digit = FaceLayout.CardShape(aspect: TimeFormat.digitAspect)
+        switch part {
+        case .clock: return [[digit, digit], [digit, digit]]
+        case .period: return [[digit]]
+        case .shot: return [[digit, digit]]
+        }
+    }
+
+    /// The cards for `text` (``GameClockText``; a period's number; `nil`: dark cards).
+    ///
+    /// `SS.t` on the game clock's four cards is the seconds, then the point on a card of its
+    /// own and the tenth; on the shot clock's two, `4.` and `9`.
+    public func values(_ text: String?) -> [String] {
+        let count = groups.reduce(0) { $0 + $1.count }
+        guard let text else { return Array(repeating: "", count: count) }
+        let characters = text.map(String.init)
+        switch part {
+        case .clock:
+            if let dot = text.firstIndex(of: ".") {
+                let seconds = text[..<dot].map(String.init)
+                return Array(repeating: "", count: max(0, 2 - seconds.count)) + seconds.suffix(2) + [".", String(text[text.index(after: dot)...])]
+            }
+            return characters.filter { $0 != ":" }
+        case .period:
+            return [text]
+        case .shot:
+            if let dot = text.firstIndex(of: ".") { return [String(text[...dot]), String(text[text.index(after: dot)...])] }
+            return Array(repeating: "", count: max(0, 2 - characters.count)) + characters.suffix(2)
+        }
+    }
+}
+
+/// `[game]`: the rules and the labels of its items.
+public struct GameSettings: Equatable, Sendable {
+    public var rules = GameRules()
+    public var clockLabel = "TIME"
+    public var periodLabel = "PERIOD"
+    public var shotLabel = "SHOT CLOCK"
+
+    public init() {}
+
+    /// The items rows can show.
+    public var items: [GameItem] {
+        let game = Game(rules: rules), now = WallInstant(unixSeconds: 0)
+        return [GameItem(.clock, label: clockLabel, start: game.clockText(at: now)), GameItem(.period, label: periodLabel, start: "1")]
+            + (rules.shotClock == nil ? [] : [GameItem(.shot, label: shotLabel, start: game.shotText(at: now) ?? "")])
+    }
+}

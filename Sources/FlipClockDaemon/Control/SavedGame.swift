@@ -1,0 +1,53 @@
+import FlipClockCore
+
+/// A game as the state file keeps it: its clocks' milliseconds and the instants they were
+/// started, in seconds since 1970 (`{"period":2,"phase":"play","clock":{"ms":431200,"since":1795000000.25},…}`),
+/// and the rules it was played under, so a game is only taken back under the same rules.
+public struct SavedGame: Codable, Equatable, Sendable {
+    struct Clock: Codable, Equatable, Sendable {
+        var ms: Int64
+        var since: Double?
+    }
+
+    var rules: String
+    var period: Int
+    var phase: String
+    var clock: Clock
+    var shot: Clock?
+    var lengthSounded: Bool
+
+    init(_ game: Game) {
+        rules = game.rules.summary
+        period = game.period
+        phase = game.phase.rawValue
+        func saved(_ c: RunningClock) -> Clock { Clock(ms: c.base, since: c.since?.secondsSince1970) }
+        clock = saved(game.clock)
+        shot = game.shot.map(saved)
+        lengthSounded = game.lengthSounded
+    }
+
+    /// Why it cannot be what the daemon saved at about `now`; `nil` if it can be.
+    func problem(now: WallInstant) -> String? {
+        guard (1...99).contains(period), Game.Phase(rawValue: phase) != nil else { return "game: period \(period) \(phase) is not a game's" }
+        for (name, c) in [("clock", clock), ("shot", shot)] {
+            guard let c else { continue }
+            guard (0...RunningClock.longest).contains(c.ms) else { return "game: \(name) at \(c.ms) ms, not 0...\(RunningClock.longest)" }
+            if let since = c.since, !(since.isFinite && abs(since - now.secondsSince1970) <= 366 * 86400) {
+                return "game: \(name) running since \(since), not within a year of now (\(now.unixSeconds))"
+            }
+        }
+        return nil
+    }
+
+    /// The game, if it was played under `rules` (checked first by ``problem(now:)``).
+    public func game(under rules: GameRules) -> Game? {
+        guard rules.summary == self.rules, let phase = Game.Phase(rawValue: phase) else { return nil }
+        func running(_ c: Clock, _ direction: RunningClock.Direction) -> RunningClock {
+            RunningClock(direction, milliseconds: c.ms, since: c.since.map { WallInstant(secondsSince1970: $0) })
+        }
+        let clockDirection: RunningClock.Direction = phase == .play ? rules.direction : .down
+        return Game(
+            rules: rules, period: period, phase: phase, clock: running(clock, clockDirection), shot: shot.map { running($0, .down) },
+            lengthSounded: lengthSounded)
+    }
+}

@@ -1,0 +1,72 @@
+import FlipClockControl
+import FlipClockCore
+
+extension ClockState {
+    /// How many operator changes `game undo` can take back.
+    static let undoLevels = 20
+
+    /// The game for `settings`: the saved one while its rules are the configuration's, else
+    /// a new one; `nil` without `[game]`.
+    static func game(for settings: GameSettings?, saved: Game?) -> Game? {
+        guard let settings else { return nil }
+        if let saved, saved.rules == settings.rules { return saved }
+        return Game(rules: settings.rules)
+    }
+
+    /// Keeps what the game and scores were before an operator change, for `game undo`.
+    mutating func remember(_ before: (game: Game?, scores: [String: Int])) {
+        guard game != nil else { return }
+        undoable.append(before)
+        if undoable.count > Self.undoLevels { undoable.removeFirst(undoable.count - Self.undoLevels) }
+    }
+
+    /// Makes what happened by itself in the game up to `now` (a clock at zero, a break over):
+    /// the horns to sound. Nothing is undone past it.
+    mutating func advanceGame(to now: WallInstant) -> [GameEvent] {
+        guard var g = game else { return [] }
+        let before = g
+        let events = g.advance(to: now)
+        game = g
+        if g != before { undoable = [] }
+        return events
+    }
+
+    /// Whether the game changed by itself since `saved` (what the state file has): a save is due.
+    func gameChanged(since saved: Game?) -> Bool { game != saved }
+
+    /// What the game's items show at `now`, by name (`nil`: dark cards).
+    func gameFaces(at now: WallInstant) -> [String: String?] {
+        guard let game else { return [:] }
+        var faces: [String: String?] = ["game": game.clockText(at: now), "period": "\(game.period)"]
+        if game.rules.shotClock != nil { faces["shot"] = game.shotText(at: now) }
+        return faces
+    }
+
+    /// Answers a `game` request at `now`.
+    mutating func answer(_ command: GameCommand, at now: WallInstant) throws(ControlError) -> Outcome {
+        guard var g = game else {
+            throw ControlError(.state, "this clock has no game: add [game] to the configuration (Config/presets/ has one for each sport)")
+        }
+        let before = (game, board.values)
+        switch command {
+        case .undo:
+            guard let last = undoable.popLast() else { throw ControlError(.state, "nothing to undo") }
+            game = last.game.map { Self.game(for: configuration.game, saved: $0) } ?? game
+            restore(scores: last.scores)
+            return Outcome(reply: .game(reading(at: now)), change: .scores(board.values), saves: true)
+        case .act(let action):
+            do { try g.apply(action, at: now) } catch { throw ControlError(.state, error.description) }
+            game = g
+            remember(before)
+            return Outcome(reply: .game(reading(at: now)), change: .redraw, saves: true)
+        }
+    }
+
+    /// The game as a reply reports it at `now`.
+    func reading(at now: WallInstant) -> GameReading {
+        guard let game else { preconditionFailure("a game reading needs a game") }
+        return GameReading(
+            period: game.period, phase: game.phase.rawValue, clock: game.clockText(at: now), shot: game.shotText(at: now),
+            running: game.isRunning, undoable: undoable.count)
+    }
+}
