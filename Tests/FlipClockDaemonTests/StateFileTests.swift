@@ -15,7 +15,8 @@ import Testing
     init() throws { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
 
     func loading(_ json: String) throws -> (
-        loaded: (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], problem: String?), asideExists: Bool
+        loaded: (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], game: SavedGame?, problem: String?),
+        asideExists: Bool
     ) {
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
         let loaded = StateFile(path: path).load(now: now)

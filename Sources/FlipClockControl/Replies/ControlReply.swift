@@ -53,8 +53,14 @@ public enum ControlReply: Equatable, Sendable {
         public var screen: ScreenLevel
         /// The output's name, as the log gives it.
         public var output: String
+        /// The game, with `[game]`.
+        public var game: GameReading?
 
-        public init(time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String) {
+        public init(
+            time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String,
+            game: GameReading? = nil
+        ) {
+            self.game = game
             self.time = time
             self.scores = scores
             self.texts = texts
@@ -76,6 +82,7 @@ public enum ControlReply: Equatable, Sendable {
         case .status(let status):
             "OK time=\(status.time)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
                 + (status.timers.isEmpty ? "" : " timers \(TimerReading.summary(status.timers))")
+                + (status.game.map { " game \($0)" } ?? "")
                 + " screen=\(status.screen) output=\(status.output)"
         case let .screen(level, until):
             "OK screen=\(level)" + (until.map { " until \("\($0)".prefix(5))" } ?? "")
@@ -114,7 +121,7 @@ public enum ControlReply: Equatable, Sendable {
                 "screen": .string("\(status.screen)"), "output": .string(status.output),
                 "timers": .array(
                     status.timers.map { .object(["name": .string($0.name), "seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]) }),
-            ]
+            ].merging(status.game.map { ["game": $0.object] } ?? [:]) { $1 }
         case .screen(let level, _):
             ["ok": true, "screen": .string("\(level)")]
         case .reloaded:

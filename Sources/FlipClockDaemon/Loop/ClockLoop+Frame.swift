@@ -56,11 +56,12 @@ extension ClockLoop {
 
     /// Makes what happened by itself in the game up to `now`: each horn is sounded (logged),
     /// and a game that changed (a period over, a break begun) is saved at once.
-    private func playGame(at now: WallInstant) {
+    func playGame(at now: WallInstant) {
         let before = state.game
         for case .horn(let horn, let at) in state.advanceGame(to: now) {
             let late = (now.nanosecondsSince1970 - at.nanosecondsSince1970) / 1_000_000
             logger.notice("horn", metadata: ["clock": "\(horn.rawValue)", "late_ms": "\(late)"])
+            onHorn?(horn, at)
         }
         guard state.game != before else { return }
         do throws(ControlError) {

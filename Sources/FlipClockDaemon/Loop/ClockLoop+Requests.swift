@@ -92,6 +92,8 @@ extension ClockLoop {
     /// is counted under `kind`.
     func answer(_ batch: [(request: Result<ControlRequest, ControlError>, from: String?)], kind: ClockMetrics.Source) -> [ControlReply] {
         let before = state.kept
+        // The game as it is now, its horns sounded, before anyone asks about it.
+        playGame(at: wall)
         var answers = batch.map { asked in
             switch asked.request {
             case .success(let request): perform(request, from: asked.from)

@@ -51,6 +51,8 @@ public final class ClockLoop {
     public let requests: LoopRequests
     /// Called with each time the face starts to show, and the wall-clock instant (tests).
     public var onShow: ((WallTime, WallInstant) -> Void)?
+    /// Called with each horn the game sounds and the instant it is due (tests; the horn's outputs).
+    public var onHorn: ((GameEvent.Horn, WallInstant) -> Void)?
     let logger: Logger
     /// Whether the outputs are on a console whose switching the loop takes over.
     let takesConsole: Bool

@@ -11,7 +11,8 @@ struct WakePlan: Equatable {
     /// Later than any wake.
     static let never = Duration.seconds(1 << 40)
 
-    /// After a frame at `now`: the next one a refresh later while cards move; at rest, the
+    /// After a frame at `now`: the next one a refresh later while cards move, or the state's
+    /// next change if it comes first (a game clock's tenth is shown at its instant); at rest, the
     /// panel's next move, and the wall clock's next change of the face (a second or a
     /// minute, `faceChange`) or of the state (`stateChange`: a timer, the schedule); and
     /// the end of a pairing code (`pairingEnds`), when the face is drawn whole again.
@@ -19,7 +20,7 @@ struct WakePlan: Equatable {
         now: Duration, moving: Bool, frameInterval: Duration, panelChange: Duration?, pairingEnds: Duration? = nil, faceChange: WallInstant,
         stateChange: WallInstant?
     ) -> WakePlan {
-        if moving { return WakePlan(frame: now + frameInterval, wall: nil) }
+        if moving { return WakePlan(frame: now + frameInterval, wall: stateChange) }
         let wall = stateChange.map { min(faceChange, $0) } ?? faceChange
         return WakePlan(frame: [panelChange, pairingEnds].compactMap { $0 }.min() ?? never, wall: wall)
     }

@@ -21,13 +21,11 @@ extension ClockState {
     }
 
     /// Makes what happened by itself in the game up to `now` (a clock at zero, a break over):
-    /// the horns to sound. Nothing is undone past it.
+    /// the horns to sound.
     mutating func advanceGame(to now: WallInstant) -> [GameEvent] {
         guard var g = game else { return [] }
-        let before = g
         let events = g.advance(to: now)
         game = g
-        if g != before { undoable = [] }
         return events
     }
 
@@ -51,7 +49,12 @@ extension ClockState {
         switch command {
         case .undo:
             guard let last = undoable.popLast() else { throw ControlError(.state, "nothing to undo") }
-            game = last.game.map { Self.game(for: configuration.game, saved: $0) } ?? game
+            // The game as it was, run on to now: what it did by itself since happens again,
+            // silently (its horns have sounded).
+            if var restored = last.game.flatMap({ Self.game(for: configuration.game, saved: $0) }) {
+                _ = restored.advance(to: now)
+                game = restored
+            }
             restore(scores: last.scores)
             return Outcome(reply: .game(reading(at: now)), change: .scores(board.values), saves: true)
         case .act(let action):
