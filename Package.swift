@@ -147,7 +147,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The renderer's pictures against committed goldens, drawn with the real font.
-        .testTarget(name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockFont", "FlipClockOutput"], exclude: ["Goldens"]),
+        .testTarget(
+            name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockDaemon", "FlipClockFont", "FlipClockOutput"], exclude: ["Goldens"]
+        ),
         // The shipped binaries, run as a user runs them; their frames read back with PNGFile.
         .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl", "FlipClockControl", "FlipClockCore", "FlipClockOutput"]),
     ],

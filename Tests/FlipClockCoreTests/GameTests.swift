@@ -116,6 +116,13 @@ import Testing
         try game.apply(.endPeriod, at: Self.at(2_830_000))
         #expect(game.phase == .break)
         #expect(game.clockText(at: Self.at(2_830_000)) == "15:00")
+        // The second half starts at 45:00 and sounds at 90:00.
+        _ = game.advance(to: Self.at(3_730_000))
+        #expect(game.period == 2)
+        #expect(game.clockText(at: Self.at(3_730_000)) == "45:00")
+        try game.apply(.start, at: Self.at(3_800_000))
+        #expect(game.advance(to: Self.at(6_500_000)) == [.horn(.game, at: Self.at(6_500_000))])
+        #expect(game.clockText(at: Self.at(6_500_000)) == "90:00")
     }
 
     @Test func setAndAdjustMoveTheGameClock() throws {

@@ -22,7 +22,7 @@ extension Game {
         if clock.isRunning, let ms = GameClockText.nextChange(clock.milliseconds(at: now), clock.direction, tenthsBelow: tenths) {
             next += [clock.reaches(ms)].compactMap { $0 }
         }
-        if phase == .play, rules.direction == .up, !lengthSounded, let at = clock.reaches(rules.length(ofPeriod: period)) { next.append(at) }
+        if phase == .play, rules.direction == .up, !lengthSounded, let at = clock.reaches(rules.end(ofPeriod: period)) { next.append(at) }
         if phase == .play, let shot, shot.isRunning, let rules = rules.shotClock,
             let ms = GameClockText.nextChange(shot.milliseconds(at: now), .down, tenthsBelow: rules.tenthsBelow, minutes: false)
         {

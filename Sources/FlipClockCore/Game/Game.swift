@@ -34,7 +34,7 @@ public struct Game: Equatable, Sendable {
         self.rules = rules
         period = 1
         phase = .play
-        clock = RunningClock(rules.direction, milliseconds: rules.direction == .down ? rules.length(ofPeriod: 1) : 0)
+        clock = RunningClock(rules.direction, milliseconds: rules.start(ofPeriod: 1))
         shot = rules.shotClock.map { RunningClock(.down, milliseconds: Int64($0.resets.first ?? 24) * 1000) }
     }
 
@@ -72,8 +72,7 @@ public struct Game: Equatable, Sendable {
             endPeriod(at: zero)
             return .horn(.game, at: zero)
         case .play:
-            let length = rules.length(ofPeriod: period)
-            guard !lengthSounded, let at = clock.reaches(length), at <= now else { break }
+            guard !lengthSounded, let at = clock.reaches(rules.end(ofPeriod: period)), at <= now else { break }
             if let shotZero, shotZero < at { break }
             lengthSounded = true
             return .horn(.game, at: at)
@@ -106,7 +105,7 @@ public struct Game: Equatable, Sendable {
         period = n
         phase = .play
         lengthSounded = false
-        clock = RunningClock(rules.direction, milliseconds: rules.direction == .down ? rules.length(ofPeriod: n) : 0)
+        clock = RunningClock(rules.direction, milliseconds: rules.start(ofPeriod: n))
         shot = rules.shotClock.map { RunningClock(.down, milliseconds: Int64($0.resets.first ?? 24) * 1000) }
         if running { start(at: now) }
     }
@@ -138,7 +137,7 @@ public struct Game: Equatable, Sendable {
             guard phase != .over else { throw .over }
             guard ms >= 0, ms <= Int64(GameRules.longest) * 1000 + 900 else { throw .outOfRange("game clock", ms) }
             clock.set(ms, at: now)
-            if rules.direction == .up { lengthSounded = ms >= rules.length(ofPeriod: period) }
+            if rules.direction == .up { lengthSounded = ms >= rules.end(ofPeriod: period) }
         case .adjust(let ms):
             guard phase != .over else { throw .over }
             try apply(.set(clock.milliseconds(at: now) + ms), at: now)

@@ -5,8 +5,8 @@ public struct GameRules: Equatable, Sendable {
     public var periods: Int = 4
     /// A period's length in seconds.
     public var periodSeconds: Int = 600
-    /// Whether the game clock counts a period down to zero or up from zero (football: up,
-    /// past the period's length into stoppage until the period is ended).
+    /// Whether the game clock counts a period down to zero or up (football: from 0:00 and from
+    /// 45:00, past the period's end into stoppage until the period is ended).
     public var direction: RunningClock.Direction = .down
     /// The breaks after each period, in seconds: the first after period 1, and so on; the
     /// last repeats for the periods after it (overtime). Empty: no break clock.
@@ -27,6 +27,17 @@ public struct GameRules: Equatable, Sendable {
     public func length(ofPeriod period: Int) -> Int64 {
         Int64(period <= periods ? periodSeconds : overtimeSeconds) * 1000
     }
+
+    /// What the game clock shows as period `period` starts: its length counting down; counting
+    /// up, the time played in the periods before it (football's second half starts at 45:00).
+    public func start(ofPeriod period: Int) -> Int64 {
+        guard direction == .up else { return length(ofPeriod: period) }
+        let regular = Int64(min(period - 1, periods)) * Int64(periodSeconds) * 1000
+        return regular + Int64(max(0, period - 1 - periods)) * Int64(overtimeSeconds) * 1000
+    }
+
+    /// What an up clock shows when period `period`'s time is up (its horn): 45:00, 90:00.
+    public func end(ofPeriod period: Int) -> Int64 { start(ofPeriod: period) + length(ofPeriod: period) }
 
     /// Milliseconds of the break after period `period`; 0: none.
     public func breakLength(after period: Int) -> Int64 {

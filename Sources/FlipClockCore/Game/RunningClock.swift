@@ -7,7 +7,8 @@ public struct RunningClock: Equatable, Sendable {
     public enum Direction: String, CaseIterable, Sendable {
         /// From its length down to zero, where it stops.
         case down
-        /// From zero up, past its length (stoppage) to ``RunningClock/longest``.
+        /// Up from the time played before (0:00, 45:00), past the period's end (stoppage) to
+        /// ``RunningClock/longest``.
         case up
     }
 
