@@ -39,9 +39,13 @@ label = "HOME"
 name = "away"
 label = "AWAY"
 [[timer]]
-name = "period"
-label = "PERIOD"
+name = "egg"
+label = "EGG"
 duration = "20m"
+[game]
+period = "10:00"
+[game.shot_clock]
+resets = [24, 14]
 [output]
 kind = "png"
 directory = "{folder}/frames"
@@ -119,6 +123,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--daemon", default=".build/debug/flipclockd")
     p.add_argument("--screenshot", help="save the page at 390x844 here")
+    p.add_argument("--operator-screenshot", help="save the page's operator part at 390x844 here")
     args = p.parse_args()
     started = time.monotonic()
     run = Run()
@@ -232,7 +237,7 @@ def main():
             request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method, headers={"Authorization": "Bearer " + TOKEN})
             with urllib.request.urlopen(request, timeout=5) as response:
                 return json.load(response)
-        timer = '[data-timer="period"]'
+        timer = '[data-timer="egg"]'
         find(timer + " [data-go]").click()
         run.check("Start runs the timer, and its button becomes Pause",
                   until(lambda: find(timer + " [data-state]").text == "running" and find(timer + " [data-go]").text == "Pause", 5))
@@ -251,6 +256,42 @@ def main():
         run.check("the slider dims it to 30%", until(lambda: find("#screen-state").text == "dim 30%", 5), find("#screen-state").text)
         find("#screen-on").click()
         run.check("On turns it on again", until(lambda: find("#screen-state").text == "on", 5), find("#screen-state").text)
+
+        # The operator's part ([game]): the clocks read out, one big start/stop, the shot
+        # clock's resets, the clock a tenth either way, end of period, undo.
+        def game():
+            return api("GET", "/v1/state").get("game", {})
+
+        def post_game(words):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/v1/game", method="POST", data=json.dumps({"do": words}).encode(),
+                                             headers={"Authorization": "Bearer " + TOKEN, "Content-Type": "application/json"})
+            with urllib.request.urlopen(request, timeout=5) as response:
+                return json.load(response)
+        run.check("with [game] the operator's part reads the game clock 10:00 in period 1, the shot clock 24",
+                  until(lambda: shown("#game-group") and (find("#game-clock").text, find("#game-period").text, find("#game-shot").text)
+                        == ("10:00", "1", "24"), 5), find("#game-clock").text)
+        find("#game-toggle").click()
+        run.check("Start runs the game clock, and the button becomes Stop",
+                  until(lambda: find("#game-toggle").text == "Stop" and game().get("running") is True, 5), json.dumps(game()))
+        find("#game-toggle").click()
+        run.check("Stop stops it", until(lambda: find("#game-toggle").text == "Start" and game().get("running") is False, 5))
+        find('#game-shots [data-game="shot 14"]').click()
+        run.check("Shot 14 resets the shot clock to 14", until(lambda: find("#game-shot").text == "14", 5), find("#game-shot").text)
+        post_game("set 1:00")
+        run.check("a game clock set through the API reads 01:00", until(lambda: find("#game-clock").text == "01:00", 5), find("#game-clock").text)
+        find('#game-group [data-game="add -0.1"]').click()
+        run.check("-0.1 takes a tenth off: 59.9", until(lambda: find("#game-clock").text == "59.9", 5), find("#game-clock").text)
+        find("#game-undo").click()
+        run.check("Undo puts it back: 01:00", until(lambda: find("#game-clock").text == "01:00", 5), find("#game-clock").text)
+        if args.operator_screenshot:
+            until(lambda: not shown("#problem"), 10)
+            driver.execute_script("document.getElementById('game-group').scrollIntoView()")
+            time.sleep(0.3)
+            driver.save_screenshot(args.operator_screenshot)
+            print(f"saved {args.operator_screenshot}")
+        find('#game-group [data-game="end"]').click()
+        run.check("End period starts the break: 02:00", until(lambda: find("#game-clock").text == "02:00" and game().get("phase") == "break", 5),
+                  find("#game-clock").text)
 
         # The daemon stops and starts again: the page says it is offline, then reads the events again.
         daemon.send_signal(signal.SIGTERM)

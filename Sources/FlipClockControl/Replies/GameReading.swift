@@ -10,8 +10,11 @@ public struct GameReading: Equatable, Sendable, CustomStringConvertible {
     public var running: Bool
     /// How many changes `game undo` can take back.
     public var undoable: Int
+    /// What the shot clock resets to (empty: no shot clock), for the control page's buttons.
+    public var resets: [Int]
 
-    public init(period: Int, phase: String, clock: String, shot: String?, running: Bool, undoable: Int) {
+    public init(period: Int, phase: String, clock: String, shot: String?, running: Bool, undoable: Int, resets: [Int] = []) {
+        self.resets = resets
         self.period = period
         self.phase = phase
         self.clock = clock
@@ -29,6 +32,7 @@ public struct GameReading: Equatable, Sendable, CustomStringConvertible {
             "period": .integer(period), "phase": .string(phase), "clock": .string(clock), "running": .bool(running), "undo": .integer(undoable),
         ]
         if let shot { o["shot"] = .string(shot) }
+        if !resets.isEmpty { o["resets"] = .array(resets.map { .integer($0) }) }
         return .object(o)
     }
 }

@@ -70,6 +70,6 @@ extension ClockState {
         guard let game else { preconditionFailure("a game reading needs a game") }
         return GameReading(
             period: game.period, phase: game.phase.rawValue, clock: game.clockText(at: now), shot: game.shotText(at: now),
-            running: game.isRunning, undoable: undoable.count)
+            running: game.isRunning, undoable: undoable.count, resets: game.rules.shotClock?.resets ?? [])
     }
 }

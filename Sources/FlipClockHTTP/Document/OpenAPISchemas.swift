@@ -12,20 +12,22 @@ enum OpenAPISchemas {
             ],
         ],
         "Ok": reply([:]),
-        "State": reply([
-            "time": string, "scores": integers, "texts": strings, "screen": string, "output": string,
-            "timers": [
-                "type": "array",
-                "items": [
-                    "type": "object", "required": ["name", "seconds", "state"],
-                    "properties": [
-                        "name": string, "seconds": ["type": "integer"],
-                        "state": ["type": "string", "enum": ["idle", "running", "paused", "finished"]],
+        "State": reply(
+            [
+                "time": string, "scores": integers, "texts": strings, "screen": string, "output": string,
+                "timers": [
+                    "type": "array",
+                    "items": [
+                        "type": "object", "required": ["name", "seconds", "state"],
+                        "properties": [
+                            "name": string, "seconds": ["type": "integer"],
+                            "state": ["type": "string", "enum": ["idle", "running", "paused", "finished"]],
+                        ],
                     ],
                 ],
-            ],
-        ]),
+            ], optional: ["game": game]),
         "Scores": reply(["scores": integers]),
+        "Game": reply(["game": game]),
         "Timers": reply(["timers": ["type": "string", "description": "egg=04:00 idle pomodoro=24:59 running"]]),
         "Texts": reply(["texts": strings]),
         "Message": reply(["message": ["type": "integer"], "waiting": ["type": "integer"]]),
@@ -73,6 +75,15 @@ enum OpenAPISchemas {
             ],
         ],
         "TextBody": ["type": "object", "required": ["text"], "properties": ["text": string]],
+        "GameBody": [
+            "type": "object", "required": ["do"],
+            "properties": [
+                "do": [
+                    "type": "string",
+                    "description": "start, stop, toggle, set 12:00, add -0.1, shot, shot 14, period 2, end, new or undo",
+                ]
+            ],
+        ],
         "MessageBody": [
             "type": "object", "required": ["text", "duration"],
             "properties": [
@@ -96,6 +107,16 @@ enum OpenAPISchemas {
     ]
 
     static let string: JSONValue = ["type": "string"]
+    /// The game as a reply reports it (`State` has it with `[game]`).
+    static let game: JSONValue = [
+        "type": "object", "required": ["period", "phase", "clock", "running", "undo"],
+        "properties": [
+            "period": ["type": "integer"], "phase": ["type": "string", "enum": ["play", "break", "over"]],
+            "clock": ["type": "string", "description": "MM:SS or SS.t"], "shot": ["type": "string", "description": "absent when dark"],
+            "running": ["type": "boolean"], "undo": ["type": "integer", "description": "changes game undo can take back"],
+            "resets": ["type": "array", "items": ["type": "integer"], "description": "the shot clock's values, with one"],
+        ],
+    ]
     static let integers: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
     static let strings: JSONValue = ["type": "object", "additionalProperties": ["type": "string"]]
     /// The largest whole number a JSON number carries exactly (2^53 - 1).
@@ -125,10 +146,13 @@ enum OpenAPISchemas {
         ]
     }
 
-    /// A successful reply: `ok` and `properties`, all of them always there.
-    static func reply(_ properties: [String: JSONValue]) -> JSONValue {
+    /// A successful reply: `ok` and `properties`, all of them always there, and the
+    /// `optional` ones where they apply.
+    static func reply(_ properties: [String: JSONValue], optional: [String: JSONValue] = [:]) -> JSONValue {
         var all = properties
         all["ok"] = ["type": "boolean", "const": true]
-        return ["type": "object", "required": .array(all.keys.sorted().map { .string($0) }), "properties": .object(all)]
+        let required = JSONValue.array(all.keys.sorted().map { .string($0) })
+        all.merge(optional) { $1 }
+        return ["type": "object", "required": required, "properties": .object(all)]
     }
 }

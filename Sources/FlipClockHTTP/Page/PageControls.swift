@@ -60,8 +60,27 @@ enum PageControls {
           return new Map([...box.children].map((child) => [child.getAttribute(attribute), child]));
         }
 
+        // The operator's part, with [game]: the clocks read out, one big start/stop, the shot
+        // clock's resets, the clock a second or a tenth either way, end of period and undo.
+        function showGame(game) {
+          $("game-group").hidden = !game;
+          if (!game) return;
+          $("game-clock").textContent = game.clock;
+          $("game-period").textContent = String(game.period);
+          $("game-phase").textContent = game.phase === "play" ? "" : game.phase;
+          $("game-shot-readout").hidden = !(game.resets || []).length;
+          $("game-shot").textContent = game.shot || "–";
+          $("game-toggle").textContent = game.running ? "Stop" : game.phase === "over" ? "Over" : "Start";
+          $("game-toggle").classList.toggle("running", game.running);
+          $("game-undo").disabled = !game.undo;
+          const resets = (game.resets || []).map(String);
+          keyed($("game-shots"), "data-game", resets.map((s) => "shot " + s), (words) =>
+            button("Shot " + words.slice(5), "shot clock to " + words.slice(5), () => call("POST", "/v1/game", { do: words }), { "data-game": words }));
+        }
+
         // Draws the state: every value on the page comes from here.
         function show(state) {
+          showGame(state.game);
           const scores = state.scores || {};
           const names = Object.keys(scores).sort((a, b) => (a === "home" ? -1 : b === "home" ? 1 : a.localeCompare(b)));
           for (const [name, card] of keyed($("scores"), "data-score", names, scoreCard)) {
@@ -106,6 +125,10 @@ enum PageControls {
           if (await call("POST", "/v1/messages", { text, duration: $("message-duration").value })) $("message-text").value = "";
         });
         $("message-clear").addEventListener("click", () => call("DELETE", "/v1/messages"));
+        $("game-toggle").addEventListener("click", () => call("POST", "/v1/game", { do: "toggle" }));
+        for (const b of document.querySelectorAll("#game-group > .row > [data-game]")) {
+          b.addEventListener("click", () => call("POST", "/v1/game", { do: b.dataset.game }));
+        }
         $("screen-on").addEventListener("click", () => call("PUT", "/v1/screen", { power: "on" }));
         $("screen-off").addEventListener("click", () => call("PUT", "/v1/screen", { power: "off" }));
         $("dim").addEventListener("input", () => { $("dim-value").textContent = $("dim").value + "%"; });

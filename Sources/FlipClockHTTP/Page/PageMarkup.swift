@@ -9,6 +9,25 @@ enum PageMarkup {
           <section class="face">
             <img id="face" alt="What the clock shows now" width="480" height="270">
           </section>
+          <section id="game-group" class="group operator" aria-label="Game" hidden>
+            <div class="readout">
+              <span id="game-clock" class="clock">00:00</span>
+              <span class="quiet">period <b id="game-period">1</b> <span id="game-phase"></span></span>
+              <span id="game-shot-readout" class="quiet">shot <b id="game-shot">–</b></span>
+            </div>
+            <button type="button" id="game-toggle" class="primary big">Start</button>
+            <div id="game-shots" class="row"></div>
+            <div class="row">
+              <button type="button" data-game="add -1" aria-label="one second off the game clock">&minus;1 s</button>
+              <button type="button" data-game="add -0.1" aria-label="a tenth off the game clock">&minus;0.1</button>
+              <button type="button" data-game="add 0.1" aria-label="a tenth on the game clock">+0.1</button>
+              <button type="button" data-game="add 1" aria-label="one second on the game clock">+1 s</button>
+            </div>
+            <div class="row">
+              <button type="button" data-game="end">End period</button>
+              <button type="button" data-game="undo" id="game-undo">Undo</button>
+            </div>
+          </section>
           <section id="scores" class="group" aria-label="Scores"></section>
           <section id="timers-group" class="group" hidden>
             <h2>Timers</h2>

@@ -44,6 +44,12 @@ enum PageStyle {
         input, select { background: #0b0b0b; border: 1px solid #3a3a3a; padding: 0 12px; width: 100%; }
         input:focus, select:focus, button:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
         .message { display: grid; gap: 8px; }
+        .operator { display: grid; gap: 10px; }
+        .operator .readout { display: flex; align-items: baseline; justify-content: space-between; gap: 10px; flex-wrap: wrap; }
+        .operator .clock { font-size: 56px; font-weight: 700; font-variant-numeric: tabular-nums; line-height: 1; }
+        .operator .row button { min-height: 64px; font-size: 20px; font-weight: 700; padding: 0 6px; }
+        button.big { min-height: 96px; font-size: 32px; }
+        button.big.running { background: var(--bad); border-color: var(--bad); }
         .dim { display: block; margin-top: 12px; color: var(--quiet); }
         .dim span { float: right; color: var(--text); font-variant-numeric: tabular-nums; }
         input[type=range] { padding: 0; border: 0; background: none; accent-color: var(--accent); height: 48px; }
