@@ -81,6 +81,7 @@ enum OpenAPISchemas {
                 "do": [
                     "type": "string",
                     "description": "start, stop, toggle, set 12:00, add -0.1, shot, shot 14, period 2, end, new or undo",
+                    "pattern": .string("^(start|stop|toggle|end|new|undo|shot|(shot|period) (0?[1-9]|[1-9][0-9])|set \(time)|add [+-]?\(time))$"),
                 ]
             ],
         ],
@@ -107,6 +108,8 @@ enum OpenAPISchemas {
     ]
 
     static let string: JSONValue = ["type": "string"]
+    /// A game clock time as `GameClockText.parse` reads it: seconds up to 5999, or MM:SS, either with a tenth.
+    static let time = "([0-5]?[0-9]{1,3}|[0-9]{1,2}:[0-5][0-9])(\\.[0-9])?"
     /// The game as a reply reports it (`State` has it with `[game]`).
     static let game: JSONValue = [
         "type": "object", "required": ["period", "phase", "clock", "running", "undo"],
