@@ -187,28 +187,58 @@ import Testing
 
     @Test func stretchIsTheScalarLerpOverTheRowBitForBit() {
         // Every alpha between opaque runs and transparent pixels, sampled at steps from a
-        // magnified half to one-to-one, from several starts, over a row of its own.
+        // magnified half to a minified one, from several starts, over a row of its own; every
+        // width up to nine (the eight-pixel steps, the four left over and the single pixels)
+        // and the longest the row allows.
         var source: [UInt32] = [0] + (UInt32(0)...255).map { a in a << 24 | (a * 7 % (a + 1)) << 16 | (a / 2) << 8 | (a / 3) }
         source += (0..<40).map { 0xFF00_0000 | UInt32($0 * 40_503 & 0xFF_FFFF) } + [0, 0, 0]
         let destination = (0..<400).map { UInt32(0xFF00_0000) | UInt32($0 * 2_654_435_761 & 0xFF_FFFF) }
-        for step in [65536, 65535, 60000, 58982, 33000] {
-            for start in [0, 1, 255, 32768, 65535, 3 * 65536 + 77] {
-                let count = min(destination.count, ((source.count - 2) * 65536 - start) / step)
-                var vector = destination
-                source.withUnsafeBufferPointer { s in
-                    vector.withUnsafeMutableBufferPointer { d in
-                        RowOps.stretch(s.baseAddress!, from: start, step: step, over: d.baseAddress!, count: count)
-                    }
+        for step in [65536, 65535, 60000, 58982, 33000, 0, 65537, 80000, 131_072, 200_000] {
+            for start in [0, 1, 255, 32768, 65535, 3 * 65536 + 77, 257 * 65536 + 4000] {
+                let longest = min(destination.count, ((source.count - 2) * 65536 - start) / max(step, 1))
+                for count in Array(0...9) + [longest] where count <= longest {
+                    #expect(
+                        stretched(source, from: start, step: step, over: destination, count: count)
+                            == scalarStretch(source, from: start, step: step, over: destination, count: count),
+                        "step \(step), start \(start), count \(count)")
                 }
-                var scalar = destination
-                for x in 0..<count {
-                    let u = start + x * step
-                    let sample = PixelMath.lerp(source[u >> 16], source[u >> 16 + 1], UInt32((u >> 8) & 0xFF))
-                    scalar[x] = PixelMath.over(sample, scalar[x])
-                }
-                #expect(vector == scalar, "step \(step), start \(start)")
             }
         }
+    }
+
+    @Test func stretchOfAnOpaqueRowStoresItsSamplesAndLeavesTheRestAlone() {
+        // A card's inside: every sample opaque, so the eight-pixel steps store without blending;
+        // the destination past `count` keeps its pixels.
+        let source: [UInt32] = (0..<64).map { 0xFF00_0000 | UInt32($0 * 40_503 & 0xFF_FFFF) }
+        let destination = [UInt32](repeating: 0x8040_2010, count: 70)
+        for step in [65536, 50000, 70000] {
+            for count in [0, 1, 7, 8, 9, 16, 17, 40] {
+                let vector = stretched(source, from: 100, step: step, over: destination, count: count)
+                #expect(vector == scalarStretch(source, from: 100, step: step, over: destination, count: count), "step \(step), count \(count)")
+                #expect(vector[count...].allSatisfy { $0 == 0x8040_2010 }, "step \(step), count \(count)")
+            }
+        }
+    }
+
+    private func stretched(_ source: [UInt32], from start: Int, step: Int, over destination: [UInt32], count: Int) -> [UInt32] {
+        var vector = destination
+        source.withUnsafeBufferPointer { s in
+            vector.withUnsafeMutableBufferPointer { d in
+                RowOps.stretch(s.baseAddress!, from: start, step: step, over: d.baseAddress!, count: count)
+            }
+        }
+        return vector
+    }
+
+    /// The stretch pixel by pixel: ``PixelMath/lerp(_:_:_:)`` of the pair each position falls between, over.
+    private func scalarStretch(_ source: [UInt32], from start: Int, step: Int, over destination: [UInt32], count: Int) -> [UInt32] {
+        var scalar = destination
+        for x in 0..<count {
+            let u = start + x * step
+            let sample = PixelMath.lerp(source[u >> 16], source[u >> 16 + 1], UInt32((u >> 8) & 0xFF))
+            scalar[x] = PixelMath.over(sample, scalar[x])
+        }
+        return scalar
     }
 
     @Test func colourParsesHexAndPrintsItBack() {

@@ -132,44 +132,38 @@ public enum RowOps {
     /// over: destination pixel `x` samples the source at `u + x·step` (16.16 fixed point,
     /// source pixel centres at integers), `lerp(src[i], src[i + 1], fraction)`.
     ///
-    /// Four pixels at a time in 16-bit lanes, their positions in 32-bit lanes and each pair
-    /// `src[i], src[i + 1]` read as one 64-bit load; where all four come out opaque (the inside
-    /// of a card) they are stored, otherwise blended one by one.
+    /// Eight pixels at a time, as two fours in 16-bit lanes. The positions stay in scalar
+    /// registers (each pair `src[i], src[i + 1]` is one 64-bit load) and the fractions in
+    /// 16-bit lanes, where adding the step wraps as the fraction does; where all eight come
+    /// out opaque (the inside of a card) they are stored, otherwise blended.
     public static func stretch(_ src: UnsafePointer<UInt32>, from u: Int, step: Int, over dst: UnsafeMutablePointer<UInt32>, count: Int) {
         var x = 0
-        // The positions must fit 32-bit lanes: any row shorter than 32,768 pixels does.
-        if count >= 4, u >= 0, step >= 0, u + count * step < Int(Int32.max) {
-            let raw = UnsafeRawPointer(src)
-            var uv = SIMD4<Int32>(Int32(u), Int32(u + step), Int32(u + 2 * step), Int32(u + 3 * step))
-            let step4 = SIMD4<Int32>(repeating: Int32(4 * step))
-            while x + 4 <= count {
-                let i = uv &>> 16
-                let p01 = SIMD2<UInt64>(
-                    raw.loadUnaligned(fromByteOffset: Int(i[0]) &* 4, as: UInt64.self),
-                    raw.loadUnaligned(fromByteOffset: Int(i[1]) &* 4, as: UInt64.self))
-                let p23 = SIMD2<UInt64>(
-                    raw.loadUnaligned(fromByteOffset: Int(i[2]) &* 4, as: UInt64.self),
-                    raw.loadUnaligned(fromByteOffset: Int(i[3]) &* 4, as: UInt64.self))
-                let pairs = SIMD8<UInt32>(
-                    lowHalf: unsafeBitCast(p01, to: SIMD4<UInt32>.self), highHalf: unsafeBitCast(p23, to: SIMD4<UInt32>.self))
-                let a = unsafeBitCast(pairs.evenHalf, to: Lanes16.self), b = unsafeBitCast(pairs.oddHalf, to: Lanes16.self)
-                let f = SIMD4<UInt32>(truncatingIfNeeded: (uv &>> 8) & 0xFF)
-                let w = unsafeBitCast(f | (f &<< 16), to: Lanes16.self)
-                // a·(256 − w) + b·w as a·256 + (b − a)·w: equal in wrapping 16-bit lanes, one multiply fewer.
-                let ae = a & 0xFF, ao = a &>> 8
-                let low = ((ae &<< 8) &+ ((b & 0xFF) &- ae) &* w) &>> 8
-                let high = ((a & 0xFF00) &+ ((b &>> 8) &- ao) &* w) & 0xFF00
-                let out = unsafeBitCast(low | high, to: SIMD4<UInt32>.self)
-                if all(out .>= SIMD4(repeating: 0xFF00_0000)) {
-                    UnsafeMutableRawPointer(dst + x).storeBytes(of: out, as: SIMD4<UInt32>.self)
+        var u = u
+        if count >= 4 {
+            let f0 = UInt16(truncatingIfNeeded: u), f1 = UInt16(truncatingIfNeeded: u &+ step)
+            let f2 = UInt16(truncatingIfNeeded: u &+ 2 &* step), f3 = UInt16(truncatingIfNeeded: u &+ 3 &* step)
+            var fraction = Lanes16(f0, f0, f1, f1, f2, f2, f3, f3)
+            let advance = Lanes16(repeating: UInt16(truncatingIfNeeded: 4 &* step))
+            while x &+ 8 <= count {
+                let low = sample(src, u, step, fraction)
+                let high = sample(src, u &+ 4 &* step, step, fraction &+ advance)
+                if opaque(low & high) {
+                    UnsafeMutableRawPointer(dst + x).storeBytes(of: low, as: SIMD4<UInt32>.self)
+                    UnsafeMutableRawPointer(dst + x + 4).storeBytes(of: high, as: SIMD4<UInt32>.self)
                 } else {
-                    for k in 0..<4 where out[k] != 0 { dst[x + k] = PixelMath.over(out[k], dst[x + k]) }
+                    composite(low, over: dst + x)
+                    composite(high, over: dst + x + 4)
                 }
-                uv &+= step4
-                x += 4
+                fraction &+= advance &+ advance
+                u &+= 8 &* step
+                x &+= 8
+            }
+            if x &+ 4 <= count {
+                composite(sample(src, u, step, fraction), over: dst + x)
+                u &+= 4 &* step
+                x &+= 4
             }
         }
-        var u = u + x * step
         while x < count {
             let i = u >> 16
             let sample = PixelMath.lerp(src[i], src[i + 1], UInt32((u >> 8) & 0xFF))
@@ -181,5 +175,45 @@ public enum RowOps {
             u += step
             x += 1
         }
+    }
+
+    /// The four samples at `u`, `u + step`, `u + 2·step`, `u + 3·step` (16.16), whose
+    /// fractions are `fraction` (each in both lanes of its pixel).
+    @inline(__always) static func sample(_ src: UnsafePointer<UInt32>, _ u: Int, _ step: Int, _ fraction: Lanes16) -> SIMD4<UInt32> {
+        let u1 = u &+ step, u2 = u1 &+ step, u3 = u2 &+ step
+        let p01 = SIMD4<UInt32>(lowHalf: pair(src, u), highHalf: pair(src, u1))
+        let p23 = SIMD4<UInt32>(lowHalf: pair(src, u2), highHalf: pair(src, u3))
+        let a = unsafeBitCast(SIMD4<UInt32>(lowHalf: p01.evenHalf, highHalf: p23.evenHalf), to: Lanes16.self)
+        let b = unsafeBitCast(SIMD4<UInt32>(lowHalf: p01.oddHalf, highHalf: p23.oddHalf), to: Lanes16.self)
+        return lerp(a, b, fraction &>> 8)
+    }
+
+    /// Four samples over `dst`: stored if all are opaque, otherwise blended one by one.
+    @inline(__always) static func composite(_ samples: SIMD4<UInt32>, over dst: UnsafeMutablePointer<UInt32>) {
+        if opaque(samples) {
+            UnsafeMutableRawPointer(dst).storeBytes(of: samples, as: SIMD4<UInt32>.self)
+        } else {
+            for k in 0..<4 where samples[k] != 0 { dst[k] = PixelMath.over(samples[k], dst[k]) }
+        }
+    }
+
+    /// The pixels `src[i], src[i + 1]` that position `u` (16.16) lies between, as one load.
+    @inline(__always) static func pair(_ src: UnsafePointer<UInt32>, _ u: Int) -> SIMD2<UInt32> {
+        UnsafeRawPointer(src + (u &>> 16)).loadUnaligned(as: SIMD2<UInt32>.self)
+    }
+
+    /// ``PixelMath/lerp(_:_:_:)`` of four pixel pairs, `w` the weight of `b` in each pixel's
+    /// two lanes: `a·(256 − w) + b·w` as `a·256 + (b − a)·w`, equal in wrapping 16-bit lanes
+    /// and one multiply fewer.
+    @inline(__always) static func lerp(_ a: Lanes16, _ b: Lanes16, _ w: Lanes16) -> SIMD4<UInt32> {
+        let ae = a & 0xFF, ao = a &>> 8
+        let low = ((ae &<< 8) &+ ((b & 0xFF) &- ae) &* w) &>> 8
+        let high = ((a & 0xFF00) &+ ((b &>> 8) &- ao) &* w) & 0xFF00
+        return unsafeBitCast(low | high, to: SIMD4<UInt32>.self)
+    }
+
+    /// Whether all four pixels are opaque (compiled to an AND of the lanes and one compare).
+    @inline(__always) static func opaque(_ p: SIMD4<UInt32>) -> Bool {
+        all(p .>= SIMD4(repeating: 0xFF00_0000))
     }
 }
