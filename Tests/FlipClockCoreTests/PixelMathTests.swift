@@ -149,7 +149,7 @@ import Testing
         }
     }
 
-    @Test func resolvingWithTheLastRowOrMixingTwoIsAccumulatingResolvingAndShadingBitForBit() {
+    @Test func resolvingWithTheLastRowIsAccumulatingResolvingAndShadingBitForBit() {
         // Every alpha, with the sums of an earlier row or none, at weights and shades that
         // reach the lanes' limits; 259 pixels, so the four-pixel lanes leave a tail.
         let earlier: [UInt32] = (0..<259).map { UInt32($0) &* 0x0107_0503 ^ 0x8F00_00FF }
@@ -173,14 +173,51 @@ import Testing
                 RowOps.resolve(rb: rb, ag: ag, into: &separate, count: row.count)
                 separate.withUnsafeMutableBufferPointer { RowOps.shade($0.baseAddress!, $0.baseAddress!, count: $0.count, by: shade) }
                 #expect(fused == separate, "weights \(first), \(last), shade \(shade)")
-                var mixed = [UInt32](repeating: 0xDEAD_BEEF, count: row.count)
-                earlier.withUnsafeBufferPointer { e in
-                    row.withUnsafeBufferPointer { r in
-                        RowOps.resolve(
-                            mixing: e.baseAddress!, weight: first, r.baseAddress!, weight: last, into: &mixed, count: r.count, shade: shade)
+            }
+        }
+    }
+
+    @Test func mixingTwoThreeOrFourRowsIsTheirWeightedSumResolvedAndShadedBitForBit() {
+        // Every alpha in each row, weights that reach the lanes' limits (and a row of weight
+        // zero), every width up to nine and a long one, so the eight- and four-pixel steps and
+        // the single pixels each meet every case.
+        let rows: [[UInt32]] = (0..<4).map { r in
+            (0..<259).map { (a: Int) -> UInt32 in
+                let alpha = UInt32((a + 61 * r) % 256), colour = UInt32((a * 7 + r * 13) % 256)
+                return alpha << 24 | min(colour, alpha) << 16 | alpha / 2 << 8 | alpha / (UInt32(r) + 2)
+            }
+        }
+        let weightings: [[UInt32]] = [
+            [128, 128], [1, 255], [200, 56], [0, 256], [85, 85, 86], [1, 1, 254], [100, 0, 156], [64, 64, 64, 64], [1, 2, 3, 250], [0, 256, 0, 0],
+        ]
+        for weights in weightings {
+            for shade in [255, 254, 200, 1, 0] as [UInt32] {
+                for count in Array(0...9) + [259] {
+                    var mixed = [UInt32](repeating: 0xDEAD_BEEF, count: count)
+                    rows[0].withUnsafeBufferPointer { a in
+                        rows[1].withUnsafeBufferPointer { b in
+                            rows[2].withUnsafeBufferPointer { c in
+                                rows[3].withUnsafeBufferPointer { d in
+                                    let all = [a, b, c, d].enumerated().map {
+                                        RowOps.WeightedRow($1.baseAddress!, weight: weights.count > $0 ? weights[$0] : 0)
+                                    }
+                                    RowOps.resolve(
+                                        mixing: all[0], all[1], weights.count > 2 ? all[2] : nil, weights.count > 3 ? all[3] : nil, into: &mixed,
+                                        count: count, shade: shade)
+                                }
+                            }
+                        }
                     }
+                    let scalar = (0..<count).map { i in
+                        var low: UInt32 = 0, high: UInt32 = 0
+                        for (row, weight) in zip(rows, weights) {
+                            low += PixelMath.rb(row[i]) * weight
+                            high += PixelMath.ag(row[i]) * weight
+                        }
+                        return PixelMath.shade(((low >> 8) & 0x00FF_00FF) | (high & 0xFF00_FF00), by: shade)
+                    }
+                    #expect(mixed == scalar, "weights \(weights), shade \(shade), count \(count)")
                 }
-                #expect(mixed == separate, "two rows mixed, weights \(first), \(last), shade \(shade)")
             }
         }
     }
