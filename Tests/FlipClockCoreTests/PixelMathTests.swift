@@ -278,6 +278,18 @@ import Testing
         return scalar
     }
 
+    @Test func nearestIsRoundingHalvesAwayFromZero() {
+        // Halves either side of zero, the doubles just below a half, large and negative values.
+        var values: [Double] = [
+            0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.499_999_999_999_999_94, -0.499_999_999_999_999_94, 1e15 + 0.5, -1e15 - 0.5,
+        ]
+        values += [4_503_599_627_370_495.5, 4_503_599_627_370_497, 65535.999_999, 3 * 65536 + 0.5, -7.25, 12.75]
+        values += (0..<1000).map { Double($0) * 65.536_7 - 30_000.25 }
+        for x in values {
+            #expect(RowResampler.nearest(x) == Int(x.rounded()), "\(x)")
+        }
+    }
+
     @Test func colourParsesHexAndPrintsItBack() {
         #expect(RGBColor(hex: "#0e0E10") == RGBColor(red: 14, green: 14, blue: 16))
         #expect(RGBColor(hex: "#0e0E10")?.description == "#0e0e10")
