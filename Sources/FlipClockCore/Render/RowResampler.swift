@@ -97,19 +97,22 @@ public struct RowResampler: Sendable {
                                 }
                                 guard heldCount > 0 else { continue }
                                 func heldRow(_ n: Int) -> RowOps.WeightedRow { RowOps.WeightedRow(strip + held[n] * w, weight: heldWeights[n]) }
+                                let opaque: Bool
                                 if !summed, heldCount > 1 {
-                                    RowOps.resolve(
+                                    opaque = RowOps.resolve(
                                         mixing: heldRow(0), heldRow(1), heldCount > 2 ? heldRow(2) : nil, heldCount > 3 ? heldRow(3) : nil,
                                         into: padded + 1, count: w, shade: shade)
                                 } else {
                                     for n in 0..<heldCount - 1 { sum(held[n], heldWeights[n]) }
-                                    RowOps.resolve(
+                                    opaque = RowOps.resolve(
                                         adding: strip + held[heldCount - 1] * w, weight: heldWeights[heldCount - 1], toSums: summed,
                                         rb: rbp, ag: agp, into: padded + 1, count: w, shade: shade)
                                 }
+                                // A row opaque throughout (the inside of a card) is stretched with
+                                // no test between its transparent ends.
                                 RowOps.stretch(
                                     padded, from: columns.u, step: columns.step, over: dst.baseAddress! + y * canvasWidth + columns.first,
-                                    count: columns.count)
+                                    count: columns.count, opaque: opaque ? 1..<w + 1 : 0..<0)
                             }
                         }
                     }
