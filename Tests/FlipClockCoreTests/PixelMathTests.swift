@@ -149,22 +149,27 @@ import Testing
         }
     }
 
-    @Test func resolvingWithTheLastRowOrMixingTwoIsAccumulatingResolvingAndShadingBitForBit() {
+    @Test func resolvingWithTheLastRowIsAccumulatingResolvingAndShadingBitForBit() {
         // Every alpha, with the sums of an earlier row or none, at weights and shades that
         // reach the lanes' limits; 259 pixels, so the four-pixel lanes leave a tail.
-        let earlier: [UInt32] = (0..<259).map { UInt32($0) &* 0x0107_0503 ^ 0x8F00_00FF }
-        let row: [UInt32] = (0..<259).map { (a: Int) -> UInt32 in
+        let translucentEarlier: [UInt32] = (0..<259).map { UInt32($0) &* 0x0107_0503 ^ 0x8F00_00FF }
+        // Then both rows made opaque, where it must say so whenever the weights make 256.
+        let translucent: [UInt32] = (0..<259).map { (a: Int) -> UInt32 in
             let alpha = UInt32(a % 256), colour = UInt32(a * 7 % 256)
             return alpha << 24 | min(colour, alpha) << 16 | alpha / 2 << 8 | alpha / 3
         }
-        for (first, last) in [(0, 256), (128, 128), (1, 255), (200, 56)] as [(UInt32, UInt32)] {
+        let weightings: [(UInt32, UInt32)] = [(0, 256), (128, 128), (1, 255), (200, 56), (100, 100)]
+        for (opaqueRows, (first, last)) in [false, true].flatMap({ o in weightings.map { (o, $0) } }) {
+            let row = opaqueRows ? translucent.map { $0 | 0xFF00_0000 } : translucent
+            let earlier = opaqueRows ? translucentEarlier.map { $0 | 0xFF00_0000 } : translucentEarlier
             for shade in [255, 254, 200, 1, 0] as [UInt32] {
                 var rb = [UInt32](repeating: 0, count: row.count), ag = rb
                 var separate = rb, fused = [UInt32](repeating: 0xDEAD_BEEF, count: row.count)
+                var opaque = true
                 earlier.withUnsafeBufferPointer { e in
                     row.withUnsafeBufferPointer { r in
                         if first > 0 { RowOps.weigh(e.baseAddress!, weight: first, rb: &rb, ag: &ag, count: r.count) }
-                        RowOps.resolve(
+                        opaque = RowOps.resolve(
                             adding: r.baseAddress!, weight: last, toSums: first > 0, rb: rb, ag: ag, into: &fused, count: r.count,
                             shade: shade)
                         RowOps.accumulate(r.baseAddress!, weight: last, rb: &rb, ag: &ag, count: r.count)
@@ -172,41 +177,58 @@ import Testing
                 }
                 RowOps.resolve(rb: rb, ag: ag, into: &separate, count: row.count)
                 separate.withUnsafeMutableBufferPointer { RowOps.shade($0.baseAddress!, $0.baseAddress!, count: $0.count, by: shade) }
-                #expect(fused == separate, "weights \(first), \(last), shade \(shade)")
-                var mixed = [UInt32](repeating: 0xDEAD_BEEF, count: row.count)
-                earlier.withUnsafeBufferPointer { e in
-                    row.withUnsafeBufferPointer { r in
-                        RowOps.resolve(
-                            mixing: e.baseAddress!, weight: first, r.baseAddress!, weight: last, into: &mixed, count: r.count, shade: shade)
-                    }
-                }
-                #expect(mixed == separate, "two rows mixed, weights \(first), \(last), shade \(shade)")
+                #expect(fused == separate, "opaque rows \(opaqueRows), weights \(first), \(last), shade \(shade)")
+                #expect(opaque == separate.allSatisfy { $0 >> 24 == 255 }, "opaque rows \(opaqueRows), weights \(first), \(last), shade \(shade)")
             }
         }
     }
 
-    @Test func stretchIsTheScalarLerpOverTheRowBitForBit() {
-        // Every alpha between opaque runs and transparent pixels, sampled at steps from a
-        // magnified half to one-to-one, from several starts, over a row of its own.
-        var source: [UInt32] = [0] + (UInt32(0)...255).map { a in a << 24 | (a * 7 % (a + 1)) << 16 | (a / 2) << 8 | (a / 3) }
-        source += (0..<40).map { 0xFF00_0000 | UInt32($0 * 40_503 & 0xFF_FFFF) } + [0, 0, 0]
-        let destination = (0..<400).map { UInt32(0xFF00_0000) | UInt32($0 * 2_654_435_761 & 0xFF_FFFF) }
-        for step in [65536, 65535, 60000, 58982, 33000] {
-            for start in [0, 1, 255, 32768, 65535, 3 * 65536 + 77] {
-                let count = min(destination.count, ((source.count - 2) * 65536 - start) / step)
-                var vector = destination
-                source.withUnsafeBufferPointer { s in
-                    vector.withUnsafeMutableBufferPointer { d in
-                        RowOps.stretch(s.baseAddress!, from: start, step: step, over: d.baseAddress!, count: count)
+    @Test func mixingTwoThreeOrFourRowsIsTheirWeightedSumResolvedAndShadedBitForBit() {
+        // Every alpha in each row, weights that reach the lanes' limits (and a row of weight
+        // zero), every width up to nine and a long one, so the eight- and four-pixel steps and
+        // the single pixels each meet every case.
+        let translucent: [[UInt32]] = (0..<4).map { r in
+            (0..<259).map { (a: Int) -> UInt32 in
+                let alpha = UInt32((a + 61 * r) % 256), colour = UInt32((a * 7 + r * 13) % 256)
+                return alpha << 24 | min(colour, alpha) << 16 | alpha / 2 << 8 | alpha / (UInt32(r) + 2)
+            }
+        }
+        let weightings: [[UInt32]] = [
+            [128, 128], [1, 255], [200, 56], [0, 256], [100, 100], [85, 85, 86], [1, 1, 254], [100, 0, 156], [64, 64, 64, 64],
+            [1, 2, 3, 250], [0, 256, 0, 0], [60, 60, 60, 60],
+        ]
+        // Then the same rows made opaque, where it must say so whenever the weights make 256.
+        let opaqueRows = translucent.map { $0.map { $0 | 0xFF00_0000 } }
+        for (rows, weights) in [translucent, opaqueRows].flatMap({ rows in weightings.map { (rows, $0) } }) {
+            for shade in [255, 254, 200, 1, 0] as [UInt32] {
+                for count in Array(0...9) + [259] {
+                    var mixed = [UInt32](repeating: 0xDEAD_BEEF, count: count)
+                    var opaque = false
+                    rows[0].withUnsafeBufferPointer { a in
+                        rows[1].withUnsafeBufferPointer { b in
+                            rows[2].withUnsafeBufferPointer { c in
+                                rows[3].withUnsafeBufferPointer { d in
+                                    let all = [a, b, c, d].enumerated().map {
+                                        RowOps.WeightedRow($1.baseAddress!, weight: weights.count > $0 ? weights[$0] : 0)
+                                    }
+                                    opaque = RowOps.resolve(
+                                        mixing: all[0], all[1], weights.count > 2 ? all[2] : nil, weights.count > 3 ? all[3] : nil, into: &mixed,
+                                        count: count, shade: shade)
+                                }
+                            }
+                        }
                     }
+                    let scalar = (0..<count).map { i in
+                        var low: UInt32 = 0, high: UInt32 = 0
+                        for (row, weight) in zip(rows, weights) {
+                            low += PixelMath.rb(row[i]) * weight
+                            high += PixelMath.ag(row[i]) * weight
+                        }
+                        return PixelMath.shade(((low >> 8) & 0x00FF_00FF) | (high & 0xFF00_FF00), by: shade)
+                    }
+                    #expect(mixed == scalar, "weights \(weights), shade \(shade), count \(count)")
+                    #expect(opaque == scalar.allSatisfy { $0 >> 24 == 255 }, "weights \(weights), shade \(shade), count \(count)")
                 }
-                var scalar = destination
-                for x in 0..<count {
-                    let u = start + x * step
-                    let sample = PixelMath.lerp(source[u >> 16], source[u >> 16 + 1], UInt32((u >> 8) & 0xFF))
-                    scalar[x] = PixelMath.over(sample, scalar[x])
-                }
-                #expect(vector == scalar, "step \(step), start \(start)")
             }
         }
     }

@@ -55,8 +55,8 @@ extension RowResampler {
         let xLast = min(area.maxX - 1, Int(floor((Double(w + 1) - u0) / du - 1e-9)))
         guard xFirst <= xLast else { return nil }
         return Columns(
-            first: xFirst, count: xLast - xFirst + 1, u: Int(((u0 + Double(xFirst) * du) * 65536).rounded()),
-            step: Int((du * 65536).rounded()))
+            first: xFirst, count: xLast - xFirst + 1, u: nearest((u0 + Double(xFirst) * du) * 65536),
+            step: nearest(du * 65536))
     }
 
     /// For each screen row of `area`, the screen columns where the strip's pixels come out
@@ -95,7 +95,15 @@ extension RowResampler {
     /// Rounds values within floating-point noise of an integer row boundary onto it, so a
     /// flat strip copies rows one to one.
     @inline(__always) static func snapped(_ t: Double) -> Double {
-        let r = t.rounded()
+        let r = Double(nearest(t))
         return abs(t - r) < 1e-7 ? r : t
+    }
+
+    /// `Int(x.rounded())` (halves away from zero) without the call to libm's `round`, which
+    /// baseline x86-64 has no instruction for: the truncation and the fraction left are exact.
+    @inline(__always) static func nearest(_ x: Double) -> Int {
+        let t = Int(x)
+        let f = x - Double(t)
+        return f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
     }
 }

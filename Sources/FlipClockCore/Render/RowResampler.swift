@@ -61,18 +61,18 @@ public struct RowResampler: Sendable {
                                 var used: UInt32 = 0
                                 let total = sources.total, span = sources.span
                                 let start = sources.start, end = sources.end
-                                // The last two rows found are held back: with only two, they are
-                                // mixed without sums; otherwise the sums take every row but the
-                                // last, which is added as they are packed into pixels.
-                                var older: (row: Int, weight: UInt32)?
-                                var last: (row: Int, weight: UInt32)?
+                                // The last four rows found are held back (their indices and
+                                // weights in `held`, `heldCount` of them): up to four are mixed
+                                // without sums; otherwise the sums take every row but the last,
+                                // which is added as they are packed into pixels.
+                                var held = SIMD4<Int>(), heldWeights = SIMD4<UInt32>(), heldCount = 0
                                 var summed = false
-                                func sum(_ row: (row: Int, weight: UInt32)) {
+                                func sum(_ row: Int, _ weight: UInt32) {
                                     // The first row sets the sums, the others add to them.
                                     if summed {
-                                        RowOps.accumulate(strip + row.row * w, weight: row.weight, rb: rbp, ag: agp, count: w)
+                                        RowOps.accumulate(strip + row * w, weight: weight, rb: rbp, ag: agp, count: w)
                                     } else {
-                                        RowOps.weigh(strip + row.row * w, weight: row.weight, rb: rbp, ag: agp, count: w)
+                                        RowOps.weigh(strip + row * w, weight: weight, rb: rbp, ag: agp, count: w)
                                     }
                                     summed = true
                                 }
@@ -82,27 +82,37 @@ public struct RowResampler: Sendable {
                                     var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
                                     if weight > total &- used { weight = total &- used }
                                     if weight > 0, k >= 0, k < rowCount {
-                                        if let older { sum(older) }
-                                        older = last
-                                        last = (k, weight)
+                                        if heldCount == 4 {
+                                            sum(held[0], heldWeights[0])
+                                            held = SIMD4(held[1], held[2], held[3], k)
+                                            heldWeights = SIMD4(heldWeights[1], heldWeights[2], heldWeights[3], weight)
+                                        } else {
+                                            held[heldCount] = k
+                                            heldWeights[heldCount] = weight
+                                            heldCount += 1
+                                        }
                                         used &+= weight
                                     }
                                     k += 1
                                 }
-                                guard let last else { continue }
-                                if let older, !summed {
-                                    RowOps.resolve(
-                                        mixing: strip + older.row * w, weight: older.weight, strip + last.row * w, weight: last.weight,
+                                guard heldCount > 0 else { continue }
+                                func heldRow(_ n: Int) -> RowOps.WeightedRow { RowOps.WeightedRow(strip + held[n] * w, weight: heldWeights[n]) }
+                                let opaque: Bool
+                                if !summed, heldCount > 1 {
+                                    opaque = RowOps.resolve(
+                                        mixing: heldRow(0), heldRow(1), heldCount > 2 ? heldRow(2) : nil, heldCount > 3 ? heldRow(3) : nil,
                                         into: padded + 1, count: w, shade: shade)
                                 } else {
-                                    if let older { sum(older) }
-                                    RowOps.resolve(
-                                        adding: strip + last.row * w, weight: last.weight, toSums: summed, rb: rbp, ag: agp, into: padded + 1,
-                                        count: w, shade: shade)
+                                    for n in 0..<heldCount - 1 { sum(held[n], heldWeights[n]) }
+                                    opaque = RowOps.resolve(
+                                        adding: strip + held[heldCount - 1] * w, weight: heldWeights[heldCount - 1], toSums: summed,
+                                        rb: rbp, ag: agp, into: padded + 1, count: w, shade: shade)
                                 }
+                                // A row opaque throughout (the inside of a card) is stretched with
+                                // no test between its transparent ends.
                                 RowOps.stretch(
                                     padded, from: columns.u, step: columns.step, over: dst.baseAddress! + y * canvasWidth + columns.first,
-                                    count: columns.count)
+                                    count: columns.count, opaque: opaque ? 1..<w + 1 : 0..<0)
                             }
                         }
                     }
