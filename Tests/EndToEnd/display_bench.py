@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Boots Debian's kernel in qemu (KVM where /dev/kvm can be opened and boots the guest, else
-TCG, saying which) on bochs at 1920x1080 with `flipclock-bench --idle --output drm` as the
+TCG, saying which) on bochs (or virtio-gpu) at 1920x1080 with `flipclock-bench --idle --output drm` as the
 guest's only program, and prints
 its figures: start to the first frame on the DRM screen and CPU per simulated hour there and
 in memory at the screen's mode. A measurement, not a test: it fails only if the figures
@@ -20,6 +20,7 @@ def main():
     p = argparse.ArgumentParser()
     for a in ("--kernel", "--initrd", "--out", "--name", "--clock"):
         p.add_argument(a, required=True)
+    p.add_argument("--device", choices=("bochs", "virtio"), default="bochs")
     p.add_argument("--width", type=int, default=1920)
     p.add_argument("--height", type=int, default=1080)
     p.add_argument("--minutes", type=int, default=0, help="simulated minutes of HH:MM:SS (60 under KVM, 5 under TCG)")
@@ -35,8 +36,11 @@ def main():
             "-kernel", args.kernel, "-initrd", args.initrd, "-no-reboot",
             # The kernel hands NAME=value words it does not know to /init as its environment.
             "-append", f"console=ttyS0 quiet panic=-1 BENCH_MINUTES={minutes} BENCH_ROUNDS={args.rounds}",
-            # Two 1920x1080 scan-out buffers and the console's need more than bochs's default 16 MiB.
-            "-vga", "none", "-device", f"VGA,vgamem_mb=64,xres={args.width},yres={args.height}",
+            "-vga", "none", "-device", {
+                # Two 1920x1080 scan-out buffers and the console's need more than bochs's default 16 MiB.
+                "bochs": f"VGA,vgamem_mb=64,xres={args.width},yres={args.height}",
+                "virtio": f"virtio-gpu-pci,xres={args.width},yres={args.height}",
+            }[args.device],
         ])
         try:
             guest.wait_for(r"e2e: starting flipclock-bench", 20 if kvm else 180)
@@ -47,7 +51,7 @@ def main():
             why = guest.qemu.stderr.read().decode(errors="replace").strip().splitlines()
             print(f"{args.name}: no guest under {accel}: {why[0] if why else e}")
     print(f"{args.name}: qemu with {'KVM (-cpu host)' if kvm else 'TCG: CPU figures are emulated, slower than a real CPU'}, one CPU, "
-          f"bochs at {args.width}x{args.height}; HH:MM 60 and HH:MM:SS {minutes} simulated minutes, {args.rounds} round(s)")
+          f"{args.device} at {args.width}x{args.height}; HH:MM 60 and HH:MM:SS {minutes} simulated minutes, {args.rounds} round(s)")
     failures, pixels = [], None
     try:
         guest.wait_for(r"hhmmss on drm", args.timeout)
