@@ -18,8 +18,8 @@ struct DisplayBench {
         }
     }
 
-    /// `hhmm` for an hour (its minute's flips are few), `hhmmss` for `minutes` (60 frames a
-    /// second of real page flips), `rounds` times each on each output.
+    /// `hhmm` for an hour (its minute's flips are few), `hhmmss` for `minutes` (a frame every
+    /// refresh, each a real page flip), `rounds` times each on each output.
     static func measure(minutes: Int, rounds: Int) throws -> DisplayBench {
         var bench = DisplayBench()
         for _ in 0..<rounds {
@@ -27,7 +27,9 @@ struct DisplayBench {
                 // Said as it starts, so a screendump can be taken while the frames are shown.
                 StandardError.write("flipclock-bench: \(face) on drm for \(length) simulated minutes\n")
                 let shown = try IdleBench.run(face, minutes: length, output: .drm)
-                guard shown["first_frame_ns"] > 0, shown["frames"] > 0 else { throw Failure.notShown(face) }
+                guard shown["first_frame_ns"] > 0, shown["frames"] > 0, shown["width"] >= 1, shown["height"] >= 1, shown["hertz"] >= 1 else {
+                    throw Failure.notShown(face)
+                }
                 bench.drm.append(shown)
                 let mode = IdleOutput.memory(width: Int(shown["width"]), height: Int(shown["height"]), hertz: Int(shown["hertz"]))
                 bench.memory.append(try IdleBench.run(face, minutes: length, output: mode))
@@ -36,6 +38,7 @@ struct DisplayBench {
         return bench
     }
 
+    /// The median of `value` over the runs of `face`.
     static func median(_ runs: [IdleBench.Run], _ face: String, _ value: (IdleBench.Run) -> Double) -> Double {
         Bench.median(runs.filter { $0.face == face }.map(value))
     }
@@ -43,7 +46,7 @@ struct DisplayBench {
     /// The median CPU per simulated hour of `face` on DRM over the same in memory.
     func ratio(_ face: String) -> Double { Self.median(drm, face, \.cpuPerHour) / Self.median(memory, face, \.cpuPerHour) }
 
-    /// The median start of both faces.
+    /// The median start of `runs` (both faces).
     func startMs(_ runs: [IdleBench.Run]) -> Double { Bench.median(runs.map(\.startMs)) }
 
     func printTables() {
