@@ -1,3 +1,4 @@
+import FlipClockCore
 import FlipClockSystem
 
 #if canImport(Glibc)
@@ -15,14 +16,16 @@ extension Bench {
             try IdleRun.run(face: arguments[0], minutes: minutes, output: output, mainAt: mainAt)
             return
         }
-        if arguments.count >= 2, arguments.count <= 4, arguments[0...1] == ["--output", "drm"] {
-            let numbers = arguments.dropFirst(2).map { Int($0) ?? 0 }
+        if arguments.count >= 2, arguments.count <= 5, arguments[0...1] == ["--output", "drm"] {
+            let numbers = arguments.dropFirst(2).map { Int($0) ?? -1 }
             let minutes = numbers.first ?? 60, rounds = numbers.dropFirst().first ?? 1
-            guard (1...1440).contains(minutes), (1...10).contains(rounds) else {
-                print("--idle --output drm takes the simulated minutes of HH:MM:SS (1...1440) and the rounds (1...10)")
+            guard (1...1440).contains(minutes), (1...10).contains(rounds), let rotation = ScreenRotation(rawValue: numbers.dropFirst(2).first ?? 0)
+            else {
+                print(
+                    "--idle --output drm takes the simulated minutes of HH:MM:SS (1...1440), the rounds (1...10) and the rotation (0, 90, 180, 270)")
                 exit(64)
             }
-            let display = try DisplayBench.measure(minutes: minutes, rounds: rounds)
+            let display = try DisplayBench.measure(minutes: minutes, rounds: rounds, rotation: rotation)
             display.printTables()
             print("")
             print("RESULT " + display.resultFields)
@@ -30,7 +33,7 @@ extension Bench {
         }
         guard arguments.isEmpty else {
             print(
-                "--idle takes a face (\(IdleRun.faces.joined(separator: ", "))), a number of minutes and --output drm or --mode WxH@HZ, or nothing, or --output drm [MINUTES [ROUNDS]]"
+                "--idle takes a face (\(IdleRun.faces.joined(separator: ", "))), a number of minutes and --output drm [--rotation R] or --mode WxH@HZ, or nothing, or --output drm [MINUTES [ROUNDS [ROTATION]]]"
             )
             exit(64)
         }

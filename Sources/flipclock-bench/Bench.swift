@@ -18,8 +18,9 @@ import Glibc
 ///     flipclock-bench --soak [HOURS]        the loop through HOURS simulated hours (24), memory at start and end
 ///     flipclock-bench --idle                CPU per hour, memory and start of each face, each in a process of its own
 ///     flipclock-bench --idle FACE MINUTES   one such process: FACE (hhmm, hhmmss, world) for MINUTES simulated
-///         [--output drm | --mode WxH@HZ]    on the DRM screen, or in memory at that mode (1920x1080@60)
-///     flipclock-bench --idle --output drm [MINUTES [ROUNDS]]
+///         [--output drm [--rotation R] | --mode WxH@HZ]
+///                                           on the DRM screen (turned R°), or in memory at that mode (1920x1080@60)
+///     flipclock-bench --idle --output drm [MINUTES [ROUNDS [ROTATION]]]
 ///                                           HH:MM an hour and HH:MM:SS MINUTES (60) on DRM and in memory at its mode
 @main
 struct Bench {

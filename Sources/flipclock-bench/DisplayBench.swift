@@ -1,9 +1,11 @@
+import FlipClockCore
 import FlipClockSystem
 
 /// What the display path adds: each face run on a DRM screen and, at that screen's mode, with
 /// its frames kept in memory, each in a process of its own (``IdleRun``) on the same machine,
 /// alternately. Start to the first frame and where its time goes; CPU per simulated hour on
-/// each output and their ratio (the copy to the scan-out buffer, the page flips).
+/// each output and their ratio (the copy to the scan-out buffer, turned if the screen is, the
+/// page flips).
 struct DisplayBench {
     /// The runs on DRM and in memory, `rounds` of each face, in the order they ran.
     var drm: [IdleBench.Run] = []
@@ -20,18 +22,20 @@ struct DisplayBench {
 
     /// `hhmm` for an hour (its minute's flips are few), `hhmmss` for `minutes` (a frame every
     /// refresh, each a real page flip), `rounds` times each on each output.
-    static func measure(minutes: Int, rounds: Int) throws -> DisplayBench {
+    static func measure(minutes: Int, rounds: Int, rotation: ScreenRotation) throws -> DisplayBench {
         var bench = DisplayBench()
         for _ in 0..<rounds {
             for (face, length) in [("hhmm", 60), ("hhmmss", minutes)] {
                 // Said as it starts, so a screendump can be taken while the frames are shown.
                 StandardError.write("flipclock-bench: \(face) on drm for \(length) simulated minutes\n")
-                let shown = try IdleBench.run(face, minutes: length, output: .drm)
-                guard shown["first_frame_ns"] > 0, shown["frames"] > 0, shown["width"] >= 1, shown["height"] >= 1, shown["hertz"] >= 1 else {
+                let shown = try IdleBench.run(face, minutes: length, output: .drm(rotation: rotation))
+                guard shown["first_frame_ns"] > 0, shown["frames"] > 0, shown["canvas_width"] >= 1, shown["canvas_height"] >= 1, shown["hertz"] >= 1
+                else {
                     throw Failure.notShown(face)
                 }
                 bench.drm.append(shown)
-                let mode = IdleOutput.memory(width: Int(shown["width"]), height: Int(shown["height"]), hertz: Int(shown["hertz"]))
+                // The reference: the same canvas (upright, as the face is laid out) copied unturned.
+                let mode = IdleOutput.memory(width: Int(shown["canvas_width"]), height: Int(shown["canvas_height"]), hertz: Int(shown["hertz"]))
                 bench.memory.append(try IdleBench.run(face, minutes: length, output: mode))
             }
         }
@@ -51,8 +55,10 @@ struct DisplayBench {
 
     func printTables() {
         let f = Bench.format
-        let mode = drm.first.map { "\(Int($0["width"]))x\(Int($0["height"]))@\(Int($0["hertz"]))" } ?? "-"
-        print("each face in a process of its own, the real loop on a simulated clock, on the DRM screen (\(mode)) and in memory at its mode:")
+        let mode = drm.first.map { "\(Int($0["width"]))x\(Int($0["height"]))@\(Int($0["hertz"])) rotated \(Int($0["rotation"]))" } ?? "-"
+        print(
+            "each face in a process of its own, the real loop on a simulated clock, on the DRM screen (\(mode)) and in memory at its mode (upright, unturned):"
+        )
         print("")
         print("| face | output | simulated | CPU s | CPU s per hour | machine CPU s per hour | frames | flips | presenting ms a frame | real s |")
         print("|---|---|---|---|---|---|---|---|---|---|")

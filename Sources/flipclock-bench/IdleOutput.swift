@@ -4,18 +4,24 @@ import FlipClockOutput
 import Glibc
 
 /// Where an idle run's frames go: kept in memory (a ``MemoryOutput`` of a mode's size and
-/// refresh), or on the first connected screen of a DRM card, as the daemon shows them.
+/// refresh, unturned), or on the first connected screen of a DRM card, as the daemon shows
+/// them, turned by `rotation` (`output.rotation`).
 enum IdleOutput: Equatable {
     case memory(width: Int, height: Int, hertz: Int)
-    case drm
+    case drm(rotation: ScreenRotation)
 
     /// 1920×1080 at 60 Hz in memory: the bench's own figures.
     static let standard = IdleOutput.memory(width: BenchScene.width, height: BenchScene.height, hertz: 60)
 
-    /// The child's arguments naming this output: `--output drm`, or `--mode 1280x800@75`.
+    /// Whether the frames are kept in memory rather than shown.
+    var inMemory: Bool {
+        if case .memory = self { true } else { false }
+    }
+
+    /// The child's arguments naming this output: `--output drm [--rotation 90]`, or `--mode 1280x800@75`.
     var arguments: [String] {
         switch self {
-        case .drm: ["--output", "drm"]
+        case .drm(let rotation): ["--output", "drm"] + (rotation == .none ? [] : ["--rotation", "\(rotation.rawValue)"])
         case let .memory(width, height, hertz): ["--mode", "\(width)x\(height)@\(hertz)"]
         }
     }
@@ -24,7 +30,10 @@ enum IdleOutput: Equatable {
     static func parse(_ arguments: ArraySlice<String>) -> IdleOutput? {
         let words = Array(arguments)
         if words.isEmpty { return .standard }
-        if words == ["--output", "drm"] { return .drm }
+        if words == ["--output", "drm"] { return .drm(rotation: .none) }
+        if words.count == 4, words[0...2] == ["--output", "drm", "--rotation"] {
+            return Int(words[3]).flatMap(ScreenRotation.init(rawValue:)).map { .drm(rotation: $0) }
+        }
         guard words.count == 2, words[0] == "--mode" else { return nil }
         let parts = words[1].split(whereSeparator: { $0 == "x" || $0 == "@" }).map { Int($0) }
         guard parts.count == 3, let width = parts[0], let height = parts[1], let hertz = parts[2],
@@ -39,7 +48,9 @@ enum IdleOutput: Equatable {
         switch self {
         case let .memory(width, height, hertz):
             return TimedOutput(MemoryOutput(size: PixelSize(width: width, height: height), refreshRate: Double(hertz)))
-        case .drm:
+        case .drm(let rotation):
+            var configuration = configuration
+            configuration.screen.rotation = rotation
             let card = try DRMCard(device: configuration.device, connectors: configuration.connectors) { configuration.screen($0) }
             guard let screen = card.outputs.first else {
                 card.close()

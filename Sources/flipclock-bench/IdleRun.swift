@@ -81,7 +81,7 @@ enum IdleRun {
         var logger = Logger(label: "idle")
         logger.logLevel = .warning
         let loop = ClockLoop(
-            configuration: configuration, outputs: OutputSet(output), takesConsole: choice == .drm, glyphs: font, clock: clock, logger: logger)
+            configuration: configuration, outputs: OutputSet(output), takesConsole: !choice.inMemory, glyphs: font, clock: clock, logger: logger)
         let loopAt = monotonicNanoseconds()
         var start = ProcessMemory(), hour = ProcessMemory(), machineStart = 0.0
         clock.at(
@@ -100,7 +100,9 @@ enum IdleRun {
         // What malloc holds: in use, free in its arenas, and in mappings of its own.
         let heap = MallocTotals.now()
         let fields: [(String, String)] = [
-            ("drm", choice == .drm ? "1" : "0"), ("width", "\(output.size.width)"), ("height", "\(output.size.height)"),
+            ("drm", choice.inMemory ? "0" : "1"), ("width", "\(output.size.width)"), ("height", "\(output.size.height)"),
+            ("canvas_width", "\(output.canvasSize.width)"), ("canvas_height", "\(output.canvasSize.height)"),
+            ("rotation", "\(output.rotation.rawValue)"),
             ("hertz", "\(Int(output.refreshRate.rounded()))"),
             ("main_ns", "\(mainAt)"), ("configuration_ns", "\(configurationAt)"), ("font_ns", "\(fontAt)"), ("output_ns", "\(outputAt)"),
             ("loop_ns", "\(loopAt)"), ("drawn_ns", "\(output.drawnAt ?? 0)"), ("first_frame_ns", "\(output.firstAt ?? 0)"),
