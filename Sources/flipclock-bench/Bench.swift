@@ -1,5 +1,6 @@
 import FlipClockCore
 import FlipClockDaemon
+import FlipClockSystem
 
 #if canImport(Glibc)
 import Glibc
@@ -17,25 +18,28 @@ import Glibc
 ///     flipclock-bench --soak [HOURS]        the loop through HOURS simulated hours (24), memory at start and end
 ///     flipclock-bench --idle                CPU per hour, memory and start of each face, each in a process of its own
 ///     flipclock-bench --idle FACE MINUTES   one such process: FACE (hhmm, hhmmss, world) for MINUTES simulated
+///         [--output drm [--rotation R] | --mode WxH@HZ]
+///                                           on the DRM screen (turned R°), or in memory at that mode (1920x1080@60)
+///     flipclock-bench --idle --output drm [MINUTES [ROUNDS [ROTATION]]]
+///                                           HH:MM an hour and HH:MM:SS MINUTES (60) on DRM and in memory at its mode
 @main
 struct Bench {
-    static func main() throws {
+    static func main() {
         let mainAt = IdleRun.monotonicNanoseconds()
+        do {
+            try run(mainAt: mainAt)
+        } catch {
+            // A measurement that cannot be made: said in a line, and the exit status says so.
+            StandardError.write("flipclock-bench: \(error)\n")
+            exit(1)
+        }
+    }
+
+    static func run(mainAt: UInt64) throws {
         ScreenMemory.giveBackWhenFreed()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "--idle" {
-            if arguments.count == 3, IdleRun.faces.contains(arguments[1]), let minutes = Int(arguments[2]), minutes > 0 {
-                try IdleRun.run(face: arguments[1], minutes: minutes, mainAt: mainAt)
-                return
-            }
-            guard arguments.count == 1 else {
-                print("--idle takes a face (\(IdleRun.faces.joined(separator: ", "))) and a number of minutes, or nothing")
-                exit(64)
-            }
-            let idle = try IdleBench.measure()
-            idle.printTables()
-            print("")
-            print("RESULT " + idle.resultFields)
+            try idle(arguments.dropFirst(), mainAt: mainAt)
             return
         }
         if arguments.first == "--soak", arguments.count <= 2 {

@@ -37,8 +37,8 @@ struct IdleBench {
         }
     }
 
-    /// Runs `flipclock-bench --idle face minutes` as a child and reads its line.
-    static func run(_ face: String, minutes: Int) throws -> Run {
+    /// Runs `flipclock-bench --idle face minutes` (on `output`) as a child and reads its line.
+    static func run(_ face: String, minutes: Int, output: IdleOutput = .standard) throws -> Run {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw Failure.spawn(errno) }
         var actions = posix_spawn_file_actions_t()
@@ -46,7 +46,7 @@ struct IdleBench {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        let arguments = ["flipclock-bench", "--idle", face, "\(minutes)"]
+        let arguments = ["flipclock-bench", "--idle", face, "\(minutes)"] + (output == .standard ? [] : output.arguments)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid: pid_t = 0

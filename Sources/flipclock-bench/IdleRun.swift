@@ -9,11 +9,13 @@ import Logging
 
 /// One face run alone in this process, as the daemon runs it on a 1920×1080 screen: the real
 /// ``ClockLoop`` on a ``SimulatedClock`` from process start, the real font, frames kept in a
-/// ``MemoryOutput`` (as a display keeps them, without encoding). The parent (``IdleBench``)
+/// ``MemoryOutput`` (as a display keeps them, without encoding) or shown on a DRM screen
+/// (``IdleOutput``). The parent (``IdleBench``, ``DisplayBench``)
 /// starts it as a process of its own, so its memory and CPU are the loop's and nothing else's.
 ///
-/// It prints one line, `IDLE key=value…`: the monotonic instants (ns) of main, the font open,
-/// the loop made and the first frame presented; private memory after the first frame and at
+/// It prints one line, `IDLE key=value…`: the output and its mode; the monotonic instants (ns)
+/// of main, the configuration made, the font open, the output open, the loop made, the first
+/// frame drawn and presented; the first page flip's time; private memory after the first frame and at
 /// the end; CPU seconds in the loop; frames and flips.
 enum IdleRun {
     /// The faces the bench measures, by the name the command line gives.
@@ -55,38 +57,58 @@ enum IdleRun {
 
     /// Runs `face` for `minutes` simulated minutes on a thread of its own, as the daemon runs
     /// its loop (so malloc gives it an arena of its own, as there), and prints the `IDLE` line.
-    static func run(face: String, minutes: Int, mainAt: UInt64) throws {
+    static func run(face: String, minutes: Int, output: IdleOutput, mainAt: UInt64) throws {
         final class Outcome: @unchecked Sendable { var error: (any Error)? }
         let outcome = Outcome()
         NamedThread.run(name: "clock") {
-            do { try runHere(face: face, minutes: minutes, mainAt: mainAt) } catch { outcome.error = error }
+            do { try runHere(face: face, minutes: minutes, output: output, mainAt: mainAt) } catch { outcome.error = error }
         }
         if let error = outcome.error { throw error }
     }
 
-    static func runHere(face: String, minutes: Int, mainAt: UInt64) throws {
+    /// On DRM only time is simulated: the loop's sleeps take none, while the copies to the
+    /// scan-out buffers, the mode set and the page flips are the real ones, each present waiting
+    /// for the last flip's event as the daemon's do. The console is taken, as the daemon takes it.
+    static func runHere(face: String, minutes: Int, output choice: IdleOutput, mainAt: UInt64) throws {
         let configuration = try configuration(face)
+        let configurationAt = monotonicNanoseconds()
         let font = try FontFace(path: configuration.fontPath)
         let fontAt = monotonicNanoseconds()
         // 2026-06-01T00:00:30Z, in UTC: the first minute's flip comes 30 s in.
         let clock = SimulatedClock(wall: WallInstant(unixSeconds: 1_780_272_030), zone: .utc)
-        let output = TimedOutput(MemoryOutput(size: PixelSize(width: BenchScene.width, height: BenchScene.height), refreshRate: 60))
+        let output = try choice.open(configuration)
+        let outputAt = monotonicNanoseconds()
         var logger = Logger(label: "idle")
         logger.logLevel = .warning
         let loop = ClockLoop(
-            configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: font, clock: clock, logger: logger)
+            configuration: configuration, outputs: OutputSet(output), takesConsole: !choice.inMemory, glyphs: font, clock: clock, logger: logger)
         let loopAt = monotonicNanoseconds()
-        var start = ProcessMemory(), hour = ProcessMemory()
-        clock.at(.milliseconds(1), .run { start = ProcessMemory.now() })
+        var start = ProcessMemory(), hour = ProcessMemory(), machineStart = 0.0
+        clock.at(
+            .milliseconds(1),
+            .run {
+                start = ProcessMemory.now()
+                machineStart = ProcessMemory.machineBusySeconds()
+            })
         // After an hour every digit a face shows in a minute has been drawn: growth after it is no cache filling.
         clock.at(.seconds(min(minutes, 60) * 60) - .milliseconds(500), .run { hour = ProcessMemory.now() })
         clock.at(.seconds(minutes * 60), .run { loop.requests.send(.stop) })
+        let runAt = monotonicNanoseconds()
         let report = try loop.run()
-        let end = ProcessMemory.now()
+        let end = ProcessMemory.now(), machineEnd = ProcessMemory.machineBusySeconds()
+        let runNanoseconds = monotonicNanoseconds() - runAt
         // What malloc holds: in use, free in its arenas, and in mappings of its own.
         let heap = MallocTotals.now()
         let fields: [(String, String)] = [
-            ("main_ns", "\(mainAt)"), ("font_ns", "\(fontAt)"), ("loop_ns", "\(loopAt)"), ("first_frame_ns", "\(output.firstAt ?? 0)"),
+            ("drm", choice.inMemory ? "0" : "1"), ("width", "\(output.size.width)"), ("height", "\(output.size.height)"),
+            ("canvas_width", "\(output.canvasSize.width)"), ("canvas_height", "\(output.canvasSize.height)"),
+            ("rotation", "\(output.rotation.rawValue)"),
+            ("hertz", "\(Int(output.refreshRate.rounded()))"),
+            ("main_ns", "\(mainAt)"), ("configuration_ns", "\(configurationAt)"), ("font_ns", "\(fontAt)"), ("output_ns", "\(outputAt)"),
+            ("loop_ns", "\(loopAt)"), ("drawn_ns", "\(output.drawnAt ?? 0)"), ("first_frame_ns", "\(output.firstAt ?? 0)"),
+            ("first_flip_ms", "\(output.flipDoneAt.map { Double($0 - output.flipQueuedAt!) / 1e6 } ?? .nan)"),
+            ("present_ms", "\(Double(output.presentNanoseconds) / 1e6)"), ("presents", "\(output.presents)"),
+            ("run_s", "\(Double(runNanoseconds) / 1e9)"), ("machine_cpu_s", "\(machineEnd - machineStart)"),
             ("private_start_kib", "\(start.privateKiB)"), ("dirty_start_kib", "\(start.dirtyKiB)"),
             ("dirty_hour_kib", "\(hour.dirtyKiB)"),
             ("private_end_kib", "\(end.privateKiB)"), ("dirty_end_kib", "\(end.dirtyKiB)"),
@@ -103,28 +125,4 @@ enum IdleRun {
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
-}
-
-/// A ``MemoryOutput`` that notes when the first frame was presented.
-final class TimedOutput: FrameOutput {
-    let screen: MemoryOutput
-    private(set) var firstAt: UInt64?
-
-    init(_ screen: MemoryOutput) { self.screen = screen }
-
-    var name: String { screen.name }
-    var size: PixelSize { screen.size }
-    var rotation: ScreenRotation { screen.rotation }
-    var refreshRate: Double { screen.refreshRate }
-    var eventDescriptor: Int32? { nil }
-
-    func present(_ canvas: Canvas, damage: [DamageRect]) throws(OutputError) {
-        try screen.present(canvas, damage: damage)
-        if firstAt == nil { firstAt = IdleRun.monotonicNanoseconds() }
-    }
-
-    func handleEvents() throws(OutputError) {}
-    func suspend() {}
-    func resume() throws(OutputError) {}
-    func close() {}
 }

@@ -37,6 +37,16 @@ struct ProcessMemory {
         return memory
     }
 
+    /// CPU seconds the whole machine has spent busy so far (`/proc/stat`: user, nice, system,
+    /// irq and softirq of every CPU): the process's and the kernel's threads', such as the
+    /// display driver's commit workers, which `getrusage` does not count.
+    static func machineBusySeconds() -> Double {
+        guard let line = read("/proc/stat").split(separator: "\n").first, line.hasPrefix("cpu ") else { return .nan }
+        let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard ticks.count >= 7 else { return .nan }
+        return (ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6]) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     var privateMiB: Double { Double(privateKiB) / 1024 }
     var dirtyMiB: Double { Double(dirtyKiB) / 1024 }
     var rssMiB: Double { Double(rssKiB) / 1024 }
