@@ -8,6 +8,11 @@ public struct GameItem: Equatable, Sendable {
         case period
         /// The shot clock, two cards.
         case shot
+        /// The possession arrow, one card: `«` home, `»` away.
+        case possession
+        /// The penalty each team serves that ends first, `M:SS` on three cards.
+        case homePenalty = "home_penalty"
+        case awayPenalty = "away_penalty"
     }
 
     public var part: Part
@@ -27,8 +32,9 @@ public struct GameItem: Equatable, Sendable {
         let digit = FaceLayout.CardShape(aspect: TimeFormat.digitAspect)
         switch part {
         case .clock: return [[digit, digit], [digit, digit]]
-        case .period: return [[digit]]
+        case .period, .possession: return [[digit]]
         case .shot: return [[digit, digit]]
+        case .homePenalty, .awayPenalty: return [[digit], [digit, digit]]
         }
     }
 
@@ -47,8 +53,10 @@ public struct GameItem: Equatable, Sendable {
                 return Array(repeating: "", count: max(0, 2 - seconds.count)) + seconds.suffix(2) + [".", String(text[text.index(after: dot)...])]
             }
             return characters.filter { $0 != ":" }
-        case .period:
+        case .period, .possession:
             return [text]
+        case .homePenalty, .awayPenalty:
+            return Array(characters.filter { $0 != ":" }.suffix(3))
         case .shot:
             if let dot = text.firstIndex(of: ".") { return [String(text[...dot]), String(text[text.index(after: dot)...])] }
             return Array(repeating: "", count: max(0, 2 - characters.count)) + characters.suffix(2)
@@ -62,6 +70,12 @@ public struct GameSettings: Equatable, Sendable {
     public var clockLabel = "TIME"
     public var periodLabel = "PERIOD"
     public var shotLabel = "SHOT CLOCK"
+    /// `possession`: the item `possession` (the arrow) is there to show.
+    public var possession = false
+    public var possessionLabel = ""
+    /// `penalties`: the items `home_penalty` and `away_penalty` are there to show.
+    public var penalties = false
+    public var penaltyLabel = "PENALTY"
 
     public init() {}
 
@@ -70,5 +84,7 @@ public struct GameSettings: Equatable, Sendable {
         let game = Game(rules: rules), now = WallInstant(unixSeconds: 0)
         return [GameItem(.clock, label: clockLabel, start: game.clockText(at: now)), GameItem(.period, label: periodLabel, start: "1")]
             + (rules.shotClock == nil ? [] : [GameItem(.shot, label: shotLabel, start: game.shotText(at: now) ?? "")])
+            + (possession ? [GameItem(.possession, label: possessionLabel, start: "")] : [])
+            + (penalties ? [GameItem(.homePenalty, label: penaltyLabel, start: ""), GameItem(.awayPenalty, label: penaltyLabel, start: "")] : [])
     }
 }
