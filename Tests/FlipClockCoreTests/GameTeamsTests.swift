@@ -75,3 +75,24 @@ import Testing
         #expect(game.teams.penaltyText(.home, at: Self.at(1_230_000)) == "0:30")
     }
 }
+
+/// Every game item gives exactly its cards, whatever its text.
+@Suite struct GameItemTests {
+    @Test(arguments: GameItem.Part.allCases)
+    func anyTextGivesExactlyTheItemsCards(_ part: GameItem.Part) {
+        let item = GameItem(part, label: "", start: "")
+        let count = item.groups.reduce(0) { $0 + $1.count }
+        for text in [nil, "", "1", "12:34", "59.9", "0.0", "1:42", "«", "123456789", ".", ":"] as [String?] {
+            #expect(item.values(text).count == count, "\(part) \(text ?? "nil")")
+        }
+    }
+
+    @Test func theCardsReadAsTheClockDoes() {
+        #expect(GameItem(.clock, label: "", start: "").values("12:34") == ["1", "2", "3", "4"])
+        #expect(GameItem(.clock, label: "", start: "").values("9.9") == ["", "9", ".", "9"])
+        #expect(GameItem(.shot, label: "", start: "").values("4.9") == ["4.", "9"])
+        #expect(GameItem(.shot, label: "", start: "").values("9") == ["", "9"])
+        #expect(GameItem(.homePenalty, label: "", start: "").values("1:42") == ["1", "4", "2"])
+        #expect(GameItem(.homePenalty, label: "", start: "").values(nil) == ["", "", ""])
+    }
+}

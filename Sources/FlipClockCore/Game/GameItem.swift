@@ -38,29 +38,36 @@ public struct GameItem: Equatable, Sendable {
         }
     }
 
-    /// The cards for `text` (``GameClockText``; a period's number; `nil`: dark cards).
+    /// The cards for `text` (``GameClockText``; a period's number; `nil`: dark cards), always
+    /// as many as the item has, right-aligned.
     ///
     /// `SS.t` on the game clock's four cards is the seconds, then the point on a card of its
     /// own and the tenth; on the shot clock's two, `4.` and `9`.
     public func values(_ text: String?) -> [String] {
         let count = groups.reduce(0) { $0 + $1.count }
-        guard let text else { return Array(repeating: "", count: count) }
-        let characters = text.map(String.init)
-        switch part {
-        case .clock:
+        let cards: [String]
+        switch (part, text) {
+        case (_, nil):
+            cards = []
+        case (.clock, let text?):
             if let dot = text.firstIndex(of: ".") {
                 let seconds = text[..<dot].map(String.init)
-                return Array(repeating: "", count: max(0, 2 - seconds.count)) + seconds.suffix(2) + [".", String(text[text.index(after: dot)...])]
+                cards = Array(repeating: "", count: max(0, 2 - seconds.count)) + seconds.suffix(2) + [".", String(text[text.index(after: dot)...])]
+            } else {
+                cards = text.map(String.init).filter { $0 != ":" }
             }
-            return characters.filter { $0 != ":" }
-        case .period, .possession:
-            return [text]
-        case .homePenalty, .awayPenalty:
-            return Array(characters.filter { $0 != ":" }.suffix(3))
-        case .shot:
-            if let dot = text.firstIndex(of: ".") { return [String(text[...dot]), String(text[text.index(after: dot)...])] }
-            return Array(repeating: "", count: max(0, 2 - characters.count)) + characters.suffix(2)
+        case (.period, let text?), (.possession, let text?):
+            cards = [text]
+        case (.shot, let text?):
+            if let dot = text.firstIndex(of: ".") {
+                cards = [String(text[...dot]), String(text[text.index(after: dot)...])]
+            } else {
+                cards = text.map(String.init)
+            }
+        case (.homePenalty, let text?), (.awayPenalty, let text?):
+            cards = text.map(String.init).filter { $0 != ":" }
         }
+        return Array(repeating: "", count: max(0, count - cards.count)) + cards.suffix(count)
     }
 }
 
