@@ -50,7 +50,7 @@ import Testing
         ("[game]\n[game.shot_clock]\nresets = [24, 100]\n", "f.toml:3:10: game.shot_clock.resets: expected whole seconds 1...99"),
         (
             "[game]\nhorn = true\n",
-            "f.toml:2:1: game.horn: unknown key; allowed in [game]: periods, period, count, breaks, overtime, tenths_below, label, period_label, shot_clock"
+            "f.toml:2:1: game.horn: unknown key; allowed in [game]: periods, period, count, breaks, overtime, tenths_below, label, period_label, possession, possession_label, penalties, penalty_label, shot_clock"
         ),
         ("[game]\n[[score]]\nname = \"period\"\n", "f.toml:3:8: score[0].name: \"period\" is already the name of the game's period"),
         ("[game]\n[[timer]]\nname = \"game\"\n", "f.toml:3:8: timer[0].name: \"game\" is already the name of the game's clock"),

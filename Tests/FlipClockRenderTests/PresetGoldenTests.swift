@@ -11,7 +11,8 @@ import Testing
     static let presets = ["basketball", "football", "handball", "ice-hockey", "water-polo", "generic"]
 
     /// The preset's face late in its second period: a countdown in its tenths (18.4), an up
-    /// clock 12 minutes into its second half, the shot clock reset to its second value.
+    /// clock 12 minutes into its second half, the shot clock reset to its second value, the
+    /// possession arrow to the guests, penalties of 1:32 and 0:20 where the preset shows them.
     static func scene(_ name: String, width: Int, height: Int) throws -> ClockScene {
         let configuration = try ConfigFile.load(path: folder.appendingPathComponent("\(name).toml").path)
         let rules = try #require(configuration.game?.rules)
@@ -20,8 +21,14 @@ import Testing
         try game.apply(.period(2), at: now)
         try game.apply(.set(rules.direction == .down ? 18_400 : rules.start(ofPeriod: 2) + 12 * 60_000 + 7_000), at: now)
         if let shot = rules.shotClock { try game.apply(.shotReset(shot.resets.last), at: now) }
+        try game.apply(.possession(.away), at: now)
+        try game.apply(.penalty(.home, 92_000), at: now)
+        try game.apply(.penalty(.away, 20_000), at: now)
         var faces: [String: String?] = ["game": game.clockText(at: now), "period": "\(game.period)"]
         if rules.shotClock != nil { faces["shot"] = game.shotText(at: now) }
+        faces["possession"] = game.teams.possessionText
+        faces["home_penalty"] = game.teams.penaltyText(.home, at: now)
+        faces["away_penalty"] = game.teams.penaltyText(.away, at: now)
         let scores = Dictionary(uniqueKeysWithValues: configuration.scores.map { ($0.name, min($0.maximum, $0.name.hasPrefix("home") ? 57 : 49)) })
         var scene = ClockScene(
             configuration: configuration, width: width, height: height, showing: ClockReading(now), scores: scores,

@@ -12,9 +12,18 @@ public struct GameReading: Equatable, Sendable, CustomStringConvertible {
     public var undoable: Int
     /// What the shot clock resets to (empty: no shot clock), for the control page's buttons.
     public var resets: [Int]
+    /// The team the possession arrow points to, if any.
+    public var possession: String?
+    /// The penalty each team serves that ends first: `home 1:42`.
+    public var penalties: [String]
 
-    public init(period: Int, phase: String, clock: String, shot: String?, running: Bool, undoable: Int, resets: [Int] = []) {
+    public init(
+        period: Int, phase: String, clock: String, shot: String?, running: Bool, undoable: Int, resets: [Int] = [], possession: String? = nil,
+        penalties: [String] = []
+    ) {
         self.resets = resets
+        self.possession = possession
+        self.penalties = penalties
         self.period = period
         self.phase = phase
         self.clock = clock
@@ -24,7 +33,13 @@ public struct GameReading: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "period=\(period) \(phase) clock=\(clock)" + (shot.map { " shot=\($0)" } ?? "") + " \(running ? "running" : "stopped") undo=\(undoable)"
+        var words = ["period=\(period)", phase, "clock=\(clock)"]
+        if let shot { words.append("shot=\(shot)") }
+        words += [running ? "running" : "stopped", "undo=\(undoable)"]
+        if let possession { words.append("possession=\(possession)") }
+        // `home 1:42` as one word: penalty=home/1:42.
+        words += penalties.map { "penalty=" + $0.split(separator: " ").joined(separator: "/") }
+        return words.joined(separator: " ")
     }
 
     var object: JSONValue {
@@ -33,6 +48,8 @@ public struct GameReading: Equatable, Sendable, CustomStringConvertible {
         ]
         if let shot { o["shot"] = .string(shot) }
         if !resets.isEmpty { o["resets"] = .array(resets.map { .integer($0) }) }
+        if let possession { o["possession"] = .string(possession) }
+        if !penalties.isEmpty { o["penalties"] = .array(penalties.map { .string($0) }) }
         return .object(o)
     }
 }

@@ -10,9 +10,11 @@ public enum GameCommand: Equatable, Sendable {
     /// `game start|stop|toggle|end|new|undo`, `game set 12:00`, `game add -0.1`, `game shot [14]`,
     /// `game period 2`: the words after `game`.
     static func parse(_ words: [String]) throws(ControlError) -> GameCommand {
-        let usage = "game takes start, stop, toggle, set TIME, add SECONDS, shot [SECONDS], period N, end, new or undo"
+        let usage =
+            "game takes start, stop, toggle, set TIME, add SECONDS, shot [SECONDS], period N, possession TEAM, penalty TEAM M:SS, end, new or undo"
         guard let verb = words.first else { throw ControlError(.syntax, usage) }
         let argument = words.count == 2 ? words[1] : nil
+        if verb == "penalty" { return try penalty(Array(words.dropFirst())) }
         guard words.count <= 2 else { throw ControlError(.syntax, "game \(verb) takes at most one argument") }
         let bare: [String: GameCommand] = [
             "start": .act(.start), "stop": .act(.stop), "toggle": .act(.toggle), "end": .act(.endPeriod), "new": .act(.newGame),
@@ -38,12 +40,32 @@ public enum GameCommand: Equatable, Sendable {
         case ("shot", let text?):
             guard let s = Int(text), (1...99).contains(s) else { throw ControlError(.syntax, "\"\(text)\" is not whole seconds 1...99") }
             return .act(.shotReset(s))
+        case ("possession", let text?):
+            switch text {
+            case "home": return .act(.possession(.home))
+            case "away": return .act(.possession(.away))
+            case "none": return .act(.possession(nil))
+            case "switch": return .act(.switchPossession)
+            default: throw ControlError(.syntax, "game possession takes home, away, none or switch")
+            }
         case ("period", let text?):
             guard let n = Int(text), (1...99).contains(n) else { throw ControlError(.syntax, "\"\(text)\" is not a period number") }
             return .act(.period(n))
         default:
             throw ControlError(.syntax, usage)
         }
+    }
+
+    /// `game penalty home 2:00`, `game penalty away clear`: the words after `penalty`.
+    static func penalty(_ words: [String]) throws(ControlError) -> GameCommand {
+        guard words.count == 2, let team = GameTeams.Team(rawValue: words[0]) else {
+            throw ControlError(.syntax, "game penalty takes home or away, then M:SS or clear")
+        }
+        if words[1] == "clear" { return .act(.clearPenalties(team)) }
+        guard let ms = GameClockText.parse(words[1]), ms > 0, ms <= GameTeams.longestPenalty else {
+            throw ControlError(.syntax, "\"\(words[1])\" is not a penalty; write M:SS up to 9:59, such as 2:00")
+        }
+        return .act(.penalty(team, ms))
     }
 
     /// The words after `game`, as ``parse(_:)`` reads them back.
@@ -61,6 +83,10 @@ public enum GameCommand: Equatable, Sendable {
             case .adjust(let ms): "add \(ms < 0 ? "-" : "")\(GameClockText.typed(abs(ms)))"
             case .shotReset(let s): s.map { "shot \($0)" } ?? "shot"
             case .period(let n): "period \(n)"
+            case .possession(let team): "possession \(team?.rawValue ?? "none")"
+            case .switchPossession: "possession switch"
+            case .penalty(let team, let ms): "penalty \(team.rawValue) \(GameClockText.typed(ms))"
+            case .clearPenalties(let team): "penalty \(team.rawValue) clear"
             }
         }
     }

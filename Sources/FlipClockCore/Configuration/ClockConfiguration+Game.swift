@@ -18,6 +18,10 @@ extension ClockConfiguration {
         if let v = try r.integer("tenths_below", in: 0...600) { settings.rules.tenthsBelow = v }
         if let v = try r.string("label") { settings.clockLabel = v }
         if let v = try r.string("period_label") { settings.periodLabel = v }
+        if let v = try r.bool("possession") { settings.possession = v }
+        if let v = try r.string("possession_label") { settings.possessionLabel = v }
+        if let v = try r.bool("penalties") { settings.penalties = v }
+        if let v = try r.string("penalty_label") { settings.penaltyLabel = v }
         if let t = try r.table("shot_clock") {
             var s = ConfigReader(t, path: "game.shot_clock")
             var shot = ShotClockRules()

@@ -28,6 +28,7 @@ extension Game {
         {
             next += [shot.reaches(ms)].compactMap { $0 }
         }
+        if let penalty = teams.nextChange(after: now) { next.append(penalty) }
         return next.filter { $0 > now }.min()
     }
 }

@@ -25,6 +25,8 @@ public struct Game: Equatable, Sendable {
     public private(set) var shot: RunningClock?
     /// Whether an up clock's horn at the period's length has sounded this period.
     public private(set) var lengthSounded = false
+    /// The possession arrow and the penalties being served.
+    public private(set) var teams = GameTeams()
 
     /// How late a horn may sound: a zero passed longer ago (the daemon was down) is not sounded.
     public static let hornLateness: Duration = .seconds(3)
@@ -39,7 +41,10 @@ public struct Game: Equatable, Sendable {
     }
 
     /// A game as it was saved.
-    public init(rules: GameRules, period: Int, phase: Phase, clock: RunningClock, shot: RunningClock?, lengthSounded: Bool) {
+    public init(
+        rules: GameRules, period: Int, phase: Phase, clock: RunningClock, shot: RunningClock?, lengthSounded: Bool, teams: GameTeams = GameTeams()
+    ) {
+        self.teams = teams
         self.rules = rules
         self.period = max(1, period)
         self.phase = phase
@@ -69,6 +74,7 @@ public struct Game: Equatable, Sendable {
             if let shotZero, shotZero < zero { break }
             clock.stop(at: zero)
             shot?.stop(at: zero)
+            teams.stop(at: zero)
             endPeriod(at: zero)
             return .horn(.game, at: zero)
         case .play:
@@ -112,6 +118,7 @@ public struct Game: Equatable, Sendable {
 
     private mutating func start(at now: WallInstant) {
         clock.start(at: now)
+        teams.start(at: now)
         if let s = shot, s.milliseconds(at: now) > 0 { shot?.start(at: now) }
     }
 
@@ -131,6 +138,7 @@ public struct Game: Equatable, Sendable {
             guard phase == .play else { return }
             clock.stop(at: now)
             shot?.stop(at: now)
+            teams.stop(at: now)
         case .toggle:
             try apply(isRunning ? .stop : .start, at: now)
         case .set(let ms):
@@ -155,6 +163,7 @@ public struct Game: Equatable, Sendable {
             guard phase == .play else { throw .notInPlay }
             clock.stop(at: now)
             shot?.stop(at: now)
+            teams.stop(at: now)
             if rules.isLast(period) {
                 phase = .over
             } else if rules.breakLength(after: period) > 0 {
@@ -164,6 +173,15 @@ public struct Game: Equatable, Sendable {
             }
         case .newGame:
             self = Game(rules: rules)
+        case .possession(let team):
+            teams.possession = team
+        case .switchPossession:
+            teams.possession = teams.possession.map { $0 == .home ? .away : .home }
+        case .penalty(let team, let ms):
+            guard phase != .over else { throw .over }
+            try teams.add(team, ms, running: isRunning, at: now)
+        case .clearPenalties(let team):
+            teams.clear(team)
         }
     }
 }
@@ -186,6 +204,13 @@ public enum GameAction: Equatable, Sendable {
     /// Ends the period now (an up clock's stoppage is over): its break starts.
     case endPeriod
     case newGame
+    /// Points the possession arrow at a team (`nil`: neither).
+    case possession(GameTeams.Team?)
+    /// Points it at the other team (basketball's alternating possession).
+    case switchPossession
+    /// A penalty of these milliseconds for a team, running with the game clock.
+    case penalty(GameTeams.Team, Int64)
+    case clearPenalties(GameTeams.Team)
 }
 
 /// What happens by itself: a clock's horn at the instant it sounds.

@@ -5,6 +5,7 @@ public enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
     case noShotClock
     case noPeriod(Int, of: Int)
     case notInPlay
+    case tooManyPenalties(String)
 
     public var description: String {
         switch self {
@@ -13,6 +14,7 @@ public enum GameError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noShotClock: "this game has no shot clock ([game.shot_clock] in the configuration)"
         case .noPeriod(let n, let periods): "no period \(n): the game has \(periods)"
         case .notInPlay: "no period is being played"
+        case .tooManyPenalties(let team): "\(team) serves \(GameTeams.mostPenalties) penalties already; 'game penalty \(team) clear' clears them"
         }
     }
 }

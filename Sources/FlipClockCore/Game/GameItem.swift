@@ -8,6 +8,11 @@ public struct GameItem: Equatable, Sendable {
         case period
         /// The shot clock, two cards.
         case shot
+        /// The possession arrow, one card: `«` home, `»` away.
+        case possession
+        /// The penalty each team serves that ends first, `M:SS` on three cards.
+        case homePenalty = "home_penalty"
+        case awayPenalty = "away_penalty"
     }
 
     public var part: Part
@@ -27,32 +32,42 @@ public struct GameItem: Equatable, Sendable {
         let digit = FaceLayout.CardShape(aspect: TimeFormat.digitAspect)
         switch part {
         case .clock: return [[digit, digit], [digit, digit]]
-        case .period: return [[digit]]
+        case .period, .possession: return [[digit]]
         case .shot: return [[digit, digit]]
+        case .homePenalty, .awayPenalty: return [[digit], [digit, digit]]
         }
     }
 
-    /// The cards for `text` (``GameClockText``; a period's number; `nil`: dark cards).
+    /// The cards for `text` (``GameClockText``; a period's number; `nil`: dark cards), always
+    /// as many as the item has, right-aligned.
     ///
     /// `SS.t` on the game clock's four cards is the seconds, then the point on a card of its
     /// own and the tenth; on the shot clock's two, `4.` and `9`.
     public func values(_ text: String?) -> [String] {
         let count = groups.reduce(0) { $0 + $1.count }
-        guard let text else { return Array(repeating: "", count: count) }
-        let characters = text.map(String.init)
-        switch part {
-        case .clock:
+        let cards: [String]
+        switch (part, text) {
+        case (_, nil):
+            cards = []
+        case (.clock, let text?):
             if let dot = text.firstIndex(of: ".") {
                 let seconds = text[..<dot].map(String.init)
-                return Array(repeating: "", count: max(0, 2 - seconds.count)) + seconds.suffix(2) + [".", String(text[text.index(after: dot)...])]
+                cards = Array(repeating: "", count: max(0, 2 - seconds.count)) + seconds.suffix(2) + [".", String(text[text.index(after: dot)...])]
+            } else {
+                cards = text.map(String.init).filter { $0 != ":" }
             }
-            return characters.filter { $0 != ":" }
-        case .period:
-            return [text]
-        case .shot:
-            if let dot = text.firstIndex(of: ".") { return [String(text[...dot]), String(text[text.index(after: dot)...])] }
-            return Array(repeating: "", count: max(0, 2 - characters.count)) + characters.suffix(2)
+        case (.period, let text?), (.possession, let text?):
+            cards = [text]
+        case (.shot, let text?):
+            if let dot = text.firstIndex(of: ".") {
+                cards = [String(text[...dot]), String(text[text.index(after: dot)...])]
+            } else {
+                cards = text.map(String.init)
+            }
+        case (.homePenalty, let text?), (.awayPenalty, let text?):
+            cards = text.map(String.init).filter { $0 != ":" }
         }
+        return Array(repeating: "", count: max(0, count - cards.count)) + cards.suffix(count)
     }
 }
 
@@ -62,6 +77,12 @@ public struct GameSettings: Equatable, Sendable {
     public var clockLabel = "TIME"
     public var periodLabel = "PERIOD"
     public var shotLabel = "SHOT CLOCK"
+    /// `possession`: the item `possession` (the arrow) is there to show.
+    public var possession = false
+    public var possessionLabel = ""
+    /// `penalties`: the items `home_penalty` and `away_penalty` are there to show.
+    public var penalties = false
+    public var penaltyLabel = "PENALTY"
 
     public init() {}
 
@@ -70,5 +91,7 @@ public struct GameSettings: Equatable, Sendable {
         let game = Game(rules: rules), now = WallInstant(unixSeconds: 0)
         return [GameItem(.clock, label: clockLabel, start: game.clockText(at: now)), GameItem(.period, label: periodLabel, start: "1")]
             + (rules.shotClock == nil ? [] : [GameItem(.shot, label: shotLabel, start: game.shotText(at: now) ?? "")])
+            + (possession ? [GameItem(.possession, label: possessionLabel, start: "")] : [])
+            + (penalties ? [GameItem(.homePenalty, label: penaltyLabel, start: ""), GameItem(.awayPenalty, label: penaltyLabel, start: "")] : [])
     }
 }

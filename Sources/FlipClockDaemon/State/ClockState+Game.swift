@@ -37,6 +37,9 @@ extension ClockState {
         guard let game else { return [:] }
         var faces: [String: String?] = ["game": game.clockText(at: now), "period": "\(game.period)"]
         if game.rules.shotClock != nil { faces["shot"] = game.shotText(at: now) }
+        faces["possession"] = game.teams.possessionText
+        faces["home_penalty"] = game.teams.penaltyText(.home, at: now)
+        faces["away_penalty"] = game.teams.penaltyText(.away, at: now)
         return faces
     }
 
@@ -70,6 +73,8 @@ extension ClockState {
         guard let game else { preconditionFailure("a game reading needs a game") }
         return GameReading(
             period: game.period, phase: game.phase.rawValue, clock: game.clockText(at: now), shot: game.shotText(at: now),
-            running: game.isRunning, undoable: undoable.count, resets: game.rules.shotClock?.resets ?? [])
+            running: game.isRunning, undoable: undoable.count, resets: game.rules.shotClock?.resets ?? [],
+            possession: game.teams.possession?.rawValue,
+            penalties: GameTeams.Team.allCases.compactMap { team in game.teams.penaltyText(team, at: now).map { "\(team.rawValue) \($0)" } })
     }
 }

@@ -81,7 +81,9 @@ enum OpenAPISchemas {
                 "do": [
                     "type": "string",
                     "description": "start, stop, toggle, set 12:00, add -0.1, shot, shot 14, period 2, end, new or undo",
-                    "pattern": .string("^(start|stop|toggle|end|new|undo|shot|(shot|period) (0?[1-9]|[1-9][0-9])|set \(time)|add [+-]?\(time))$"),
+                    "pattern": .string(
+                        "^(start|stop|toggle|end|new|undo|shot|(shot|period) (0?[1-9]|[1-9][0-9])|set \(time)|add [+-]?\(time)|possession (home|away|none|switch)|penalty (home|away) ([0-9]:[0-5][0-9](\\.[0-9])?|clear))$"
+                    ),
                 ]
             ],
         ],
@@ -118,6 +120,8 @@ enum OpenAPISchemas {
             "clock": ["type": "string", "description": "MM:SS or SS.t"], "shot": ["type": "string", "description": "absent when dark"],
             "running": ["type": "boolean"], "undo": ["type": "integer", "description": "changes game undo can take back"],
             "resets": ["type": "array", "items": ["type": "integer"], "description": "the shot clock's values, with one"],
+            "possession": ["type": "string", "enum": ["home", "away"]],
+            "penalties": ["type": "array", "items": ["type": "string", "description": "home 1:42: the penalty each team serves that ends first"]],
         ],
     ]
     static let integers: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
