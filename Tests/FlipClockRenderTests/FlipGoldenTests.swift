@@ -119,3 +119,23 @@ import Testing
         #expect(try r.frame(at: .seconds(3)) == [])
     }
 }
+
+/// A flip's first and last frames, whose flap is within half a pixel of lying flat, are the
+/// card at rest: nothing is drawn for them but the landing.
+@Suite struct FlatFrameTests {
+    @Test func framesWithinHalfAPixelOfFlatDrawNothingButTheLanding() throws {
+        var r = try FlipGoldenTests().renderer(), resting = try FlipGoldenTests().renderer()
+        _ = try r.draw(FlipGoldenTests.from.map(CardPicture.resting))
+        _ = try resting.draw(FlipGoldenTests.to.map(CardPicture.resting))
+        let poses = [0.01, 0.2, 1, 5, 175, 179, 179.8, 179.99]
+        let drawn = try poses.map { angle in
+            try r.draw(zip(FlipGoldenTests.from, FlipGoldenTests.to).map { ContactSheet.pose(from: $0, to: $1, angle: angle) })
+        }
+        // These cards are 100 px tall: 0.2° moves no point by half a pixel. At 179° the two
+        // cards nearer the face's centre have landed (their damage is the landing), at 179.8°
+        // the third, farther out, whose points move more; at 179.99° nothing is left to draw.
+        #expect(drawn.map(\.count) == [0, 0, 1, 3, 3, 3, 1, 0])
+        #expect(drawn[6].map(\.x) == [363])
+        #expect(Golden.difference(resting.canvas, r.canvas) == nil)
+    }
+}

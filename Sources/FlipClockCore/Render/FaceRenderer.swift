@@ -85,7 +85,7 @@ public struct FaceRenderer: Sendable {
     /// chosen angles with this.
     public mutating func draw(_ pictures: [CardPicture]) throws -> [DamageRect] {
         precondition(pictures.count == cards.count, "one picture per card")
-        let pictures = pictures.map(\.appearance)
+        let pictures = pictures.indices.map { settled(pictures[$0], card: $0).appearance }
         let firstFrame = drawn.contains { $0 == nil }
         var regions: [DamageRect] = []
         var reach: [DamageRect] = []
@@ -133,15 +133,34 @@ public struct FaceRenderer: Sendable {
         return regions
     }
 
+    /// How near lying flat a flap is drawn flat: a frame whose flap is within this many
+    /// pixels of it everywhere looks like the card at rest (and costs nothing after one).
+    public static let flatWithin = 0.5
+
+    /// `picture` with a flap that is within ``flatWithin`` of lying flat laid flat: the first
+    /// and last frames of a flip, eased, move the flap by less than a pixel.
+    private func settled(_ picture: CardPicture, card i: Int) -> CardPicture {
+        guard var flap = picture.flap else { return picture }
+        let flat: Double = flap.half == .top ? 0 : 180
+        guard flap.angle != flat, geometry(i).shift(fromFlat: flap.angle - flat, half: flap.half) < Self.flatWithin else { return picture }
+        flap.angle = flat
+        var laid = picture
+        laid.flap = flap
+        return laid
+    }
+
     private func projection(_ i: Int, _ angle: Double) -> FlapProjection {
+        FlapProjection(geometry: geometry(i), angle: angle)
+    }
+
+    private func geometry(_ i: Int) -> FlapGeometry {
         let rect = layout.slots[i].rect
-        let geometry = FlapGeometry(
+        return FlapGeometry(
             cardX: Double(rect.x), cardWidth: Double(rect.width),
             hingeY: Double(rect.y + rect.height / 2), halfHeight: Double(rect.height / 2),
             vanishingX: layout.vanishingX, vanishingY: layout.vanishingY,
             eyeDistance: perspective * Double(rect.height)
         )
-        return FlapProjection(geometry: geometry, angle: angle)
     }
 
     private mutating func image(_ i: Int, _ value: String) throws -> CardImage {
