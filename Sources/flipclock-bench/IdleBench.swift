@@ -129,6 +129,6 @@ extension IdleBench {
     var resultFields: String {
         let f = Bench.format
         return
-            "cpu_s_per_hour_hhmm=\(f(hour("hhmm").cpuPerHour, 3)) cpu_s_per_hour_hhmmss=\(f(hour("hhmmss").cpuPerHour, 2)) cpu_s_per_hour_world=\(f(hour("world").cpuPerHour, 2)) private_mib_1080p=\(f(day.dirtyEndMiB, 2)) private_growth_mib=\(f(day.dirtyEndMiB - day.dirtyHourMiB, 2)) private_mib_1080p_less_canvases=\(f(day.dirtyEndMiB - Double(2 * Self.canvasKiB) / 1024, 2)) start_ms=\(f(startMs, 1))"
+            "cpu_s_per_hour_hhmm=\(f(hour("hhmm").cpuPerHour, 3)) cpu_s_per_hour_hhmmss=\(f(hour("hhmmss").cpuPerHour, 2)) cpu_s_per_hour_world=\(f(hour("world").cpuPerHour, 2)) cpu_s_per_hour_match=\(f(hour("match").cpuPerHour, 2)) private_mib_1080p=\(f(day.dirtyEndMiB, 2)) private_growth_mib=\(f(day.dirtyEndMiB - day.dirtyHourMiB, 2)) private_mib_1080p_less_canvases=\(f(day.dirtyEndMiB - Double(2 * Self.canvasKiB) / 1024, 2)) start_ms=\(f(startMs, 1))"
     }
 }

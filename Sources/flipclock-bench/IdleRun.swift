@@ -19,7 +19,51 @@ import Logging
 /// the end; CPU seconds in the loop; frames and flips.
 enum IdleRun {
     /// The faces the bench measures, by the name the command line gives.
-    static let faces = ["hhmm", "hhmmss", "world"]
+    static let faces = ["hhmm", "hhmmss", "world", "match"]
+
+    /// A basketball match as `Config/presets/basketball.toml` shows it (its look aside).
+    static let match = """
+        [game]
+        periods = 4
+        period = "10:00"
+        breaks = ["2:00", "15:00", "2:00"]
+        possession = true
+        [game.shot_clock]
+        resets = [24, 14]
+        [[score]]
+        name = "home"
+        digits = 3
+        [[score]]
+        name = "away"
+        digits = 3
+        [[score]]
+        name = "home_fouls"
+        digits = 1
+        [[score]]
+        name = "away_fouls"
+        digits = 1
+        [[row]]
+        show = ["home", "game", "away"]
+        [[row]]
+        show = ["home_fouls", "period", "possession", "shot", "away_fouls"]
+        """
+
+    /// What the operator of ``match`` does, in seconds from the start: each period started
+    /// 10 s after its break (the first at 1 s), the shot clock reset every 20 s of play, a
+    /// basket every 45 s and a foul every 2 minutes, the arrow switched at each period.
+    static var operatorSchedule: [(seconds: Double, line: String)] {
+        var schedule: [(seconds: Double, line: String)] = []
+        var start = 1.0
+        for period in 1...4 {
+            schedule.append((start, "game start"))
+            schedule.append((start + 0.5, "game possession switch"))
+            for k in 1..<30 { schedule.append((start + Double(20 * k), "game shot")) }
+            for k in 1..<14 { schedule.append((start + Double(45 * k) + 0.25, "score add \(k % 2 == 0 ? "home" : "away") 2")) }
+            for k in 1..<5 { schedule.append((start + Double(120 * k) + 0.75, "score add \(k % 2 == 0 ? "home" : "away")_fouls 1")) }
+            start += 600 + Double([120, 900, 120, 0][period - 1]) + 10
+        }
+        return schedule.filter { $0.seconds < 3600 }
+    }
 
     /// The README's world clock (`docs/world.toml`): three places, the date, a text row.
     static let world = """
@@ -49,8 +93,15 @@ enum IdleRun {
         """
 
     static func configuration(_ face: String) throws -> ClockConfiguration {
-        var configuration = face == "world" ? try ConfigFile.parse(world, path: "world.toml") : ClockConfiguration()
-        if face != "world" { configuration.time = TimeFormat(format: face == "hhmm" ? .hoursMinutes : .hoursMinutesSeconds) }
+        var configuration =
+            switch face {
+            case "world": try ConfigFile.parse(world, path: "world.toml")
+            case "match": try ConfigFile.parse(match, path: "match.toml")
+            default: ClockConfiguration()
+            }
+        if face == "hhmm" || face == "hhmmss" {
+            configuration.time = TimeFormat(format: face == "hhmm" ? .hoursMinutes : .hoursMinutesSeconds)
+        }
         configuration.backlight = "none"
         return configuration
     }
@@ -93,6 +144,11 @@ enum IdleRun {
         // After an hour every digit a face shows in a minute has been drawn: growth after it is no cache filling.
         clock.at(.seconds(min(minutes, 60) * 60) - .milliseconds(500), .run { hour = ProcessMemory.now() })
         clock.at(.seconds(minutes * 60), .run { loop.requests.send(.stop) })
+        if face == "match" {
+            for (seconds, line) in operatorSchedule where seconds < Double(minutes * 60) {
+                clock.at(.seconds(seconds), .run { _ = loop.answer(line) })
+            }
+        }
         let runAt = monotonicNanoseconds()
         let report = try loop.run()
         let end = ProcessMemory.now(), machineEnd = ProcessMemory.machineBusySeconds()

@@ -107,12 +107,19 @@ public struct ClockScene: Sendable {
 
     /// Shows the game's clocks (by item name: `game`, `period`, `shot`; `nil` for dark cards)
     /// from `now` on.
+    ///
+    /// A clock in tenths changes every 100 ms: its cards then flip in 90 ms, so each tenth
+    /// is shown, not the newest one after a whole flip.
     public mutating func setGame(_ texts: [String: String?], at now: Duration) {
         for case .game(let item) in items {
             if let text = texts[item.name] { gameValues[item.name] = item.values(text) }
         }
-        renderer.show(allValues, at: now)
+        let tenths = texts.values.contains { $0?.contains(".") == true }
+        renderer.show(allValues, at: now, timing: tenths ? timing.faster(by: max(1, timing.total / Self.tenthFlip)) : nil)
     }
+
+    /// How long a card of a clock in tenths takes to flip.
+    static let tenthFlip = Duration.milliseconds(90)
 
     /// Shows the texts in `texts` (by name, already checked; others keep theirs) from `now`
     /// on: straight, or each card stepping through its drum, as each text item says.

@@ -143,8 +143,9 @@ extension ClockLoop {
         for asked in askers { waiting.answer(asked.id, with: .pictures(pictures)) }
     }
 
-    /// Answers one request line as a client of the socket would be answered (tests).
-    func answer(_ line: String) -> String {
+    /// Answers one request line as a client of the socket would be answered (tests, and the
+    /// bench's operator).
+    public func answer(_ line: String) -> String {
         answer([(Self.request(line), nil)], kind: .socket)[0].line(json: ControlJSON.isJSON(line))
     }
 
