@@ -90,4 +90,30 @@ import Testing
         #expect(FileManager.default.contents(atPath: victim) == Data("precious".utf8))
         #expect(StateFile(path: path).load(now: now).scores == ["home": 1])
     }
+
+    /// A game comes back as it was saved, under the rules it was played under only; one that a
+    /// request could not have made is not believed.
+    @Test(arguments: [RunningClock.Direction.down, .up])
+    func aGameComesBackUnderItsOwnRulesOnly(_ direction: RunningClock.Direction) throws {
+        var rules = GameRules()
+        rules.direction = direction
+        rules.shotClock = ShotClockRules()
+        var game = Game(rules: rules)
+        try game.apply(.start, at: now)
+        try game.apply(.possession(.home), at: now)
+        try game.apply(.penalty(.away, 120_000), at: now + .seconds(3))
+        try game.apply(.stop, at: now + .seconds(10))
+        try game.apply(.endPeriod, at: now + .seconds(10))
+        try StateFile(path: path).save([:], game: game)
+        let saved = try #require(StateFile(path: path).load(now: now).game)
+        #expect(saved.game(under: rules) == game)
+        var other = rules
+        other.periods = 2
+        #expect(saved.game(under: other) == nil)
+        let (loaded, aside) = try loading(
+            #"{"scores":{},"game":{"rules":"x","period":1,"phase":"play","clock":{"ms":-5},"lengthSounded":false}}"#)
+        #expect(
+            loaded.problem == "state file \(path) is unreadable (game: clock at -5 ms, not 0...5999900); moved to \(path).broken-\(now.unixSeconds)")
+        #expect(aside)
+    }
 }

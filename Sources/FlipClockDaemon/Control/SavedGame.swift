@@ -66,7 +66,7 @@ public struct SavedGame: Codable, Equatable, Sendable {
         func running(_ c: Clock, _ direction: RunningClock.Direction) -> RunningClock {
             RunningClock(direction, milliseconds: c.ms, since: c.since.map { WallInstant(secondsSince1970: $0) })
         }
-        let clockDirection: RunningClock.Direction = phase == .play ? rules.direction : .down
+        let clockDirection: RunningClock.Direction = phase == .break ? .down : rules.direction
         let teams = GameTeams(
             possession: possession.flatMap(GameTeams.Team.init(rawValue:)),
             penalties: (penalties ?? []).compactMap { p in
