@@ -25,11 +25,15 @@ import Testing
         let first = try scene.frame(at: .zero)
         try output.present(scene.canvas, damage: first)
         scene.show(ClockReading(time: WallTime(hour: 13, minute: 0, second: 0)), at: .zero)
+        var drawn: [Int] = []
         for ms in stride(from: 100, through: 600, by: 100) {
             let damage = try scene.frame(at: .milliseconds(ms))
-            #expect(!damage.isEmpty || ms == 600)
+            if !damage.isEmpty { drawn.append(ms) }
             try output.present(scene.canvas, damage: damage)
         }
+        // These flaps are a few pixels long: at 100 ms and from 400 ms (6° from landing) they are
+        // within half a pixel of lying flat, drawn flat; 400 ms draws the landing.
+        #expect(drawn == [200, 300, 400])
         let written = try PNGFile.read(output.path)
         let canvas = scene.canvas
         #expect(written.width == 96 && written.height == 60)
@@ -46,7 +50,8 @@ import Testing
     }
 
     /// Two screens, one landscape and one turned to portrait, both show every minute change
-    /// (00:01 … 00:09 before the stop at 00:10) in the same number of frames.
+    /// (00:01 … 00:09 before the stop at 00:10), each in frames of its own (its cards, of
+    /// another size and place, are within half a pixel of flat in other frames).
     @Test func theLoopDrawsEveryScreen() throws {
         let clock = SimulatedClock(
             wall: WallInstant(ISO8601DateFormatter().date(from: "2026-06-01T00:00:00Z")!), zone: ZoneInfo.system.rules(named: "UTC")!)
@@ -61,7 +66,7 @@ import Testing
         let report = try loop.run()
         #expect(report.flips == 2 * 9)
         #expect(report.stillFrames == 0)
-        #expect(portrait.frames == landscape.frames)
+        #expect(portrait.frames >= 1 + 9 * 2)
         #expect(landscape.frames >= 1 + 9 * 2)
         #expect(portrait.canvasSizes == [PixelSize(width: 60, height: 96)])
         #expect(landscape.canvasSizes == [PixelSize(width: 96, height: 60)])
