@@ -2,12 +2,13 @@ extension ClockConfiguration {
     /// `[keypad]`: `device` is required, a path (it starts with `/`) or words of the device's
     /// name; `[keypad.keys]` maps key names to request lines, laid over the default map. Each
     /// line is read as a request where the daemon knows the grammar and libevdev's key names.
-    mutating func decodeKeypad(_ table: ConfigTable) throws(ConfigError) {
+    /// `header`: where the file names the table, for a table without its device.
+    mutating func decodeKeypad(_ table: ConfigTable, at header: FileLocation) throws(ConfigError) {
         var r = ConfigReader(table, path: "keypad")
         let node = r.node("device")
         guard let node, case .string(let device) = node.value, !device.isEmpty, device.utf8.count <= 256 else {
             throw ConfigError(
-                node?.valueLocation ?? r.firstKey, key: "keypad.device",
+                node?.valueLocation ?? header, key: "keypad.device",
                 "expected the keypad's device, a path such as \"/dev/input/by-id/usb-…-event-kbd\" or words of its name such as \"Keypad\"")
         }
         var settings = KeypadSettings(device: device.hasPrefix("/") ? .path(device) : .name(device))
