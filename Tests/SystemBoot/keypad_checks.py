@@ -88,7 +88,7 @@ class KeypadChecks:
             "echo $a $(cat /tmp/read-a) $b $(cat /tmp/read-b)", timeout=30)
         status = g.wait(lambda: (lambda t: t if "home=1 away=3" in t and " running" in t else None)(g.out_of("flipclockctl status")), 10) or g.out_of("flipclockctl status")
         taken = self.keypad_lines(cursor, "keypad taken")
-        keys = [m for m in self.keypad_lines(cursor, "KEY_KP")]
+        keys = [m for m in self.keypad_lines(cursor, "key key=KEY_KP")]
         parts = read.split()
         # 24 bytes an event: a press and a release, each with its SYN_REPORT, for each of the twin's two keys.
         grabbed = len(parts) == 4 and parts[1] == "0" and parts[3] == str(2 * 4 * 24)
