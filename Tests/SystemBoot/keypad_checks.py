@@ -49,10 +49,11 @@ class KeypadChecks:
     ]
 
     def plug(self, name, wait_ms, hold_ms, *keys):
-        """A keypad named `name` plugged in now, pressing `keys` (names; NAME:2 a repeat) after wait_ms, unplugged hold_ms later."""
+        """A shell command plugging in a keypad named `name` that presses `keys` (names; NAME:2 a
+        repeat) wait_ms later and is unplugged hold_ms after that."""
         codes = key_codes()
         played = " ".join(f"{codes[k.split(':')[0]]}{':' + k.split(':')[1] if ':' in k else ''}" for k in keys)
-        self.guest.sh(f"setsid -f /usr/local/bin/keypad '{name}' {wait_ms} {hold_ms} {played} >>/tmp/keypad.log 2>&1 </dev/null")
+        return f"setsid -f /usr/local/bin/keypad '{name}' {wait_ms} {hold_ms} {played} >>/tmp/keypad.log 2>&1 </dev/null"
 
     def keypad_lines(self, cursor, words):
         return [m for _, c, m in self.unit_lines(cursor) if c == "flipclockd" and words in m]
@@ -66,8 +67,7 @@ class KeypadChecks:
         s = self.wait_running(60)
         said = g.wait(lambda: self.keypad_lines(cursor, "no keypad plugged in"), 15)
         # Another input device plugged in and out: looked at, not taken, not said again.
-        self.plug("flipclock other pad", 500, 500)
-        g.sh("sleep 3")
+        g.sh(self.plug("flipclock other pad", 500, 500) + "; sleep 3")
         said = self.keypad_lines(cursor, "no keypad plugged in")
         self.keypad_cursor = cursor
         ok = s.get("SubState") == "running" and s.get("NRestarts") == "0" and len(said) == 1 and "taken" not in " ".join(m for _, _, m in self.unit_lines(cursor))
@@ -77,14 +77,17 @@ class KeypadChecks:
         g = self.guest
         cursor = g.cursor()
         self.keypad_pid = self.state().get("MainPID")
+        g.sh("flipclockctl score reset")
         # KP1: home +1 (default); its auto-repeat: nothing; KP3: away +1 (default); KP2: away +2
-        # (the file's); KP0: the game clock starts (default). The twin is not the configured name.
-        self.plug(NAME, 3000, 3000, "KEY_KP1", "KEY_KP1:2", "KEY_KP3", "KEY_KP2", "KEY_KP0")
-        self.plug("flipclock twin pad", 3000, 3000, "KEY_KP1", "KEY_KP3")
+        # (the file's); KP0: the game clock starts (default). The twin, not the configured name,
+        # presses two keys. Both plugged in at once; readers of both open them 1.5 s later and
+        # read for 4 s, across the presses (3 to 4 s) and before the unplugging (7 s).
         read = g.out_of(
+            self.plug(NAME, 3000, 3000, "KEY_KP1", "KEY_KP1:2", "KEY_KP3", "KEY_KP2", "KEY_KP0") + "; "
+            + self.plug("flipclock twin pad", 3000, 3000, "KEY_KP1", "KEY_KP3") + "; "
             "sleep 1.5; node() { for e in /sys/class/input/event*; do grep -qx \"$1\" $e/device/name && echo /dev/input/${e##*/}; done; }; "
             f"a=$(node '{NAME}'); b=$(node 'flipclock twin pad'); "
-            "(timeout 5 cat $a | wc -c >/tmp/read-a) & (timeout 5 cat $b | wc -c >/tmp/read-b) & wait; "
+            "(timeout 4 cat $a | wc -c >/tmp/read-a) & (timeout 4 cat $b | wc -c >/tmp/read-b) & wait; "
             "echo $a $(cat /tmp/read-a) $b $(cat /tmp/read-b)", timeout=30)
         status = g.wait(lambda: (lambda t: t if "home=1 away=3" in t and " running" in t else None)(g.out_of("flipclockctl status")), 10) or g.out_of("flipclockctl status")
         taken = self.keypad_lines(cursor, "keypad taken")
@@ -103,7 +106,7 @@ class KeypadChecks:
         g.sh("sleep 1")
         gone = self.keypad_lines(cursor, "keypad unplugged")
         s = self.state()
-        self.plug(NAME, 1500, 1500, "KEY_KP3")
+        g.sh(self.plug(NAME, 1500, 1500, "KEY_KP3"))
         status = g.wait(lambda: (lambda t: t if "away=4" in t else None)(g.out_of("flipclockctl status")), 15) or g.out_of("flipclockctl status")
         taken = self.keypad_lines(cursor, "keypad taken")
         waits = self.keypad_lines(cursor, "no keypad plugged in")
