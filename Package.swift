@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // Linux interfaces Glibc's module lacks (framebuffer and console ioctls, signalfd, ppoll): nothing to link.
         .systemLibrary(name: "CLinux"),
 
@@ -73,10 +74,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The operator's keypad: libevdev behind one device type (opened, grabbed, read), and the
+        // key map as a value (a key press made into the control request it stands for).
+        .target(name: "FlipClockKeypad", dependencies: ["FlipClockCore", "FlipClockControl", "CEvdev", "FlipClockSystem", swiftSystem]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "CLinux", "FlipClockSystem", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "FlipClockKeypad", "CLinux", "FlipClockSystem", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -87,7 +91,8 @@ let package = Package(
         .executableTarget(
             name: "flipclockd",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockHTTP", "FlipClockMQTT", "FlipClockSystem",
+                "FlipClockCore", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockHTTP", "FlipClockMQTT", "FlipClockKeypad",
+                "FlipClockSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -130,6 +135,7 @@ let package = Package(
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore", "FlipClockTestKit"]),
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockMQTTTests", dependencies: ["FlipClockMQTT", "FlipClockControl", "FlipClockCore"]),
+        .testTarget(name: "FlipClockKeypadTests", dependencies: ["FlipClockKeypad", "FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockQRTests", dependencies: ["FlipClockQR", "FlipClockCore", swiftSystem]),
         .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
         .testTarget(

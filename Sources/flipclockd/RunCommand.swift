@@ -4,6 +4,7 @@ import FlipClockCore
 import FlipClockDaemon
 import FlipClockFont
 import FlipClockHTTP
+import FlipClockKeypad
 import FlipClockMQTT
 import FlipClockOutput
 import FlipClockSystem
@@ -123,6 +124,7 @@ struct RunCommand: AsyncParsableCommand {
             loop.metrics = metrics
             loop.waiting = waiting
             loop.events = events
+            if let keypad = configuration.keypad { loop.keypad = Keypad(map: try KeypadMap(configuration), wanted: keypad.device) }
             if let mqtt { loop.configured = { mqtt.configured($0) } }
             loop.page = page
             return loop

@@ -4,6 +4,7 @@ import re, time
 
 from http_checks import HTTPChecks
 from mqtt_checks import MQTTChecks
+from keypad_checks import KeypadChecks
 
 CONFIG = "/etc/flipclock/flipclock.toml"
 # A changed face for the reload: the defaults with a label under the cards.
@@ -21,7 +22,7 @@ SystemCallLog=@privileged @resources"""
 SURVEY_DROP_IN = "/etc/systemd/system/flipclockd.service.d/50-syscall-survey.conf"
 
 
-class Checks(HTTPChecks, MQTTChecks):
+class Checks(HTTPChecks, MQTTChecks, KeypadChecks):
     """Each check method returns (ok, detail); `names` is their order."""
 
     def __init__(self, guest, shipped_config, unit_sha256, deb_name, survey=False, syscall_names=None):
@@ -53,6 +54,7 @@ class Checks(HTTPChecks, MQTTChecks):
         ("after a reboot the driver udev loads late carries the clock (drm)", "reboot"),
         *HTTPChecks.http_names,
         *MQTTChecks.mqtt_names,
+        *KeypadChecks.keypad_names,
         ("no seccomp or permission denial in the journal", "denials"),
         ("systemctl stop gives tty1 a login prompt", "stop"),
         ("apt-get purge removes it and gives tty1 back", "purge"),

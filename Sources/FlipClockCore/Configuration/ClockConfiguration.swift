@@ -76,6 +76,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var http: HTTPSettings?
     /// `[mqtt]`: the MQTT broker; `nil` (the default): none.
     public var mqtt: MQTTSettings?
+    /// `[keypad]`: the operator's keypad; `nil` (the default): none.
+    public var keypad: KeypadSettings?
     /// `[state]`: where scores are kept across restarts.
     public var stateFile = "/var/lib/flipclock/state.json"
 

@@ -1,4 +1,5 @@
 import FlipClockCore
+import FlipClockKeypad
 import FlipClockSystem
 import FoundationEssentials
 import Glibc
@@ -63,6 +64,8 @@ public enum ConfigFile {
             let place = locator.place(key)?.value ?? (line: 1, column: 1)
             return ConfigError(FileLocation(file: path, line: place.line, column: place.column), key: key.joined(separator: "."), message)
         }
+        // The keypad's keys: libevdev's names, and lines the control socket reads.
+        _ = try KeypadMap(configuration)
         let zones = ZoneInfo(environment: environment)
         if let zone = configuration.timeZone, zones.rules(named: zone) == nil {
             throw error(at: ["clock", "time_zone"], "\"\(zone)\" is not a known IANA time zone")

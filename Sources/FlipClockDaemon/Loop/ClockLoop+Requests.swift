@@ -1,6 +1,7 @@
 import CLinux
 import FlipClockControl
 import FlipClockCore
+import FlipClockKeypad
 import FlipClockOutput
 import Logging
 
@@ -186,6 +187,13 @@ extension ClockLoop {
             }
             if new.mqtt != configuration.mqtt {
                 logger.notice("[mqtt] settings take effect at the next start")
+            }
+            if let keypad {
+                // The keys follow the file (checked when it was read); the device is the one taken at the start.
+                if new.keypad?.device != keypad.wanted { logger.notice("[keypad] device takes effect at the next start") }
+                keypad.map = (try? KeypadMap(new)) ?? keypad.map
+            } else if new.keypad != nil {
+                logger.notice("[keypad] takes effect at the next start")
             }
             state.reconfigure(new)
             placeZones = ClockReading.zones(of: new)

@@ -1,6 +1,7 @@
 import CLinux
 import FlipClockControl
 import FlipClockCore
+import FlipClockKeypad
 import FlipClockOutput
 import FoundationEssentials
 import Logging
@@ -66,6 +67,8 @@ public final class ClockLoop {
     public var control: ControlServer?
     /// Requests other threads wait on (the HTTP API's).
     public var waiting: WaitingRequests?
+    /// The operator's keypad (`[keypad]`), taken while it is plugged in.
+    public var keypad: Keypad?
     /// The configuration file: a change to it (saved, or replaced) reloads, like SIGHUP.
     public var configurationPath: String?
     /// Where acknowledged scores, timers and texts are kept.
@@ -144,6 +147,7 @@ public final class ClockLoop {
         defer {
             outputs.close()
             console.restore()
+            keypad?.close()
         }
         let (scores, timers, texts, game, problem) = stateFile?.load(now: wall) ?? ([:], [:], [:], nil, nil)
         if let problem { logger.error("\(problem)") }
@@ -206,16 +210,20 @@ public final class ClockLoop {
                 for output in screens.eventOutputs where ready.contains(output.eventDescriptor ?? -1) { try output.handleEvents() }
             }
         )
-        if let card = outputs.card, let uevents = UeventSocket() {
+        // The kernel's device events: a monitor plugged into the card, an input device that may be the keypad.
+        if outputs.card != nil || keypad != nil, let uevents = UeventSocket() {
             sources.register(
                 "hotplug", descriptors: { [uevents.descriptor] },
                 handle: { [unowned self] _ in
-                    guard uevents.take().contains(where: { $0.isHotplug(of: card.path) }) else { return }
+                    let events = uevents.take()
+                    if let keypad, events.contains(where: Self.addsInputDevice) { keypad.added(at: clock.now) }
+                    guard let card = outputs.card, events.contains(where: { $0.isHotplug(of: card.path) }) else { return }
                     if screens.followHotplug(card, showing: showing(reading())) { notifier?.ready(status: "showing the time on \(outputs.name)") }
                     plan.frame = min(plan.frame, clock.now)
                 }
             )
         }
+        if let keypad { register(keypad, in: &sources) }
         if let path = configurationPath, let watch = FolderWatch(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path) {
             let name = URL(fileURLWithPath: path).lastPathComponent
             sources.register(
@@ -255,7 +263,7 @@ public final class ClockLoop {
         let until = WakePlan.sleep(
             from: awake, nextFrame: plan.frame, suspended: console.suspended, hasTerminal: console.terminal != nil,
             watchdog: notifier?.watchdogInterval == nil ? nil : nextWatchdog, control: control?.nextDeadline,
-            requestsWaiting: control?.hasWaitingLines == true, reload: reloadAt
+            requestsWaiting: control?.hasWaitingLines == true, reload: reloadAt, keypad: keypad?.watch.next
         )
         var fds = sources.pollSet()
         let wake = try clock.sleep(until: until, orWall: console.suspended ? nil : plan.wall, watching: &fds)

@@ -25,9 +25,9 @@ public final class ClockMetrics: Sendable {
     /// Frames and flips so far, and the last flip's lateness: the MQTT diagnostics.
     private let recent = Mutex<(frames: Int, flips: Int, lateness: Duration?)>((0, 0, nil))
 
-    /// Where a request came from: the control socket, HTTP, MQTT.
+    /// Where a request came from: the control socket, HTTP, MQTT, the operator's keypad.
     public enum Source: String, Sendable, CaseIterable {
-        case socket, http, mqtt
+        case socket, http, mqtt, keypad
     }
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {

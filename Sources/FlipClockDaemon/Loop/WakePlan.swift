@@ -32,10 +32,10 @@ struct WakePlan: Equatable {
     /// wake's budget.
     static func sleep(
         from awake: Duration, nextFrame: Duration, suspended: Bool, hasTerminal: Bool, watchdog: Duration?, control: Duration?,
-        requestsWaiting: Bool, reload: Duration?
+        requestsWaiting: Bool, reload: Duration?, keypad: Duration? = nil
     ) -> Duration {
         var until = suspended ? awake + .seconds(hasTerminal ? 1 : 3600) : nextFrame
-        for deadline in [watchdog, control, reload].compactMap({ $0 }) { until = min(until, deadline) }
+        for deadline in [watchdog, control, reload, keypad].compactMap({ $0 }) { until = min(until, deadline) }
         return requestsWaiting ? min(until, awake) : until
     }
 }
