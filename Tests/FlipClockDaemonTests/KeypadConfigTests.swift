@@ -46,7 +46,7 @@ import Testing
         ),
         (
             "[keypad]\ndevice = \"Keypad\"\n[keypad.keys]\nKEY_KP1 = \"game go\"\n",
-            "f.toml:10:11: keypad.keys.KEY_KP1: \"game go\" is not a request: game takes start, stop, toggle, set TIME, add SECONDS, shot [SECONDS], period N, end, new or undo"
+            "f.toml:10:11: keypad.keys.KEY_KP1: \"game go\" is not a request: game takes start, stop, toggle, set TIME, add SECONDS, shot [SECONDS], period N, possession TEAM, penalty TEAM M:SS, end, new or undo"
         ),
         (
             "[keypad]\ndevice = \"Keypad\"\n[keypad.keys]\nKEY_KP1 = \"score add guests 1\"\n",
