@@ -111,9 +111,12 @@ public struct ClockScene: Sendable {
     /// A clock in tenths changes every 100 ms: its cards then flip in 90 ms, so each tenth
     /// is shown, not the newest one after a whole flip.
     public mutating func setGame(_ texts: [String: String?], at now: Duration) {
+        let before = gameValues
         for case .game(let item) in items {
             if let text = texts[item.name] { gameValues[item.name] = item.values(text) }
         }
+        // The loop tells the game every wake: nothing to ask of the cards when no text changed.
+        guard gameValues != before else { return }
         let tenths = texts.values.contains { $0?.contains(".") == true }
         renderer.show(allValues, at: now, timing: tenths ? timing.faster(by: max(1, timing.total / Self.tenthFlip)) : nil)
     }

@@ -1,8 +1,11 @@
 extension Game {
+    /// Below how many seconds the clock shown now reads in tenths: a period's countdown's
+    /// rule; never a break's or an up clock.
+    var clockTenthsBelow: Int { phase == .play && rules.direction == .down ? rules.tenthsBelow : 0 }
+
     /// The game clock's text at `now` (the break's clock in a break): `MM:SS` or `SS.t`.
     public func clockText(at now: WallInstant) -> String {
-        let tenths = phase == .play && rules.direction == .down ? rules.tenthsBelow : 0
-        return GameClockText.text(clock.milliseconds(at: now), clock.direction, tenthsBelow: tenths)
+        GameClockText.text(clock.milliseconds(at: now), clock.direction, tenthsBelow: clockTenthsBelow)
     }
 
     /// The shot clock's text at `now`, `nil` when it is dark: no shot clock, not in play, or
@@ -18,8 +21,7 @@ extension Game {
     /// by itself (a horn); `nil` while nothing runs.
     public func nextChange(after now: WallInstant) -> WallInstant? {
         var next: [WallInstant] = []
-        let tenths = phase == .play && rules.direction == .down ? rules.tenthsBelow : 0
-        if clock.isRunning, let ms = GameClockText.nextChange(clock.milliseconds(at: now), clock.direction, tenthsBelow: tenths) {
+        if clock.isRunning, let ms = GameClockText.nextChange(clock.milliseconds(at: now), clock.direction, tenthsBelow: clockTenthsBelow) {
             next += [clock.reaches(ms)].compactMap { $0 }
         }
         if phase == .play, rules.direction == .up, !lengthSounded, let at = clock.reaches(rules.end(ofPeriod: period)) { next.append(at) }

@@ -37,7 +37,7 @@ public struct Game: Equatable, Sendable {
         period = 1
         phase = .play
         clock = RunningClock(rules.direction, milliseconds: rules.start(ofPeriod: 1))
-        shot = rules.shotClock.map { RunningClock(.down, milliseconds: Int64($0.resets.first ?? 24) * 1000) }
+        shot = rules.shotClock.map(\.full)
     }
 
     /// A game as it was saved.
@@ -49,7 +49,7 @@ public struct Game: Equatable, Sendable {
         self.period = max(1, period)
         self.phase = phase
         self.clock = clock
-        self.shot = rules.shotClock == nil ? nil : (shot ?? RunningClock(.down, milliseconds: Int64(rules.shotClock?.resets.first ?? 24) * 1000))
+        self.shot = rules.shotClock.map { shot ?? $0.full }
         self.lengthSounded = lengthSounded
     }
 
@@ -72,9 +72,7 @@ public struct Game: Equatable, Sendable {
         case .play where rules.direction == .down:
             guard let zero = clock.reaches(0), zero <= now else { break }
             if let shotZero, shotZero < zero { break }
-            clock.stop(at: zero)
-            shot?.stop(at: zero)
-            teams.stop(at: zero)
+            stop(at: zero)
             endPeriod(at: zero)
             return .horn(.game, at: zero)
         case .play:
@@ -112,8 +110,15 @@ public struct Game: Equatable, Sendable {
         phase = .play
         lengthSounded = false
         clock = RunningClock(rules.direction, milliseconds: rules.start(ofPeriod: n))
-        shot = rules.shotClock.map { RunningClock(.down, milliseconds: Int64($0.resets.first ?? 24) * 1000) }
+        shot = rules.shotClock.map(\.full)
         if running { start(at: now) }
+    }
+
+    /// Stops the game clock, and the shot clock and penalties with it.
+    private mutating func stop(at now: WallInstant) {
+        clock.stop(at: now)
+        shot?.stop(at: now)
+        teams.stop(at: now)
     }
 
     private mutating func start(at now: WallInstant) {
@@ -136,9 +141,7 @@ public struct Game: Equatable, Sendable {
             }
         case .stop:
             guard phase == .play else { return }
-            clock.stop(at: now)
-            shot?.stop(at: now)
-            teams.stop(at: now)
+            stop(at: now)
         case .toggle:
             try apply(isRunning ? .stop : .start, at: now)
         case .set(let ms):
@@ -161,16 +164,10 @@ public struct Game: Equatable, Sendable {
             startPeriod(n, running: false, at: now)
         case .endPeriod:
             guard phase == .play else { throw .notInPlay }
-            clock.stop(at: now)
-            shot?.stop(at: now)
-            teams.stop(at: now)
-            if rules.isLast(period) {
-                phase = .over
-            } else if rules.breakLength(after: period) > 0 {
-                endPeriod(at: now)
-            } else {
-                startPeriod(period + 1, running: false, at: now)
-            }
+            stop(at: now)
+            endPeriod(at: now)
+            // Without a break the next period waits at its start, not at zero.
+            if phase == .play { startPeriod(period + 1, running: false, at: now) }
         case .newGame:
             self = Game(rules: rules)
         case .possession(let team):

@@ -68,4 +68,7 @@ public struct ShotClockRules: Equatable, Sendable {
     public var offBelowGameClock = true
 
     public init() {}
+
+    /// The shot clock at its first value, stopped.
+    var full: RunningClock { RunningClock(.down, milliseconds: Int64(resets.first ?? 24) * 1000) }
 }

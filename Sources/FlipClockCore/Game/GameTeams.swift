@@ -67,8 +67,8 @@ public struct GameTeams: Equatable, Sendable {
     func nextChange(after now: WallInstant) -> WallInstant? {
         penalties.compactMap { p -> WallInstant? in
             let ms = p.clock.milliseconds(at: now)
-            guard p.clock.isRunning, ms > 0 else { return nil }
-            return p.clock.reaches((ms + 999) / 1000 * 1000 - 1000)
+            guard p.clock.isRunning, let next = GameClockText.nextChange(ms, .down, tenthsBelow: 0, minutes: false) else { return nil }
+            return p.clock.reaches(next)
         }.filter { $0 > now }.min()
     }
 }

@@ -29,9 +29,6 @@ extension ClockState {
         return events
     }
 
-    /// Whether the game changed by itself since `saved` (what the state file has): a save is due.
-    func gameChanged(since saved: Game?) -> Bool { game != saved }
-
     /// What the game's items show at `now`, by name (`nil`: dark cards).
     func gameFaces(at now: WallInstant) -> [String: String?] {
         guard let game else { return [:] }
