@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         // Linux interfaces Glibc's module lacks (framebuffer and console ioctls, signalfd, ppoll): nothing to link.
         .systemLibrary(name: "CLinux"),
 
@@ -77,10 +78,16 @@ let package = Package(
         // The operator's keypad: libevdev behind one device type (opened, grabbed, read), and the
         // key map as a value (a key press made into the control request it stands for).
         .target(name: "FlipClockKeypad", dependencies: ["FlipClockCore", "FlipClockControl", "CEvdev", "FlipClockSystem", swiftSystem]),
+        // The clicks and the horn: an ALSA PCM behind one playback type, played by a thread of
+        // its own from a bounded queue; the sounds themselves are Core's (Sound/).
+        .target(
+            name: "FlipClockSound",
+            dependencies: ["FlipClockCore", "CALSA", "CLinux", "FlipClockSystem", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "FlipClockKeypad", "CLinux", "FlipClockSystem", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "FlipClockKeypad", "FlipClockSound", "CLinux", "FlipClockSystem", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -92,7 +99,7 @@ let package = Package(
             name: "flipclockd",
             dependencies: [
                 "FlipClockCore", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockHTTP", "FlipClockMQTT", "FlipClockKeypad",
-                "FlipClockSystem",
+                "FlipClockSound", "FlipClockSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -136,6 +143,7 @@ let package = Package(
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockMQTTTests", dependencies: ["FlipClockMQTT", "FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockKeypadTests", dependencies: ["FlipClockKeypad", "FlipClockControl", "FlipClockCore"]),
+        .testTarget(name: "FlipClockSoundTests", dependencies: ["FlipClockSound", "FlipClockCore", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FlipClockQRTests", dependencies: ["FlipClockQR", "FlipClockCore", swiftSystem]),
         .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
         .testTarget(

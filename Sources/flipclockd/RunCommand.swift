@@ -7,6 +7,7 @@ import FlipClockHTTP
 import FlipClockKeypad
 import FlipClockMQTT
 import FlipClockOutput
+import FlipClockSound
 import FlipClockSystem
 import FoundationEssentials
 import Glibc
@@ -126,6 +127,8 @@ struct RunCommand: AsyncParsableCommand {
             loop.events = events
             if let keypad = configuration.keypad { loop.keypad = Keypad(map: try KeypadMap(configuration), wanted: keypad.device) }
             if let mqtt { loop.configured = { mqtt.configured($0) } }
+            // The device is the one named at the start; volume, clicks and horn follow reloads.
+            if let sound = configuration.sound { loop.sound = SoundPlayer(device: sound.device, logger: logger) }
             loop.page = page
             return loop
         }

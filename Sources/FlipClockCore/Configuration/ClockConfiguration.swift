@@ -78,6 +78,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var mqtt: MQTTSettings?
     /// `[keypad]`: the operator's keypad; `nil` (the default): none.
     public var keypad: KeypadSettings?
+    /// `[sound]`: the flaps' clicks and the horn through ALSA; `nil` (the default): silent.
+    public var sound: SoundSettings?
     /// `[state]`: where scores are kept across restarts.
     public var stateFile = "/var/lib/flipclock/state.json"
 

@@ -44,6 +44,8 @@ extension ClockLoop {
         let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: read.instant)
         screens.show(read, timers: timerFaces, game: state.gameFaces(at: read.instant), at: now)
         for screen in screens.screens { try frame(screen, at: now, time: time) }
+        let cost = clock.now - now
+        sayLandings(at: now)
         moving = screens.moving
         // At rest, sleep until the wall clock reaches the face's next change, or the state's
         // (a running timer changes every second of its own).
@@ -52,6 +54,7 @@ extension ClockLoop {
             pairingEnds: screens.pairingEnds, faceChange: read.nextChange(every: configuration.time.tick),
             stateChange: state.nextChange(after: read.instant, reading: read)
         )
+        cueClicks(after: now, cost: cost, reading: read)
     }
 
     /// Makes what happened by itself in the game up to `now`: each horn is sounded (logged),
@@ -60,8 +63,9 @@ extension ClockLoop {
         let before = state.game
         for case .horn(let horn, let at) in state.advanceGame(to: now) {
             let late = (now.nanosecondsSince1970 - at.nanosecondsSince1970) / 1_000_000
-            logger.notice("horn", metadata: ["clock": "\(horn.rawValue)", "late_ms": "\(late)"])
+            logger.notice("horn", metadata: ["clock": "\(horn.rawValue)", "late_ms": "\(late)", "due_ns": "\(at.nanosecondsSince1970)"])
             onHorn?(horn, at)
+            soundHorn(due: at)
         }
         guard state.game != before else { return }
         do throws(ControlError) {

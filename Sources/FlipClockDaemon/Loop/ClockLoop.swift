@@ -3,6 +3,7 @@ import FlipClockControl
 import FlipClockCore
 import FlipClockKeypad
 import FlipClockOutput
+import FlipClockSound
 import FoundationEssentials
 import Logging
 
@@ -69,6 +70,10 @@ public final class ClockLoop {
     public var waiting: WaitingRequests?
     /// The operator's keypad (`[keypad]`), taken while it is plugged in.
     public var keypad: Keypad?
+    /// The clicks and the horn (`[sound]`), played on a thread of their own.
+    public var sound: SoundPlayer?
+    /// The landings whose clicks are cued and whose frame has not been presented yet.
+    var cuedLandings: [CardLanding] = []
     /// The configuration file: a change to it (saved, or replaced) reloads, like SIGHUP.
     public var configurationPath: String?
     /// Where acknowledged scores, timers and texts are kept.
@@ -148,6 +153,7 @@ public final class ClockLoop {
             outputs.close()
             console.restore()
             keypad?.close()
+            sound?.close()
         }
         let (scores, timers, texts, game, problem) = stateFile?.load(now: wall) ?? ([:], [:], [:], nil, nil)
         if let problem { logger.error("\(problem)") }

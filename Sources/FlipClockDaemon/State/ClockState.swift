@@ -17,6 +17,8 @@ struct ClockState {
     private(set) var brightness: ScreenBrightness
     /// The match's clocks, with `[game]` in the configuration.
     var game: Game?
+    /// Whether the clock sounds (with `[sound]`): `sound off` turns it off until `sound on`.
+    var soundOn = true
     /// The game and the scores before each of the last operator changes, newest last: what
     /// `game undo` puts back (at most ``undoLevels``).
     var undoable: [(game: Game?, scores: [String: Int])] = []

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import FlipClockCore
+
+/// Which cards land in the coming frames, and which frame first shows each landed.
+@Suite struct CardLandingTests {
+    @Test func aFlapLandsAtTheEndOfMiddleToBottom() {
+        var card = CardFlip(showing: "1")
+        #expect(card.landing == nil)
+        _ = card.show("2", at: .seconds(3))
+        #expect(card.landing == .seconds(3) + .milliseconds(500))
+        _ = card.advance(to: .seconds(3) + .milliseconds(300))
+        #expect(card.phase == .middleToBottom)
+        #expect(card.landing == .seconds(3) + .milliseconds(500))
+        _ = card.advance(to: .seconds(4))
+        #expect(card.landing == nil)
+    }
+
+    @Test func eachLandingIsCuedAtTheFirstFrameThatShowsIt() {
+        var cards = [CardFlip(showing: "1"), CardFlip(showing: "5"), CardFlip(showing: "9")]
+        _ = cards[0].show("2", at: .zero)
+        _ = cards[2].show("0", at: .milliseconds(5))
+        let frame = Duration.milliseconds(1000) / 60
+        let now = frame * 29
+        let coming = CardLanding.coming(cards, after: now, frames: [now + frame, now + frame * 2])
+        // Both land between the 29th and the 31st frame: the first at 500 ms (the 30th frame,
+        // 500 ms exactly), the other at 505 ms (the 31st).
+        #expect(coming == [CardLanding(card: 0, landing: .milliseconds(500), frame: frame * 30), CardLanding(card: 2, landing: .milliseconds(505), frame: frame * 31)])
+        // A landing the frame at `now` showed already is not cued again.
+        #expect(CardLanding.coming(cards, after: .milliseconds(500), frames: [.milliseconds(510)]).map(\.card) == [2])
+        // Nor one beyond the frames looked at.
+        #expect(CardLanding.coming(cards, after: .zero, frames: [frame]).isEmpty)
+    }
+}
