@@ -21,7 +21,7 @@ public enum FlapClick {
 
     /// The landing's modes: a low knock of the card, then the stop's ringing.
     static let landingModes = [
-        Mode(frequency: 190, decay: 0.012, amplitude: 0.35), Mode(frequency: 1_270, decay: 0.010, amplitude: 0.45),
+        Mode(frequency: 190, decay: 0.008, amplitude: 0.35), Mode(frequency: 1_270, decay: 0.008, amplitude: 0.45),
         Mode(frequency: 2_930, decay: 0.006, amplitude: 0.30), Mode(frequency: 5_150, decay: 0.003, amplitude: 0.20),
     ]
     /// The release: higher and shorter, and a tenth as loud.
@@ -29,8 +29,9 @@ public enum FlapClick {
         Mode(frequency: 2_400, decay: 0.004, amplitude: 0.5), Mode(frequency: 4_700, decay: 0.002, amplitude: 0.3),
     ]
 
-    /// How long a click lasts: by then every mode is below -70 dB.
-    public static let length = 0.045
+    /// How long a click lasts: its last 10 ms fade out, by then 60 dB below its start.
+    public static let length = 0.06
+    static let fade: Float = 0.01
 
     /// The samples of one click at `rate` (Hz), full scale 1; its onset is the first sample.
     /// `pitch` (about 1) scales the resonances, `level` (about 1) the amplitude; `random`
@@ -43,6 +44,7 @@ public enum FlapClick {
         var out = [Float](repeating: 0, count: count)
         let dt = 1 / Float(rate)
         var previousNoise: Float = 0
+        let end = Float(count) * dt
         for i in 0..<count {
             let t = Float(i) * dt
             // The strike: white noise, first-differenced (its energy high, as a hard contact's), dying in a millisecond or so.
@@ -53,7 +55,8 @@ public enum FlapClick {
                 // The sine starts at its peak's slope (sin), so the onset is the strike, not a step.
                 v += mode.amplitude * expf(-t / mode.decay) * sinf(2 * .pi * mode.frequency * pitch * t)
             }
-            out[i] = v * gain * level
+            let fadeOut = min(1, (end - t) / fade)
+            out[i] = v * gain * level * fadeOut
         }
         return out
     }

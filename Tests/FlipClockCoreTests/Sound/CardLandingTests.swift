@@ -20,15 +20,17 @@ import Testing
         var cards = [CardFlip(showing: "1"), CardFlip(showing: "5"), CardFlip(showing: "9")]
         _ = cards[0].show("2", at: .zero)
         _ = cards[2].show("0", at: .milliseconds(5))
-        let frame = Duration.milliseconds(1000) / 60
-        let now = frame * 29
-        let coming = CardLanding.coming(cards, after: now, frames: [now + frame, now + frame * 2])
-        // Both land between the 29th and the 31st frame: the first at 500 ms (the 30th frame,
-        // 500 ms exactly), the other at 505 ms (the 31st).
-        #expect(coming == [CardLanding(card: 0, landing: .milliseconds(500), frame: frame * 30), CardLanding(card: 2, landing: .milliseconds(505), frame: frame * 31)])
+        let coming = CardLanding.coming(cards, after: .milliseconds(480), frames: [.milliseconds(500), .milliseconds(520)])
+        // Both land by the second frame: the first at 500 ms (the first frame, at 500 ms
+        // exactly), the other at 505 ms (the second).
+        #expect(
+            coming == [
+                CardLanding(card: 0, landing: .milliseconds(500), frame: .milliseconds(500)),
+                CardLanding(card: 2, landing: .milliseconds(505), frame: .milliseconds(520)),
+            ])
         // A landing the frame at `now` showed already is not cued again.
         #expect(CardLanding.coming(cards, after: .milliseconds(500), frames: [.milliseconds(510)]).map(\.card) == [2])
         // Nor one beyond the frames looked at.
-        #expect(CardLanding.coming(cards, after: .zero, frames: [frame]).isEmpty)
+        #expect(CardLanding.coming(cards, after: .zero, frames: [.milliseconds(17)]).isEmpty)
     }
 }
