@@ -5,6 +5,8 @@ public struct SoundCue: Sendable, Equatable {
     public enum Sound: Sendable, Equatable {
         /// A flap landing.
         case click
+        /// A flap let go at the top: a faint tick as its flip starts.
+        case release
         /// The game's horn, this many seconds long.
         case horn(seconds: Double)
     }
@@ -29,9 +31,9 @@ public struct SoundCue: Sendable, Equatable {
     func samples(rate: Int, random: inout SoundRandom) -> [Float] {
         let raw: [Float]
         switch sound {
-        case .click:
+        case .click, .release:
             let (pitch, level) = FlapClick.variation(&random)
-            raw = FlapClick.samples(.landing, rate: rate, pitch: pitch, level: level, random: &random)
+            raw = FlapClick.samples(sound == .click ? .landing : .release, rate: rate, pitch: pitch, level: level, random: &random)
         case .horn(let seconds):
             raw = HornSound.samples(seconds: seconds, rate: rate)
         }

@@ -1,3 +1,4 @@
+import CALSA
 import CLinux
 import FlipClockCore
 import FlipClockSystem
@@ -45,6 +46,7 @@ public final class SoundPlayer: Sendable {
         self.device = device
         wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         done = eventfd(0, Int32(EFD_CLOEXEC))
+        flipclock_alsa_quiet()
         NamedThread.start(name: "sound") { [self] in
             var stream = SoundStream(device: device, logger: logger)
             run(&stream)

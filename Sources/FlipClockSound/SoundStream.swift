@@ -1,3 +1,4 @@
+import CALSA
 import CLinux
 import FlipClockCore
 import Glibc

@@ -56,7 +56,7 @@ extension FuzzTarget {
                 try? game.apply(action, at: now + .seconds(1))
                 read(&game, at: now + .seconds(2))
             }
-        case .game(.undo), .screen, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
+        case .game(.undo), .screen, .sound, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
             break
         }
     }

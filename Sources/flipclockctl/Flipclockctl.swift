@@ -8,7 +8,7 @@ struct Flipclockctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
-        subcommands: [Score.self, Timer.self, Text.self, Screen.self, Message.self, Pair.self, Game.self, Status.self, Reload.self]
+        subcommands: [Score.self, Timer.self, Text.self, Screen.self, Sound.self, Message.self, Pair.self, Game.self, Status.self, Reload.self]
     )
 }
 
@@ -127,6 +127,22 @@ struct Screen: ParsableCommand {
 
     func run() throws {
         try connection.send(["screen", action] + (percent.map { ["\($0)"] } ?? []))
+    }
+}
+
+struct Sound: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn the clicks and the horn on or off ([sound]), until told otherwise.",
+        discussion: "flipclockctl sound off · sound on (the night schedule silences them too while it dims the screen)"
+    )
+
+    @Argument(help: "on or off.")
+    var action: String
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        try connection.send(["sound", action])
     }
 }
 

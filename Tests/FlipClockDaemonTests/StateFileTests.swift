@@ -15,7 +15,7 @@ import Testing
     init() throws { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
 
     func loading(_ json: String) throws -> (
-        loaded: (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], game: SavedGame?, problem: String?),
+        loaded: (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], game: SavedGame?, soundOn: Bool, problem: String?),
         asideExists: Bool
     ) {
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
@@ -54,6 +54,17 @@ import Testing
         let loaded = state.load(now: now)
         #expect(loaded.problem == nil)
         #expect(loaded.scores == ["home": 3] && loaded.timers == ["egg": timer] && loaded.texts == ["board": "GATE 12"])
+        #expect(loaded.soundOn)
+    }
+
+    @Test func soundOffIsKeptAndOnLeavesNoTrace() throws {
+        let state = StateFile(path: path)
+        try state.save(["home": 3], soundOn: false)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) == #"{"scores":{"home":3},"sound":"off"}"#)
+        #expect(state.load(now: now).soundOn == false)
+        try state.save(["home": 3], soundOn: true)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self) == #"{"scores":{"home":3}}"#)
+        #expect(state.load(now: now).soundOn)
     }
 
     /// What the daemon wrote before instants had a type of their own (FlipTimer's `Double`

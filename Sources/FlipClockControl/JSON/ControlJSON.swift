@@ -72,6 +72,12 @@ public enum ControlJSON {
             case (nil, .integer(let percent)?) where (1...100).contains(percent): return .screen(brightness: Double(percent) / 100)
             default: throw ControlError(.syntax, "screen takes \"power\": \"on\" or \"off\", or \"brightness\": 1...100")
             }
+        case "sound":
+            switch object["power"]?.string {
+            case "on": return .sound(on: true)
+            case "off": return .sound(on: false)
+            default: throw ControlError(.syntax, "sound takes \"power\": \"on\" or \"off\"")
+            }
         case "game":
             guard let words = object["do"]?.string else {
                 throw ControlError(.syntax, "game needs \"do\": the words of the text form, such as \"start\" or \"add -0.1\"")
@@ -169,6 +175,8 @@ public enum ControlJSON {
             case .on: object["power"] = .string("on")
             case .dim(let percent): object["brightness"] = .integer(percent)
             }
+        case .sound(let on):
+            object["power"] = .string(on ? "on" : "off")
         case .message(let text, let seconds, let row):
             object["text"] = .string(text)
             object["duration"] = .integer(seconds)

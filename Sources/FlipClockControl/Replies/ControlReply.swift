@@ -12,6 +12,8 @@ public enum ControlReply: Equatable, Sendable {
     case status(Status)
     /// The screens' level now, and when the night schedule takes it back (`nil`: it has no change).
     case screen(ScreenLevel, until: WallTime?)
+    /// Whether the clock sounds now (`[sound]`, unless the night schedule silences it).
+    case sound(on: Bool)
     case reloaded
     /// Every score after a score command, in the configuration's order.
     case scores([Score])
@@ -92,6 +94,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK \(Self.summary(scores))"
         case let .text(name, shown, _):
             "OK \(name)=\"\(shown)\""
+        case .sound(let on):
+            "OK sound=\(on ? "on" : "off")"
         case .message(let number, _):
             "OK message \(number)"
         case .messagesCleared:
@@ -124,6 +128,8 @@ public enum ControlReply: Equatable, Sendable {
             ].merging(status.game.map { ["game": $0.object] } ?? [:]) { $1 }
         case .screen(let level, _):
             ["ok": true, "screen": .string("\(level)")]
+        case .sound(let on):
+            ["ok": true, "sound": .string(on ? "on" : "off")]
         case .reloaded:
             ["ok": true, "reloaded": true]
         case .scores(let scores):

@@ -21,6 +21,7 @@ extension ControlRequest {
             case .on: "screen on"
             case .dim(let percent): "screen dim \(percent)"
             }
+        case .sound(let on): on ? "sound on" : "sound off"
         case .message(let text, let seconds, let row):
             "message \(Self.quoted(text)) for \(seconds)s" + (row.map { " row \($0)" } ?? "")
         case .clearMessages: "message clear"
@@ -41,6 +42,7 @@ extension ControlRequest {
         case .timer, .timerUntil: "timer"
         case .text: "text"
         case .screen: "screen"
+        case .sound: "sound"
         case .message, .clearMessages, .listMessages: "message"
         case .pair, .stopPairing: "pair"
         case .game: "game"

@@ -7,6 +7,7 @@ import FlipClockCore
 ///     score reset [home ...]     status       reload       ping
 ///     timer start pomodoro [25m]   timer start kickoff at 15:30   timer pause|resume|reset pomodoro
 ///     screen off|on|dim 30       (until the night schedule next changes)
+///     sound off|on               (the clicks and the horn, with [sound])
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
 ///     message "Dinner is ready" for 30s [row 2]   message clear   message list
 ///     pair [SECONDS] [host NAME]   pair stop   (the control page's QR code on the screens)
@@ -26,6 +27,8 @@ public enum ControlRequest: Equatable, Sendable {
     case text(name: String, text: String)
     /// Set the screen's brightness (0 off … 1 on) until the night schedule next changes.
     case screen(brightness: Double)
+    /// Turn the clicks and the horn on or off (with `[sound]`), until told otherwise.
+    case sound(on: Bool)
     /// Show a message on the panel under a row of cards (from 1 at the top; the first if `nil`).
     case message(text: String, seconds: Int, row: Int?)
     /// Close the panel and drop the messages waiting.
@@ -50,6 +53,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.timerUntil(n, t), .timerUntil(m, u)): n == m && t == u
         case let (.text(n, t), .text(m, u)): n == m && t == u
         case let (.screen(a), .screen(b)): a == b
+        case let (.sound(a), .sound(b)): a == b
         case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
         case let (.pair(s, h), .pair(t, g)): s == t && h == g
         case (.stopPairing, .stopPairing): true
@@ -108,6 +112,12 @@ public enum ControlRequest: Equatable, Sendable {
                 return .screen(brightness: Double(percent) / 100)
             default: throw ControlError(.syntax, "screen takes off, on, or dim PERCENT")
             }
+        case "sound":
+            switch (words.count, words.dropFirst().first) {
+            case (2, "on"): return .sound(on: true)
+            case (2, "off"): return .sound(on: false)
+            default: throw ControlError(.syntax, "sound takes on or off")
+            }
         case "text":
             guard words.count >= 2 else { throw ControlError(.syntax, "text takes a text row's name and the words to show") }
             return .text(name: words[1], text: try textArgument(line))
@@ -126,7 +136,7 @@ public enum ControlRequest: Equatable, Sendable {
     static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
 
     /// The commands there are, for the reply to one that is not.
-    public static let commands = "commands are score, timer, text, screen, message, pair, game, status, reload, ping"
+    public static let commands = "commands are score, timer, text, screen, sound, message, pair, game, status, reload, ping"
 
     /// What follows `text NAME`: the rest of the line as typed, or a quoted text.
     static func textArgument(_ line: String) throws(ControlError) -> String {

@@ -21,6 +21,8 @@ public struct StateFile: Sendable {
         var timers: [String: SavedTimer]?
         var texts: [String: String]?
         var game: SavedGame?
+        /// `"off"` after `sound off`; left out while the clock sounds.
+        var sound: String?
     }
 
     /// A timer as the file keeps it: its instant in seconds since 1970, a JSON number, as
@@ -96,19 +98,19 @@ public struct StateFile: Sendable {
     /// What the bytes of a state file say, if they can be believed at about `now` (see
     /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
     public static func contents(_ data: Data, now: WallInstant) throws -> (
-        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?
+        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, soundOn: Bool
     ) {
         guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
         let contents = try JSONDecoder().decode(Contents.self, from: data)
         if let problem = Self.problem(contents, now: now) { throw Unbelievable(description: problem) }
-        return (contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game)
+        return (contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game, contents.sound != "off")
     }
 
     /// What was saved; empty if there is no file. A file that cannot be read, parsed or
     /// believed (see ``problem(_:now:)``) is moved to `PATH.broken-UNIXTIME` and the
     /// returned note says so.
     func load(now: WallInstant) -> (
-        scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], game: SavedGame?, problem: String?
+        scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], game: SavedGame?, soundOn: Bool, problem: String?
     ) {
         do {
             // No more is read than a state file can be.
@@ -116,25 +118,26 @@ public struct StateFile: Sendable {
             do {
                 read = try readFile(path, limit: Self.largest)
             } catch {
-                if error == .noSuchFileOrDirectory { return ([:], [:], [:], nil, nil) }
+                if error == .noSuchFileOrDirectory { return ([:], [:], [:], nil, true, nil) }
                 throw error
             }
             guard let bytes = read else { throw Unbelievable(description: "over 1 MiB") }
             let contents = try Self.contents(Data(bytes), now: now)
-            return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], contents.game, nil)
+            return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], contents.game, contents.soundOn, nil)
         } catch {
             let aside = "\(path).broken-\(now.unixSeconds)"
             let moved = rename(path, aside) == 0
             return (
-                [:], [:], [:], nil,
+                [:], [:], [:], nil, true,
                 "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(Errno.current)")
             )
         }
     }
 
-    /// Writes `scores`, `timers`, `texts` and `game` durably.
-    public func save(_ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil)
-        throws(ControlError)
+    /// Writes `scores`, `timers`, `texts`, `game` and whether the clock sounds durably.
+    public func save(
+        _ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil, soundOn: Bool = true
+    ) throws(ControlError)
     {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let temporary = "\(path).tmp"
@@ -144,7 +147,7 @@ public struct StateFile: Sendable {
             let data = try? encoder.encode(
                 Contents(
                     scores: scores, timers: timers.isEmpty ? nil : timers.mapValues(SavedTimer.init), texts: texts.isEmpty ? nil : texts,
-                    game: game.map(SavedGame.init)))
+                    game: game.map(SavedGame.init), sound: soundOn ? nil : "off"))
         else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(Errno.current)") }
         // A new file, never one already there: a link planted at the temporary name is not followed.

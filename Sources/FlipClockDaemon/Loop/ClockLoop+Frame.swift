@@ -44,7 +44,7 @@ extension ClockLoop {
         let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: read.instant)
         screens.show(read, timers: timerFaces, game: state.gameFaces(at: read.instant), at: now)
         for screen in screens.screens { try frame(screen, at: now, time: time) }
-        let cost = clock.now - now
+        frameCosts = (frameCosts + [clock.now - now]).suffix(2)
         sayLandings(at: now)
         moving = screens.moving
         // At rest, sleep until the wall clock reaches the face's next change, or the state's
@@ -54,7 +54,7 @@ extension ClockLoop {
             pairingEnds: screens.pairingEnds, faceChange: read.nextChange(every: configuration.time.tick),
             stateChange: state.nextChange(after: read.instant, reading: read)
         )
-        cueClicks(after: now, cost: cost, reading: read)
+        cueClicks(after: now, cost: frameCosts.min()!, reading: read)
     }
 
     /// Makes what happened by itself in the game up to `now`: each horn is sounded (logged),

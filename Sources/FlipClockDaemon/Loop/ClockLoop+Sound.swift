@@ -10,7 +10,7 @@ extension ClockLoop {
         return settings
     }
 
-    /// After the frame at `now`, which took `cost` to draw and present: a click for each card
+    /// After the frame at `now`, frames taking `cost` to draw and present: a click for each card
     /// of the first screen that lands in one of the next two frames, due when that frame is
     /// presented, handed to the player a frame or two ahead so it can start on time. The next
     /// frame is drawn at the plan's instant, or at once if drawing this one overran it, and
@@ -20,12 +20,21 @@ extension ClockLoop {
     func cueClicks(after now: Duration, cost: Duration, reading: ClockReading) {
         guard let sound, let settings = soundSettings(at: reading), settings.clicks, let screen = screens.screens.first else {
             cuedLandings = []
+            lastSoundFrame = now
             return
         }
         let mapping = (continuous: ContinuousClock.now, loop: clock.now)
         let next = max(plan.frame, mapping.loop)
         let frames = [next, next + max(screens.frameInterval, cost)]
-        let coming = CardLanding.coming(screen.scene.renderer.cards, after: now, frames: frames)
+        let cards = screen.scene.renderer.cards
+        // The flaps let go since the last frame: their flips start at this frame, so their ticks
+        // are cued as it is presented, as late as the player's lead (a tick a tenth as loud).
+        for card in cards {
+            guard case let .topToMiddle(_, _, start, _) = card.state, start > lastSoundFrame, start <= now else { continue }
+            sound.play(SoundCue(.release, at: mapping.continuous, volume: settings.volume))
+        }
+        lastSoundFrame = now
+        let coming = CardLanding.coming(cards, after: now, frames: frames)
         for landing in coming {
             cuedLandings.removeAll { $0.card == landing.card && $0.landing == landing.landing }
             cuedLandings.append(landing)

@@ -74,6 +74,12 @@ public final class ClockLoop {
     public var sound: SoundPlayer?
     /// The landings whose clicks are cued and whose frame has not been presented yet.
     var cuedLandings: [CardLanding] = []
+    /// The frame the flaps let go at were last looked for.
+    var lastSoundFrame = Duration.zero
+    /// How long the last two frames took from their instant to their presentation: the shorter
+    /// is the next one's guess (a frame's cost follows what moves on it, which changes little
+    /// from one frame to the next; one the scheduler held up says little of the next).
+    var frameCosts: [Duration] = []
     /// The configuration file: a change to it (saved, or replaced) reloads, like SIGHUP.
     public var configurationPath: String?
     /// Where acknowledged scores, timers and texts are kept.
@@ -155,11 +161,12 @@ public final class ClockLoop {
             keypad?.close()
             sound?.close()
         }
-        let (scores, timers, texts, game, problem) = stateFile?.load(now: wall) ?? ([:], [:], [:], nil, nil)
+        let (scores, timers, texts, game, soundOn, problem) = stateFile?.load(now: wall) ?? ([:], [:], [:], nil, true, nil)
         if let problem { logger.error("\(problem)") }
         state = ClockState(
             configuration: configuration, scores: scores, timers: timers, texts: texts,
             game: configuration.game.flatMap { game?.game(under: $0.rules) })
+        state.soundOn = soundOn
         for (name, text) in state.dropped.sorted(by: { $0.key < $1.key }) {
             logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
         }

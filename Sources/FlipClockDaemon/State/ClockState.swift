@@ -167,6 +167,12 @@ extension ClockState {
         case let .screen(level):
             brightness.set(level, at: moment.reading)
             return reply(.screen(ScreenLevel(level), until: brightness.overrideEnds), .redraw)
+        case let .sound(on):
+            guard configuration.sound != nil else {
+                throw ControlError(.state, "the clock has no sound: add [sound] to the configuration (see the README, \"Sound\")")
+            }
+            soundOn = on
+            return reply(.sound(on: on), saves: true)
         case .reload:
             return Outcome(reply: nil, change: .reload, saves: false)
         case let .score(action, pairs):
@@ -242,10 +248,10 @@ extension ClockState {
         board.items.map { ControlReply.Score(name: $0.name, value: board.values[$0.name] ?? $0.minimum) }
     }
 
-    /// The scores, timers, texts and game together, to put back when a save fails.
-    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?) {
-        get { (board, timers, texts, game) }
-        set { (board, timers, texts, game) = newValue }
+    /// The scores, timers, texts, game and sound together, to put back when a save fails.
+    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?, Bool) {
+        get { (board, timers, texts, game, soundOn) }
+        set { (board, timers, texts, game, soundOn) = newValue }
     }
 
     /// Puts back scores from an undo (already in range: they were the board's).

@@ -55,6 +55,9 @@ public enum OpenAPIDocument {
         "PUT /v1/screen": Operation(
             id: "setScreen", summary: "Turn the screens off or on, or dim them, until the night schedule next changes.", reply: "Screen",
             body: ("Screen", true), problems: [400]),
+        "PUT /v1/sound": Operation(
+            id: "setSound", summary: "Turn the clicks and the horn on or off ([sound]); the night schedule silences them while it dims the screen.",
+            reply: "Sound", body: ("Sound", true), problems: [400, 409]),
         "POST /v1/game": Operation(
             id: "game", summary: "An operator's action on the game's clocks ([game]): the words of `flipclockctl game`.", reply: "Game",
             body: ("Game", true), problems: [400, 409]),

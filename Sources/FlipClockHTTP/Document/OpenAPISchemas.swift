@@ -45,6 +45,7 @@ enum OpenAPISchemas {
         ]),
         "Cleared": reply(["cleared": ["type": "boolean"]]),
         "Screen": reply(["screen": ["type": "string", "description": "off, on, or dim N%"]]),
+        "Sound": reply(["sound": ["type": "string", "enum": ["on", "off"]]]),
         "Reloaded": reply(["reloaded": ["type": "boolean"]]),
         "Document": ["type": "object"],
         "Metrics": ["type": "string", "description": "Prometheus' text exposition format 0.0.4."],
@@ -93,6 +94,9 @@ enum OpenAPISchemas {
                 "text": ["type": "string", "pattern": "\\S", "description": "not only blanks"], "duration": duration,
                 "row": ["type": "integer", "minimum": 1, "maximum": .integer(largest)],
             ],
+        ],
+        "SoundBody": [
+            "type": "object", "required": ["power"], "properties": ["power": ["type": "string", "enum": ["on", "off"]]],
         ],
         "ScreenBody": [
             "description": #"{"power":"off"}, {"power":"on"} or {"brightness":30}"#,

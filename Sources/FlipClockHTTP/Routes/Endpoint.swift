@@ -59,6 +59,7 @@ public struct Endpoint: Sendable {
             Endpoint(.get, "/v1/messages") { _, _ in .listMessages },
             Endpoint(.delete, "/v1/messages") { _, _ in .clearMessages },
             Endpoint(.put, "/v1/screen", command: "screen"),
+            Endpoint(.put, "/v1/sound", command: "sound"),
             Endpoint(.post, "/v1/game", command: "game"),
             Endpoint(.post, "/v1/reload") { _, _ in .reload },
         ]
