@@ -87,7 +87,8 @@ let package = Package(
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "FlipClockKeypad", "FlipClockSound", "CLinux", "FlipClockSystem", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "FlipClockKeypad", "FlipClockSound", "CLinux",
+                "FlipClockSystem", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -48,7 +48,10 @@ import Testing
 
     @Test(arguments: [
         ("", "ERR syntax empty request"),
-        ("scores set home 1", "ERR unknown-command \"scores\"; commands are score, timer, text, screen, sound, message, pair, game, status, reload, ping"),
+        (
+            "scores set home 1",
+            "ERR unknown-command \"scores\"; commands are score, timer, text, screen, sound, message, pair, game, status, reload, ping"
+        ),
         ("score", "ERR syntax score takes set, add, subtract or reset"),
         ("score multiply home 2", "ERR syntax score takes set, add, subtract or reset"),
         ("score set", "ERR syntax score set needs NAME VALUE or NAME=VALUE ..."),

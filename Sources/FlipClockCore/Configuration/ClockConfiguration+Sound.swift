@@ -7,7 +7,8 @@ extension ClockConfiguration {
         let enabled = try r.bool("enabled") ?? true
         if let v = try r.string("device") {
             guard !v.isEmpty, v.utf8.count <= 256, !v.contains(where: { $0.isNewline }) else {
-                throw ConfigError(r.node("device")!.valueLocation, key: "sound.device", "expected an ALSA PCM's name such as \"default\" or \"plughw:0\"")
+                throw ConfigError(
+                    r.node("device")!.valueLocation, key: "sound.device", "expected an ALSA PCM's name such as \"default\" or \"plughw:0\"")
             }
             settings.device = v
         }

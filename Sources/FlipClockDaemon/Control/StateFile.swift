@@ -137,8 +137,7 @@ public struct StateFile: Sendable {
     /// Writes `scores`, `timers`, `texts`, `game` and whether the clock sounds durably.
     public func save(
         _ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil, soundOn: Bool = true
-    ) throws(ControlError)
-    {
+    ) throws(ControlError) {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let temporary = "\(path).tmp"
         let encoder = JSONEncoder()

@@ -38,7 +38,9 @@ extension ClockLoop {
         for landing in coming {
             cuedLandings.removeAll { $0.card == landing.card && $0.landing == landing.landing }
             cuedLandings.append(landing)
-            let key = landing.card &* 1_000_003 &+ Int(landing.landing.components.seconds &* 1000 &+ landing.landing.components.attoseconds / 1_000_000_000_000_000)
+            let key =
+                landing.card &* 1_000_003
+                &+ Int(landing.landing.components.seconds &* 1000 &+ landing.landing.components.attoseconds / 1_000_000_000_000_000)
             sound.play(SoundCue(.click, at: mapping.continuous + (landing.frame + cost - mapping.loop), volume: settings.volume, key: key))
         }
     }

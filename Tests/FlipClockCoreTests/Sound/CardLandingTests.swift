@@ -34,3 +34,20 @@ import Testing
         #expect(CardLanding.coming(cards, after: .zero, frames: [.milliseconds(17)]).isEmpty)
     }
 }
+
+/// The night schedule silences the clock while it dims or darkens the screen.
+@Suite struct NightSilenceTests {
+    func reading(_ hour: Int, _ minute: Int) -> ClockReading { ClockReading(WallInstant(unixSeconds: (hour * 60 + minute) * 60)) }
+
+    @Test func soundIsSilentWhereTheScreenIsDimmedOrOff() {
+        let night = NightSchedule(periods: [
+            NightSchedule.Period(start: 22 * 60, end: 7 * 60, brightness: 0.2), NightSchedule.Period(start: 60, end: 6 * 60, brightness: 0),
+        ])
+        #expect(!night.silences(at: reading(21, 59)))
+        #expect(night.silences(at: reading(22, 0)))
+        #expect(night.silences(at: reading(3, 0)))
+        #expect(night.silences(at: reading(6, 59)))
+        #expect(!night.silences(at: reading(7, 0)))
+        #expect(!NightSchedule().silences(at: reading(3, 0)))
+    }
+}
