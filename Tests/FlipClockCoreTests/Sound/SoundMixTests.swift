@@ -28,6 +28,21 @@ import Testing
         #expect(mix.dropped == 2)
     }
 
+    @Test func aVoiceToldAgainMovesUntilItHasStarted() {
+        var mix = SoundMix()
+        mix.add([0.5], at: 100, key: 7)
+        var known = mix.move(7, to: 90, from: 50)
+        #expect(known && mix.voices.map(\.start) == [90])
+        // Asked for a sample already written: as soon as it can.
+        known = mix.move(7, to: 40, from: 60)
+        #expect(known && mix.voices.map(\.start) == [60])
+        // Once it sounds it stays; a key it does not know is not moved.
+        known = mix.move(7, to: 70, from: 61)
+        #expect(known && mix.voices.map(\.start) == [60])
+        known = mix.move(8, to: 70, from: 0)
+        #expect(!known)
+    }
+
     @Test func theMixNeverPassesFullScale() {
         var mix = SoundMix(limit: 8)
         for _ in 0..<8 { mix.add([1, -1, 0.7], at: 0) }
