@@ -85,14 +85,6 @@ import Testing
         }
     }
 
-    @Test func aFillStoresItsPixelInEachPlaceAndNoFurther() {
-        for count in Array(0...20) + [63, 64, 65] {
-            var row = [UInt32](repeating: 0x1234_5678, count: count + 3)
-            row.withUnsafeMutableBufferPointer { RowOps.fill($0.baseAddress! + 1, count: count, with: 0xFF20_2122) }
-            #expect(row == [0x1234_5678] + [UInt32](repeating: 0xFF20_2122, count: count) + [0x1234_5678, 0x1234_5678], "count \(count)")
-        }
-    }
-
     @Test func runsShorterThanSixteenAreResampledAndTheTwoComeInOrder() {
         #expect(RowResampler.plainRuns(0..<10, 30..<40) == (0..<0, 0..<0))
         #expect(RowResampler.plainRuns(0..<20, 30..<40) == (0..<20, 0..<0))

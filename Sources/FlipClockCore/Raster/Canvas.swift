@@ -36,7 +36,7 @@ public struct Canvas: Equatable, Sendable {
         pixels.withUnsafeMutableBufferPointer { p in
             for y in r.y..<r.maxY {
                 let row = p.baseAddress! + y * w + r.x
-                RowOps.fill(row, count: r.width, with: pixel)
+                row.update(repeating: pixel, count: r.width)
             }
         }
     }
@@ -111,7 +111,7 @@ public struct Canvas: Equatable, Sendable {
                 let r = run.clamped(to: x..<columns.upperBound)
                 guard r.count >= 16 else { return }
                 RowOps.shade(s + x, d + x, count: r.lowerBound - x, by: k)
-                RowOps.fill(d + r.lowerBound, count: r.count, with: PixelMath.shade(s[r.lowerBound], by: k))
+                (d + r.lowerBound).update(repeating: PixelMath.shade(s[r.lowerBound], by: k), count: r.count)
                 x = r.upperBound
             }
             if plain.leading.overlaps(plain.trailing) {
@@ -136,11 +136,11 @@ public struct Canvas: Equatable, Sendable {
                 let row = p.baseAddress! + y * w
                 var x = r.x
                 for hole in sorted where hole.y <= y && y < hole.maxY {
-                    if hole.x > x { RowOps.fill(row + x, count: min(hole.x, r.maxX) - x, with: pixel) }
+                    if hole.x > x { (row + x).update(repeating: pixel, count: min(hole.x, r.maxX) - x) }
                     x = max(x, hole.maxX)
                     if x >= r.maxX { break }
                 }
-                if x < r.maxX { RowOps.fill(row + x, count: r.maxX - x, with: pixel) }
+                if x < r.maxX { (row + x).update(repeating: pixel, count: r.maxX - x) }
             }
         }
     }

@@ -25,21 +25,6 @@ public enum RowOps {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self)
     }
 
-    /// `dst[i] = pixel` for `count` pixels, eight a store (the standard library's
-    /// `update(repeating:count:)` stores one at a time).
-    public static func fill(_ dst: UnsafeMutablePointer<UInt32>, count: Int, with pixel: UInt32) {
-        let v = V(repeating: pixel)
-        var i = 0
-        while i + lanes <= count {
-            store(v, dst + i)
-            i += lanes
-        }
-        while i < count {
-            dst[i] = pixel
-            i += 1
-        }
-    }
-
     /// `dst[i] = shade(src[i], k) over dst[i]` for `count` pixels.
     ///
     /// Runs of opaque, unshaded source pixels are copied: most of a card is opaque.

@@ -65,7 +65,7 @@ extension RowResampler {
                 let filled = RowOps.opaqueColumns(from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
                 guard !filled.isEmpty else { return }
                 stretch(to: filled.lowerBound)
-                RowOps.fill(dst + filled.lowerBound, count: filled.count, with: colour)
+                (dst + filled.lowerBound).update(repeating: colour, count: filled.count)
                 x = filled.upperBound
             }
             fill(runs.0, colours.0)
