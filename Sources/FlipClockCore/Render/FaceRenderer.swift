@@ -186,10 +186,13 @@ public struct FaceRenderer: Sendable {
             let j = y - flapCover.top
             return j >= 0 && j < flapCover.columns.count ? flapCover.columns[j] : 0..<0
         }
-        canvas.copy(top.top, over: top.background, opaque: top.topOpaque, plain: top.topPlain, x: rect.x, y: rect.y, clip: clip, covered: covered) { _ in topShade }
+        canvas.copy(
+            top.top, over: top.background, opaque: top.topOpaque, plain: top.topPlain, x: rect.x, y: rect.y, clip: clip, covered: covered
+        ) { _ in topShade }
         let lighting = self.lighting
         canvas.copy(
-            bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, plain: bottom.bottomPlain, x: rect.x, y: rect.y + half, clip: clip, covered: covered
+            bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, plain: bottom.bottomPlain, x: rect.x, y: rect.y + half, clip: clip,
+            covered: covered
         ) {
             lighting.staticBottom(picture, row: $0, height: half)
         }

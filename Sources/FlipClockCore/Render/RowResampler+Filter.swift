@@ -62,7 +62,8 @@ extension RowResampler {
             @inline(__always) func fill(_ run: Range<Int>, _ colour: UInt32) {
                 guard !run.isEmpty else { return }
                 // The padded row holds strip column c at c + 1.
-                let filled = RowOps.opaqueColumns(from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
+                let filled = RowOps.opaqueColumns(
+                    from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
                 guard !filled.isEmpty else { return }
                 stretch(to: filled.lowerBound)
                 (dst + filled.lowerBound).update(repeating: colour, count: filled.count)
@@ -83,7 +84,8 @@ extension RowResampler {
             // Up to four rows are mixed without sums; otherwise the sums take every row but the
             // last, which is added as they are packed into pixels.
             if count == 1 {
-                return RowOps.resolve(adding: row(0).pixels, weight: row(0).weight, toSums: false, rb: rb + a, ag: ag + a, into: out, count: n, shade: shade)
+                return RowOps.resolve(
+                    adding: row(0).pixels, weight: row(0).weight, toSums: false, rb: rb + a, ag: ag + a, into: out, count: n, shade: shade)
             }
             if count <= 4 {
                 return RowOps.resolve(mixing: row(0), row(1), count > 2 ? row(2) : nil, count > 3 ? row(3) : nil, into: out, count: n, shade: shade)

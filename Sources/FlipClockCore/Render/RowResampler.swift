@@ -64,7 +64,9 @@ public struct RowResampler: Sendable {
                                     filter.padded[w + 1] = 0
                                     filter.padded[w + 2] = 0
                                     for y in area.y..<area.maxY {
-                                        guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection) else { continue }
+                                        guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection) else {
+                                            continue
+                                        }
                                         guard let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { continue }
                                         var k = sources.rows.lowerBound
                                         var used: UInt32 = 0, count = 0
