@@ -14,6 +14,9 @@ public struct CardImage: Equatable, Sendable {
     /// Each row's run of opaque pixels in each half (empty where a row has none, or holes):
     /// drawn laid on the background, these are a plain copy.
     public let topOpaque: [Range<Int>], bottomOpaque: [Range<Int>]
+    /// Each row's runs of paper at either end of its opaque run, in each half: what a flap
+    /// fills rather than resamples.
+    public let topPlain: [PlainRuns], bottomPlain: [PlainRuns]
 
     public init(top: Canvas, bottom: Canvas, background: UInt32) {
         self.top = top
@@ -21,6 +24,8 @@ public struct CardImage: Equatable, Sendable {
         self.background = background
         topOpaque = Self.opaqueRuns(top)
         bottomOpaque = Self.opaqueRuns(bottom)
+        topPlain = PlainRuns.of(top, opaque: topOpaque)
+        bottomPlain = PlainRuns.of(bottom, opaque: bottomOpaque)
     }
 
     /// For each row, the pixels from its first opaque one to its last, if all between are opaque.
@@ -35,6 +40,8 @@ public struct CardImage: Equatable, Sendable {
     }
 
     public func opaqueRuns(_ half: CardHalf) -> [Range<Int>] { half == .top ? topOpaque : bottomOpaque }
+
+    public func plainRuns(_ half: CardHalf) -> [PlainRuns] { half == .top ? topPlain : bottomPlain }
 
     public func half(_ half: CardHalf) -> Canvas { half == .top ? top : bottom }
 

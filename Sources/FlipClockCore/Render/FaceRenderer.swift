@@ -186,10 +186,13 @@ public struct FaceRenderer: Sendable {
             let j = y - flapCover.top
             return j >= 0 && j < flapCover.columns.count ? flapCover.columns[j] : 0..<0
         }
-        canvas.copy(top.top, over: top.background, opaque: top.topOpaque, x: rect.x, y: rect.y, clip: clip, covered: covered) { _ in topShade }
+        canvas.copy(
+            top.top, over: top.background, opaque: top.topOpaque, plain: top.topPlain, x: rect.x, y: rect.y, clip: clip, covered: covered
+        ) { _ in topShade }
         let lighting = self.lighting
         canvas.copy(
-            bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, x: rect.x, y: rect.y + half, clip: clip, covered: covered
+            bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, plain: bottom.bottomPlain, x: rect.x, y: rect.y + half, clip: clip,
+            covered: covered
         ) {
             lighting.staticBottom(picture, row: $0, height: half)
         }
@@ -197,10 +200,10 @@ public struct FaceRenderer: Sendable {
 
     private mutating func drawFlap(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
         guard let flap = picture.flap else { return }
-        let flapImage = try image(i, flap.value).half(flap.half)
+        let flapImage = try image(i, flap.value)
         flapRenderer.draw(
-            flapImage, half: flap.half, projection: projection(i, flap.angle), shade: lighting.flap(angle: flap.angle),
-            into: &canvas, clip: clip
+            flapImage.half(flap.half), half: flap.half, projection: projection(i, flap.angle), shade: lighting.flap(angle: flap.angle),
+            into: &canvas, clip: clip, plain: flapImage.plainRuns(flap.half)
         )
     }
 

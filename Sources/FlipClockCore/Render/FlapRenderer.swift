@@ -12,14 +12,16 @@ public struct FlapRenderer: Sendable {
     ///
     /// `half` says which half the image is: a top half's row 0 is the flap's far edge,
     /// a bottom half's row 0 lies at the hinge. `shade` scales the flap's colour by `shade/255`.
+    /// `plain` is each image row's runs of one colour (``CardImage/plainRuns(_:)``), filled
+    /// rather than resampled; empty, every pixel is resampled (the same picture).
     public mutating func draw(
         _ image: Canvas, half: CardHalf, projection: FlapProjection, shade: UInt32,
-        into canvas: inout Canvas, clip: DamageRect
+        into canvas: inout Canvas, clip: DamageRect, plain: [PlainRuns] = []
     ) {
         let area = projection.bounds.clipped(to: clip).clipped(to: canvas.bounds)
         resampler.draw(
             image, rows: 0..<image.height, farEdgeFirst: half == .top, projection: projection, shade: shade,
-            into: &canvas, area: area
+            into: &canvas, area: area, plain: plain
         )
     }
 

@@ -20,6 +20,8 @@ public struct RowResampler: Sendable {
     private var ag: [UInt32] = []
     /// The filtered row with one transparent pixel either side, so edges fade out in x.
     private var row: [UInt32] = []
+    /// A screen row's source rows and their weights.
+    private var picked: [Pick] = []
 
     public init() {}
 
@@ -28,12 +30,15 @@ public struct RowResampler: Sendable {
     ///
     /// Distance `r` along the strip is measured from its axis; `farEdgeFirst` says the first
     /// of `rows` is the strip's far edge (a top half, hinged at its bottom) rather than the
-    /// row at the axis. `shade` scales the strip's colour by `shade/255`.
+    /// row at the axis. `shade` scales the strip's colour by `shade/255`. `plain`, if not
+    /// empty, is each image row's ``PlainRuns``: where every source row of a screen row is
+    /// one colour, the screen row is one colour, filled rather than filtered and stretched.
     public mutating func draw(
         _ image: Canvas, rows: Range<Int>, farEdgeFirst: Bool, projection: some RowProjection, shade: UInt32,
-        into canvas: inout Canvas, area: DamageRect
+        into canvas: inout Canvas, area: DamageRect, plain: [PlainRuns] = []
     ) {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= image.height, "the strip's rows lie inside the image")
+        precondition(plain.isEmpty || plain.count == image.height, "one row's plain runs for each image row")
         let h = Double(rows.count)
         guard !area.isEmpty, image.width > 0, !rows.isEmpty else { return }
         let w = image.width
@@ -41,78 +46,57 @@ public struct RowResampler: Sendable {
         if rb.count < w { rb = Array(repeating: 0, count: w); ag = rb }
         // Two transparent pixels on the right: the last sample may round onto w + 1 and read w + 2.
         if row.count < w + 3 { row = Array(repeating: 0, count: w + 3) }
+        if picked.count < rowCount { picked = Array(repeating: Pick(row: 0, weight: 0), count: rowCount) }
 
         let canvasWidth = canvas.width
         image.pixels.withUnsafeBufferPointer { src in
             rb.withUnsafeMutableBufferPointer { rbBuf in
                 ag.withUnsafeMutableBufferPointer { agBuf in
                     row.withUnsafeMutableBufferPointer { rowBuf in
-                        canvas.pixels.withUnsafeMutableBufferPointer { dst in
-                            let rbp = rbBuf.baseAddress!, agp = agBuf.baseAddress!
-                            let padded = rowBuf.baseAddress!
-                            let strip = src.baseAddress! + firstRow * w
-                            padded[0] = 0
-                            padded[w + 1] = 0
-                            padded[w + 2] = 0
-                            for y in area.y..<area.maxY {
-                                guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection) else { continue }
-                                guard let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { continue }
-                                var k = sources.rows.lowerBound
-                                var used: UInt32 = 0
-                                let total = sources.total, span = sources.span
-                                let start = sources.start, end = sources.end
-                                // The last four rows found are held back (their indices and
-                                // weights in `held`, `heldCount` of them): up to four are mixed
-                                // without sums; otherwise the sums take every row but the last,
-                                // which is added as they are packed into pixels.
-                                var held = SIMD4<Int>(), heldWeights = SIMD4<UInt32>(), heldCount = 0
-                                var summed = false
-                                func sum(_ row: Int, _ weight: UInt32) {
-                                    // The first row sets the sums, the others add to them.
-                                    if summed {
-                                        RowOps.accumulate(strip + row * w, weight: weight, rb: rbp, ag: agp, count: w)
-                                    } else {
-                                        RowOps.weigh(strip + row * w, weight: weight, rb: rbp, ag: agp, count: w)
-                                    }
-                                    summed = true
-                                }
-                                while k < sources.rows.upperBound {
-                                    let overlap = min(end, Double(k + 1)) - max(start, Double(k))
-                                    // The last row takes what rounding left, so weights sum exactly.
-                                    var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
-                                    if weight > total &- used { weight = total &- used }
-                                    if weight > 0, k >= 0, k < rowCount {
-                                        if heldCount == 4 {
-                                            sum(held[0], heldWeights[0])
-                                            held = SIMD4(held[1], held[2], held[3], k)
-                                            heldWeights = SIMD4(heldWeights[1], heldWeights[2], heldWeights[3], weight)
-                                        } else {
-                                            held[heldCount] = k
-                                            heldWeights[heldCount] = weight
-                                            heldCount += 1
+                        picked.withUnsafeMutableBufferPointer { pickedBuf in
+                            plain.withUnsafeBufferPointer { plainBuf in
+                                canvas.pixels.withUnsafeMutableBufferPointer { dst in
+                                    let filter = RowFilter(
+                                        strip: src.baseAddress! + firstRow * w, width: w, shade: shade, picked: pickedBuf.baseAddress!,
+                                        rb: rbBuf.baseAddress!, ag: agBuf.baseAddress!, padded: rowBuf.baseAddress!)
+                                    let plainRows = plainBuf.isEmpty ? nil : plainBuf.baseAddress! + firstRow
+                                    filter.padded[0] = 0
+                                    filter.padded[w + 1] = 0
+                                    filter.padded[w + 2] = 0
+                                    for y in area.y..<area.maxY {
+                                        guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection) else {
+                                            continue
                                         }
-                                        used &+= weight
+                                        guard let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { continue }
+                                        var k = sources.rows.lowerBound
+                                        var used: UInt32 = 0, count = 0
+                                        let total = sources.total, span = sources.span
+                                        let start = sources.start, end = sources.end
+                                        // The columns every source row has plain: the leading and trailing runs' intersections.
+                                        var leading = 0..<w, trailing = 0..<w
+                                        while k < sources.rows.upperBound {
+                                            let overlap = min(end, Double(k + 1)) - max(start, Double(k))
+                                            // The last row takes what rounding left, so weights sum exactly.
+                                            var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
+                                            if weight > total &- used { weight = total &- used }
+                                            if weight > 0, k >= 0, k < rowCount {
+                                                filter.picked[count] = Pick(row: k, weight: weight)
+                                                count += 1
+                                                used &+= weight
+                                                if let plainRows {
+                                                    leading = leading.clamped(to: plainRows[k].leading)
+                                                    trailing = trailing.clamped(to: plainRows[k].trailing)
+                                                }
+                                            }
+                                            k += 1
+                                        }
+                                        guard count > 0 else { continue }
+                                        // Plain only where the row is on the strip with its whole weight: it comes out opaque.
+                                        let runs = plainRows != nil && used == 256 ? Self.plainRuns(leading, trailing) : (0..<0, 0..<0)
+                                        filter.draw(
+                                            count: count, runs: runs, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first)
                                     }
-                                    k += 1
                                 }
-                                guard heldCount > 0 else { continue }
-                                func heldRow(_ n: Int) -> RowOps.WeightedRow { RowOps.WeightedRow(strip + held[n] * w, weight: heldWeights[n]) }
-                                let opaque: Bool
-                                if !summed, heldCount > 1 {
-                                    opaque = RowOps.resolve(
-                                        mixing: heldRow(0), heldRow(1), heldCount > 2 ? heldRow(2) : nil, heldCount > 3 ? heldRow(3) : nil,
-                                        into: padded + 1, count: w, shade: shade)
-                                } else {
-                                    for n in 0..<heldCount - 1 { sum(held[n], heldWeights[n]) }
-                                    opaque = RowOps.resolve(
-                                        adding: strip + held[heldCount - 1] * w, weight: heldWeights[heldCount - 1], toSums: summed,
-                                        rb: rbp, ag: agp, into: padded + 1, count: w, shade: shade)
-                                }
-                                // A row opaque throughout (the inside of a card) is stretched with
-                                // no test between its transparent ends.
-                                RowOps.stretch(
-                                    padded, from: columns.u, step: columns.step, over: dst.baseAddress! + y * canvasWidth + columns.first,
-                                    count: columns.count, opaque: opaque ? 1..<w + 1 : 0..<0)
                             }
                         }
                     }
@@ -121,4 +105,18 @@ public struct RowResampler: Sendable {
         }
     }
 
+    /// The runs worth filling from a screen row's leading and trailing plain runs, in order
+    /// (empty ones last): one where they meet (every source row is then one colour across both).
+    static func plainRuns(_ leading: Range<Int>, _ trailing: Range<Int>) -> (Range<Int>, Range<Int>) {
+        // Shorter runs are filtered and stretched: the split costs more than it saves.
+        let shortest = 16
+        if leading.overlaps(trailing) {
+            let run = min(leading.lowerBound, trailing.lowerBound)..<max(leading.upperBound, trailing.upperBound)
+            return run.count >= shortest ? (run, 0..<0) : (0..<0, 0..<0)
+        }
+        var first = leading.count >= shortest ? leading : 0..<0
+        var second = trailing.count >= shortest ? trailing : 0..<0
+        if first.isEmpty || (!second.isEmpty && second.lowerBound < first.lowerBound) { swap(&first, &second) }
+        return (first, second)
+    }
 }

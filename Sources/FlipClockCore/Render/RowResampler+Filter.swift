@@ -1,0 +1,99 @@
+/// One screen row of ``RowResampler``: its source rows box-filtered into the padded row,
+/// shaded, and stretched across the screen row, but for the runs every source row has plain.
+extension RowResampler {
+    /// A source row of the strip (counted from its first) and its weight out of 256.
+    struct Pick {
+        var row: Int
+        var weight: UInt32
+    }
+
+    /// The resampler's scratch rows, borrowed for one call of ``RowResampler/draw``.
+    struct RowFilter {
+        let strip: UnsafePointer<UInt32>
+        let width: Int
+        let shade: UInt32
+        /// The screen row's source rows, set before each ``draw(count:runs:columns:over:)``.
+        let picked: UnsafeMutablePointer<Pick>
+        let rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>
+        /// The filtered row with one transparent pixel either side, so edges fade out in x.
+        let padded: UnsafeMutablePointer<UInt32>
+
+        /// Filters the first `count` picked rows and stretches them over `dst` as `columns`
+        /// say. Inside `runs` (columns of the strip, in order, ≥ 2 long or empty) every source
+        /// row is one colour and the weights sum to 256: only each run's ends are filtered, and
+        /// the screen columns whose samples lie inside a run are filled with its colour, which
+        /// is what filtering and stretching them gives (a lerp of two equal pixels is that pixel).
+        @inline(__always) func draw(count: Int, runs: (Range<Int>, Range<Int>), columns: Columns, over dst: UnsafeMutablePointer<UInt32>) {
+            let w = width
+            var opaque = true
+            var from = 0
+            var colours: (UInt32, UInt32) = (0, 0)
+            var runs = runs
+            if !runs.0.isEmpty {
+                opaque = filter(from..<runs.0.lowerBound + 1, count: count) && opaque
+                colours.0 = padded[runs.0.lowerBound + 1]
+                from = runs.0.upperBound - 1
+            }
+            if !runs.1.isEmpty {
+                opaque = filter(from..<runs.1.lowerBound + 1, count: count) && opaque
+                colours.1 = padded[runs.1.lowerBound + 1]
+                from = runs.1.upperBound - 1
+            }
+            opaque = filter(from..<w, count: count) && opaque
+            // A run on the strip with its whole weight is opaque; should one not be, it is filtered.
+            if !runs.0.isEmpty, colours.0 >> 24 != 255 {
+                _ = filter(runs.0.lowerBound + 1..<runs.0.upperBound - 1, count: count)
+                runs.0 = 0..<0
+                opaque = false
+            }
+            if !runs.1.isEmpty, colours.1 >> 24 != 255 {
+                _ = filter(runs.1.lowerBound + 1..<runs.1.upperBound - 1, count: count)
+                runs.1 = 0..<0
+                opaque = false
+            }
+            // A row opaque throughout (the inside of a card) is stretched with no test between
+            // its transparent ends.
+            let inside = opaque ? 1..<w + 1 : 0..<0
+            var x = 0
+            @inline(__always) func stretch(to end: Int) {
+                guard end > x else { return }
+                RowOps.stretch(padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: end - x, opaque: inside)
+            }
+            @inline(__always) func fill(_ run: Range<Int>, _ colour: UInt32) {
+                guard !run.isEmpty else { return }
+                // The padded row holds strip column c at c + 1.
+                let filled = RowOps.opaqueColumns(
+                    from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
+                guard !filled.isEmpty else { return }
+                stretch(to: filled.lowerBound)
+                (dst + filled.lowerBound).update(repeating: colour, count: filled.count)
+                x = filled.upperBound
+            }
+            fill(runs.0, colours.0)
+            fill(runs.1, colours.1)
+            stretch(to: columns.count)
+        }
+
+        /// Filters the picked rows' columns `range` into the padded row, shaded; returns
+        /// whether every pixel came out opaque.
+        @inline(__always) func filter(_ range: Range<Int>, count: Int) -> Bool {
+            let a = range.lowerBound, n = range.count
+            guard n > 0 else { return true }
+            let out = padded + 1 + a
+            func row(_ m: Int) -> RowOps.WeightedRow { RowOps.WeightedRow(strip + picked[m].row * width + a, weight: picked[m].weight) }
+            // Up to four rows are mixed without sums; otherwise the sums take every row but the
+            // last, which is added as they are packed into pixels.
+            if count == 1 {
+                return RowOps.resolve(
+                    adding: row(0).pixels, weight: row(0).weight, toSums: false, rb: rb + a, ag: ag + a, into: out, count: n, shade: shade)
+            }
+            if count <= 4 {
+                return RowOps.resolve(mixing: row(0), row(1), count > 2 ? row(2) : nil, count > 3 ? row(3) : nil, into: out, count: n, shade: shade)
+            }
+            RowOps.weigh(row(0).pixels, weight: row(0).weight, rb: rb + a, ag: ag + a, count: n)
+            for m in 1..<count - 1 { RowOps.accumulate(row(m).pixels, weight: row(m).weight, rb: rb + a, ag: ag + a, count: n) }
+            let last = row(count - 1)
+            return RowOps.resolve(adding: last.pixels, weight: last.weight, toSums: true, rb: rb + a, ag: ag + a, into: out, count: n, shade: shade)
+        }
+    }
+}
