@@ -46,6 +46,13 @@ public struct CardImage: Equatable, Sendable {
         return out
     }
 
+    /// The hinge gap in rows on a card `height` rows tall (even): `fraction` of the height,
+    /// rounded to an even number of rows (at least two), so the gap is centred on the hinge
+    /// and the two halves are equally tall.
+    public static func hingeGap(_ fraction: Double, height: Int) -> Int {
+        max(2, 2 * Int((fraction * Double(height) / 2).rounded()))
+    }
+
     /// Prints `value` on a card of `width` × `height` pixels (`height` even).
     ///
     /// `pixelSize` is the em size that gives digits the style's ink height (see ``CardImageCache``).
@@ -58,9 +65,9 @@ public struct CardImage: Equatable, Sendable {
         let run = try glyphs.render(value, pixelSize: pixelSize)
         let penX = (width - run.advance) / 2
         let originX = penX + run.left, originY = baseline - run.top
-        let gap = max(1, Int((style.hingeGap * Double(height)).rounded()))
         let hinge = height / 2
-        let gapTop = hinge - (gap + 1) / 2, gapBottom = hinge + gap / 2
+        let gap = Self.hingeGap(style.hingeGap, height: height)
+        let gapTop = hinge - gap / 2, gapBottom = hinge + gap / 2
 
         var full = Canvas(width: width, height: height)
         let ink = style.digits.pixel
