@@ -36,3 +36,36 @@ import Testing
     }
 }
 
+/// `shading = 0` is flat: both halves' paper alike, at rest and under a turning flap.
+@Suite struct FlatShadingTests {
+    static func renderer(shading: Double) -> FaceRenderer {
+        let layout = FaceLayout(
+            width: 100, height: 120, slots: [FaceLayout.Slot(rect: DamageRect(x: 20, y: 20, width: 60, height: 80))], vanishingX: 50, vanishingY: 60)
+        return FaceRenderer(layout: layout, values: ["8"], style: .classic, glyphs: SolidBlockGlyphs(), lighting: CardLighting(strength: shading))
+    }
+
+    /// Paper pixels of the card: near its top edge and near its bottom edge (no digit there).
+    static func paper(_ canvas: Canvas) -> (top: UInt32, bottom: UInt32) {
+        (canvas[50, 23], canvas[50, 96])
+    }
+
+    @Test func flatShadingPrintsBothHalvesAlike() throws {
+        var flat = Self.renderer(shading: 0)
+        _ = try flat.draw([.resting("8")])
+        let rest = Self.paper(flat.canvas)
+        #expect(rest.top == rest.bottom)
+        #expect(rest.top == CardStyle.classic.card.pixel)
+        // Mid-flip the static halves and the flap are unshaded too.
+        _ = try flat.draw([CardPicture(phase: .topToMiddle, top: "9", bottom: "8", flap: Flap(value: "8", half: .top, angle: 60))])
+        #expect(Self.paper(flat.canvas).bottom == rest.bottom)
+    }
+
+    @Test func fullShadingLightsTheTopHalfMore() throws {
+        var lit = Self.renderer(shading: 1)
+        _ = try lit.draw([.resting("8")])
+        let rest = Self.paper(lit.canvas)
+        #expect(rest.top == CardStyle.classic.card.pixel)
+        #expect(rest.bottom == PixelMath.shade(CardStyle.classic.card.pixel, by: 236))
+        #expect(CardImage.bottomLight(shading: 0.5) == 246)
+    }
+}

@@ -38,7 +38,7 @@ public struct FaceRenderer: Sendable {
         labelColor = PixelMath.shade(style.digits.pixel, by: 190)
         self.glyphs = glyphs
         canvas = Canvas(width: layout.width, height: layout.height, fill: background)
-        images = CardImageCache(style: style, glyphs: glyphs)
+        images = CardImageCache(style: style, glyphs: glyphs, shading: lighting.strength)
         cards = values.map { CardFlip(showing: $0) }
         drawn = Array(repeating: nil, count: values.count)
         flapBounds = Array(repeating: DamageRect(x: 0, y: 0, width: 0, height: 0), count: values.count)
