@@ -240,7 +240,8 @@ struct Bench {
         for angle in [30.0, 75, 120, 160] {
             var ours = FaceRenderer(
                 layout: scene.layout, values: BenchScene.from, style: scene.configuration.style, glyphs: scene.font,
-                lighting: CardLighting(strength: 0), perspective: scene.configuration.perspective
+                lighting: CardLighting(strength: 0), perspective: scene.configuration.perspective,
+                vanishing: scene.configuration.vanishing
             )
             _ = try? ours.draw(BenchScene.pictures(at: angle))
             pixman.draw(angle: angle)

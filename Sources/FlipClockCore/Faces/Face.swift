@@ -13,10 +13,12 @@ public struct Face: Equatable, Sendable {
     public var shading: Double
     /// The eye's distance, in card heights.
     public var perspective: Double
+    /// Where the flaps vanish toward.
+    public var vanishing: VanishingPoint
 
     public init(
         rows: [[FaceItem]], style: CardStyle = .classic, spacing: FaceLayout.Spacing = FaceLayout.Spacing(),
-        timing: FlipTiming = .standard, shading: Double = 1, perspective: Double = 5
+        timing: FlipTiming = .standard, shading: Double = 1, perspective: Double = 5, vanishing: VanishingPoint = .card
     ) {
         self.rows = rows.filter { !$0.isEmpty }
         self.style = style
@@ -24,6 +26,7 @@ public struct Face: Equatable, Sendable {
         self.timing = timing
         self.shading = shading
         self.perspective = perspective
+        self.vanishing = vanishing
     }
 
     /// The rows as a `width` × `height` output shows them, and their layout: as written, or

@@ -45,7 +45,8 @@ public struct FaceLayout: Equatable, Sendable {
     public var height: Int
     public var slots: [Slot]
 
-    /// The centre of the face: the vanishing point of the flaps' perspective.
+    /// The centre of the face: the vanishing point of the flaps' perspective when they vanish
+    /// toward the face's (``VanishingPoint/face``).
     public var vanishingX: Double
     public var vanishingY: Double
 

@@ -11,6 +11,8 @@ public struct FaceRenderer: Sendable {
     public let lighting: CardLighting
     /// The eye's distance from the screen in card heights.
     public let perspective: Double
+    /// Where the flaps vanish toward: each card's own hinge, or the face's centre.
+    public let vanishing: VanishingPoint
     public private(set) var cards: [CardFlip]
 
     private var images: CardImageCache
@@ -27,13 +29,15 @@ public struct FaceRenderer: Sendable {
 
     public init(
         layout: FaceLayout, values: [String], style: CardStyle, glyphs: any GlyphSource,
-        timing: FlipTiming = .standard, lighting: CardLighting = CardLighting(), perspective: Double = 5
+        timing: FlipTiming = .standard, lighting: CardLighting = CardLighting(), perspective: Double = 5,
+        vanishing: VanishingPoint = .card
     ) {
         precondition(values.count == layout.slots.count, "one value per card")
         self.layout = layout
         self.timing = timing
         self.lighting = lighting
         self.perspective = perspective
+        self.vanishing = vanishing
         background = style.background.pixel
         labelColor = PixelMath.shade(style.digits.pixel, by: 190)
         self.glyphs = glyphs
@@ -154,13 +158,7 @@ public struct FaceRenderer: Sendable {
     }
 
     private func geometry(_ i: Int) -> FlapGeometry {
-        let rect = layout.slots[i].rect
-        return FlapGeometry(
-            cardX: Double(rect.x), cardWidth: Double(rect.width),
-            hingeY: Double(rect.y + rect.height / 2), halfHeight: Double(rect.height / 2),
-            vanishingX: layout.vanishingX, vanishingY: layout.vanishingY,
-            eyeDistance: perspective * Double(rect.height)
-        )
+        FlapGeometry(card: layout.slots[i].rect, in: layout, perspective: perspective, vanishing: vanishing)
     }
 
     private mutating func image(_ i: Int, _ value: String) throws -> CardImage {
