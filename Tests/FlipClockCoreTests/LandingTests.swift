@@ -43,6 +43,20 @@ import Testing
         #expect(card.advance(to: .milliseconds(620)) == .resting("2"))
     }
 
+    @Test func theShadowFollowsTheBounce() {
+        var card = CardFlip(showing: "1")
+        _ = card.show("2", at: .zero, timing: .standard)
+        let lighting = CardLighting()
+        // On the stop the flap casts no shadow on the half it lies on; off it, a little, over
+        // every row of the bottom half; back on it, none.
+        #expect(lighting.shadowDepth(card.advance(to: .milliseconds(500))) == 0)
+        let off = card.advance(to: .milliseconds(519))
+        #expect(lighting.shadowDepth(off) > 0.01 && lighting.shadowDepth(off) < 0.03, "\(lighting.shadowDepth(off))")
+        #expect(lighting.shadowRows(off, height: 100) == 100)
+        #expect(lighting.staticBottom(off, row: 0, height: 100) < 255)
+        #expect(lighting.shadowDepth(card.advance(to: .milliseconds(560))) < 1e-12)
+    }
+
     @Test func noBounceLandsAsBefore() {
         let timing = FlipTiming()
         #expect(timing.landing == .none)
