@@ -15,6 +15,7 @@ import Glibc
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
 ///     flipclock-bench --callgrind copy90 N  N whole frames copied turned 90° (copy0, copy270)
 ///     flipclock-bench --rotation            only the table of the turned copies
+///     flipclock-bench --blur                a flip at 60 Hz drawn sharp and with motion blur, and the ratio
 ///     flipclock-bench --soak [HOURS]        the loop through HOURS simulated hours (24), memory at start and end
 ///     flipclock-bench --idle                CPU per hour, memory and start of each face, each in a process of its own
 ///     flipclock-bench --idle FACE MINUTES   one such process: FACE (hhmm, hhmmss, world) for MINUTES simulated
@@ -48,6 +49,10 @@ struct Bench {
                 exit(64)
             }
             try soak(hours: hours)
+            return
+        }
+        if arguments == ["--blur"] {
+            try BlurBench.run(try BenchScene())
             return
         }
         if arguments == ["--rotation"] {

@@ -21,6 +21,7 @@ import Testing
             [flip]
             perspective = 8   # an integer is a number too
             vanishing_point = "face"
+            motion_blur = true
             first_easing = "linear"
             bounce = 0
             [look]
@@ -43,6 +44,7 @@ import Testing
         expected.timeZone = "Asia/Tokyo"
         expected.perspective = 8
         expected.vanishing = .face
+        expected.motionBlur = true
         expected.timing.firstEasing = .linear
         expected.timing.landing.degrees = 0
         expected.style.digits = RGBColor(red: 255, green: 0x88, blue: 0)
@@ -163,7 +165,7 @@ import Testing
         ),
         (
             "[flip]\n  shading = 0.5\n  shadows = true\n",
-            "f.toml:3:3: flip.shadows: unknown key; allowed in [flip]: first_half_ms, second_half_ms, first_easing, second_easing, bounce, bounce_ms, perspective, shading, vanishing_point"
+            "f.toml:3:3: flip.shadows: unknown key; allowed in [flip]: first_half_ms, second_half_ms, first_easing, second_easing, bounce, bounce_ms, perspective, shading, vanishing_point, motion_blur"
         ),
         ("[flip]\nfirst_half_ms = \"250\"\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a string"),
         ("[flip]\nfirst_half_ms = 2.5\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a number"),

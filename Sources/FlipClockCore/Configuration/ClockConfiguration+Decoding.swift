@@ -97,6 +97,7 @@ extension ClockConfiguration {
         if let v = try r.number("perspective", in: 1.5...50) { perspective = v }
         if let v = try r.number("shading", in: 0...1) { shading = v }
         if let v = try r.choice("vanishing_point", VanishingPoint.allCases.map { ($0.rawValue, $0) }) { vanishing = v }
+        if let v = try r.bool("motion_blur") { motionBlur = v }
         try r.rejectUnknownKeys()
     }
 

@@ -59,6 +59,7 @@ public struct ClockScene: Sendable {
             lighting: CardLighting(strength: face.shading), perspective: face.perspective,
             vanishing: face.vanishing
         )
+        renderer.motionBlur = face.motionBlur
     }
 
     /// The configuration's face (its rows as written), for previews and tests.

@@ -15,10 +15,13 @@ public struct Face: Equatable, Sendable {
     public var perspective: Double
     /// Where the flaps vanish toward.
     public var vanishing: VanishingPoint
+    /// Whether a turning flap is drawn blurred over each frame's exposure.
+    public var motionBlur: Bool
 
     public init(
         rows: [[FaceItem]], style: CardStyle = .classic, spacing: FaceLayout.Spacing = FaceLayout.Spacing(),
-        timing: FlipTiming = .standard, shading: Double = 1, perspective: Double = 5, vanishing: VanishingPoint = .card
+        timing: FlipTiming = .standard, shading: Double = 1, perspective: Double = 5, vanishing: VanishingPoint = .card,
+        motionBlur: Bool = false
     ) {
         self.rows = rows.filter { !$0.isEmpty }
         self.style = style
@@ -27,6 +30,7 @@ public struct Face: Equatable, Sendable {
         self.shading = shading
         self.perspective = perspective
         self.vanishing = vanishing
+        self.motionBlur = motionBlur
     }
 
     /// The rows as a `width` × `height` output shows them, and their layout: as written, or
