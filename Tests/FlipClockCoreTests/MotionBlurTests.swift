@@ -8,7 +8,8 @@ import Testing
 @Suite struct MotionBlurTests {
     static func renderer(blur: Bool = false) -> FaceRenderer {
         let layout = FaceLayout(
-            width: 160, height: 200, slots: [FaceLayout.Slot(rect: DamageRect(x: 40, y: 40, width: 80, height: 120))], vanishingX: 80, vanishingY: 100)
+            width: 160, height: 200, slots: [FaceLayout.Slot(rect: DamageRect(x: 40, y: 40, width: 80, height: 120))], vanishingX: 80, vanishingY: 100
+        )
         var r = FaceRenderer(layout: layout, values: ["1"], style: .classic, glyphs: SolidBlockGlyphs())
         r.motionBlur = blur
         return r

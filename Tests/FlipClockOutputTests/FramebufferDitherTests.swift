@@ -21,12 +21,13 @@ import Testing
 
     @Test func theClassicBackgroundIsExactlyThis() {
         // #0e0e10 cut to 5-6-5 is 0x0862 everywhere (#080c10, blue); dithered, a 4×4 pattern.
-        #expect(Self.screen(Canvas(width: 4, height: 4, fill: 0xFF0E_0E10)) == [
-            0x0861, 0x1062, 0x0862, 0x1082,
-            0x1082, 0x0862, 0x1082, 0x1062,
-            0x0862, 0x1082, 0x0862, 0x1082,
-            0x1082, 0x1062, 0x1082, 0x1062,
-        ])
+        #expect(
+            Self.screen(Canvas(width: 4, height: 4, fill: 0xFF0E_0E10)) == [
+                0x0861, 0x1062, 0x0862, 0x1082,
+                0x1082, 0x0862, 0x1082, 0x1062,
+                0x0862, 0x1082, 0x0862, 0x1082,
+                0x1082, 0x1062, 0x1082, 0x1062,
+            ])
         // The pattern repeats every four pixels, across and down.
         let wide = Self.screen(Canvas(width: 8, height: 8, fill: 0xFF0E_0E10))
         #expect(wide[0] == wide[4] && wide[0] == wide[32] && wide[9] == wide[45])
