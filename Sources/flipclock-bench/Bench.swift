@@ -15,6 +15,7 @@ import Glibc
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
 ///     flipclock-bench --callgrind copy90 N  N whole frames copied turned 90° (copy0, copy270)
 ///     flipclock-bench --rotation            only the table of the turned copies
+///     flipclock-bench --blur                a flip at 60 Hz drawn sharp and with motion blur, and the ratio
 ///     flipclock-bench --soak [HOURS]        the loop through HOURS simulated hours (24), memory at start and end
 ///     flipclock-bench --idle                CPU per hour, memory and start of each face, each in a process of its own
 ///     flipclock-bench --idle FACE MINUTES   one such process: FACE (hhmm, hhmmss, world) for MINUTES simulated
@@ -48,6 +49,10 @@ struct Bench {
                 exit(64)
             }
             try soak(hours: hours)
+            return
+        }
+        if arguments == ["--blur"] {
+            try BlurBench.run(try BenchScene())
             return
         }
         if arguments == ["--rotation"] {
@@ -240,7 +245,8 @@ struct Bench {
         for angle in [30.0, 75, 120, 160] {
             var ours = FaceRenderer(
                 layout: scene.layout, values: BenchScene.from, style: scene.configuration.style, glyphs: scene.font,
-                lighting: CardLighting(strength: 0), perspective: scene.configuration.perspective
+                lighting: CardLighting(strength: 0), perspective: scene.configuration.perspective,
+                vanishing: scene.configuration.vanishing
             )
             _ = try? ours.draw(BenchScene.pictures(at: angle))
             pixman.draw(angle: angle)

@@ -29,7 +29,7 @@ struct BenchScene {
         FaceRenderer(
             layout: layout, values: Self.from, style: configuration.style, glyphs: font,
             timing: configuration.timing, lighting: CardLighting(strength: configuration.shading),
-            perspective: configuration.perspective
+            perspective: configuration.perspective, vanishing: configuration.vanishing
         )
     }
 
@@ -44,10 +44,6 @@ struct BenchScene {
 
     /// The geometry of card `i`'s flap, as the renderer sets it up.
     func geometry(_ i: Int) -> FlapGeometry {
-        let r = layout.slots[i].rect
-        return FlapGeometry(
-            cardX: Double(r.x), cardWidth: Double(r.width), hingeY: Double(r.y + r.height / 2), halfHeight: Double(r.height / 2),
-            vanishingX: layout.vanishingX, vanishingY: layout.vanishingY, eyeDistance: configuration.perspective * Double(r.height)
-        )
+        FlapGeometry(card: layout.slots[i].rect, in: layout, perspective: configuration.perspective, vanishing: configuration.vanishing)
     }
 }

@@ -24,7 +24,7 @@ final class PixmanFrame {
         destination = pixels.withUnsafeMutableBufferPointer {
             pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(BenchScene.width), Int32(BenchScene.height), $0.baseAddress, Int32(BenchScene.width * 4))
         }
-        var cache = CardImageCache(style: scene.configuration.style, glyphs: scene.font)
+        var cache = CardImageCache(style: scene.configuration.style, glyphs: scene.font, shading: scene.configuration.shading)
         for i in 0..<6 {
             let from = try cache.image(BenchScene.from[i], width: BenchScene.cardWidth, height: BenchScene.cardHeight)
             let to = try cache.image(BenchScene.to[i], width: BenchScene.cardWidth, height: BenchScene.cardHeight)

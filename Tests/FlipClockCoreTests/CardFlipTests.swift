@@ -86,12 +86,13 @@ import Testing
 
     @Test func easingShapesTheAngleButNotTheEnds() {
         var card = CardFlip(showing: "1")
-        _ = card.show("2", at: .zero)  // standard: ease-in then ease-out, 250 ms each
+        _ = card.show("2", at: .zero)  // standard: ease-in then ease-out, 250 ms each, then the landing's 120
         let early = card.advance(to: .milliseconds(125))
         #expect(early.flap!.angle < 45)
         let late = card.advance(to: .milliseconds(375))
         #expect(late.flap!.angle > 135)
-        #expect(card.advance(to: .milliseconds(500)) == .resting("2"))
+        #expect(card.advance(to: .milliseconds(500)).flap?.angle == 180)
+        #expect(card.advance(to: .milliseconds(620)) == .resting("2"))
     }
 
     @Test(arguments: Easing.allCases) func easingsRunFromZeroToOne(_ easing: Easing) {

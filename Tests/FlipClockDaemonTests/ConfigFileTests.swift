@@ -20,7 +20,10 @@ import Testing
             time_zone = "Asia/Tokyo"
             [flip]
             perspective = 8   # an integer is a number too
+            vanishing_point = "face"
+            motion_blur = true
             first_easing = "linear"
+            bounce = 0
             [look]
             digits = "#FF8800"
             [output]
@@ -40,7 +43,10 @@ import Testing
         expected.time.hourCycle = .twelve
         expected.timeZone = "Asia/Tokyo"
         expected.perspective = 8
+        expected.vanishing = .face
+        expected.motionBlur = true
         expected.timing.firstEasing = .linear
+        expected.timing.landing.degrees = 0
         expected.style.digits = RGBColor(red: 255, green: 0x88, blue: 0)
         expected.imageWidth = 640
         expected.imageHeight = 480
@@ -159,14 +165,16 @@ import Testing
         ),
         (
             "[flip]\n  shading = 0.5\n  shadows = true\n",
-            "f.toml:3:3: flip.shadows: unknown key; allowed in [flip]: first_half_ms, second_half_ms, first_easing, second_easing, perspective, shading"
+            "f.toml:3:3: flip.shadows: unknown key; allowed in [flip]: first_half_ms, second_half_ms, first_easing, second_easing, bounce, bounce_ms, perspective, shading, vanishing_point, motion_blur"
         ),
         ("[flip]\nfirst_half_ms = \"250\"\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a string"),
         ("[flip]\nfirst_half_ms = 2.5\n", "f.toml:2:17: flip.first_half_ms: expected an integer, found a number"),
         ("[flip]\nfirst_half_ms = 1\n", "f.toml:2:17: flip.first_half_ms: 1 is out of range; allowed 20...5000"),
         ("[flip]\nsecond_half_ms = 9000\n", "f.toml:2:18: flip.second_half_ms: 9000 is out of range; allowed 20...5000"),
+        ("[flip]\nbounce = 45\n", "f.toml:2:10: flip.bounce: 45 is out of range; allowed 0...20"),
         ("[flip]\nshading = 1.5\n", "f.toml:2:11: flip.shading: 1.5 is out of range; allowed 0...1"),
         ("[flip]\nperspective = true\n", "f.toml:2:15: flip.perspective: expected a number, found a boolean"),
+        ("[flip]\nvanishing_point = \"eye\"\n", "f.toml:2:19: flip.vanishing_point: \"eye\" is not allowed; allowed \"card\", \"face\""),
         (
             "[flip]\nfirst_easing = \"bounce\"\n",
             "f.toml:2:16: flip.first_easing: \"bounce\" is not allowed; allowed \"linear\", \"ease-in\", \"ease-out\", \"ease-in-out\""

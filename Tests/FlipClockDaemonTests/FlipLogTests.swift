@@ -17,6 +17,8 @@ import Testing
         var configuration = ClockConfiguration()
         configuration.time.format = .hoursMinutesSeconds
         configuration.backlight = "none"
+        // No bounce: the flip to 08:00:10 has landed (10.6 s) before the panel opens.
+        configuration.timing.landing = .none
         let log = LogLines()
         let logger = Logger(label: "test") { _ in LogLines.Handler(lines: log) }
         let loop = ClockLoop(

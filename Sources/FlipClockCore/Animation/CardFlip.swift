@@ -75,7 +75,8 @@ public struct CardFlip: Sendable {
                     flap: Flap(value: from, half: .top, angle: eased * 90)
                 )
             case let .middleToBottom(from, to, start, timing):
-                let end = start + timing.secondHalf
+                // The flap lands at the end of the second half, then bounces off the stop.
+                let end = start + timing.secondHalf + timing.landing.length
                 if now >= end {
                     state = .resetForNext(showing: to)
                     if let next = pending {
@@ -84,10 +85,14 @@ public struct CardFlip: Sendable {
                     }
                     continue
                 }
-                let eased = timing.secondEasing(Self.progress(now - start, of: timing.secondHalf))
+                let elapsed = now - start
+                let angle =
+                    elapsed < timing.secondHalf
+                    ? 90 + timing.secondEasing(Self.progress(elapsed, of: timing.secondHalf)) * 90
+                    : 180 - timing.landing.rebound(after: elapsed - timing.secondHalf)
                 return CardPicture(
                     phase: .middleToBottom, top: to, bottom: from,
-                    flap: Flap(value: to, half: .bottom, angle: 90 + eased * 90)
+                    flap: Flap(value: to, half: .bottom, angle: angle)
                 )
             }
         }

@@ -23,11 +23,15 @@ public struct Flap: Equatable, Sendable {
     public var half: CardHalf
     /// 0° lying on the top half, 90° edge-on, 180° lying on the bottom half.
     public var angle: Double
+    /// Where the flap was when the frame's exposure opened, when it is drawn blurred over
+    /// it (``FaceRenderer/motionBlur``); `nil` for a flap drawn at its angle alone.
+    public var sweptFrom: Double?
 
-    public init(value: String, half: CardHalf, angle: Double) {
+    public init(value: String, half: CardHalf, angle: Double, sweptFrom: Double? = nil) {
         self.value = value
         self.half = half
         self.angle = angle
+        self.sweptFrom = sweptFrom
     }
 }
 

@@ -6,28 +6,34 @@ public struct FlipTiming: Equatable, Sendable {
     public var secondHalf: Duration
     public var firstEasing: Easing
     public var secondEasing: Easing
+    /// How the flap lands: a small bounce off the stop after the second half, or none.
+    public var landing: Landing
 
     public init(
         firstHalf: Duration = .milliseconds(250), secondHalf: Duration = .milliseconds(250),
-        firstEasing: Easing = .easeIn, secondEasing: Easing = .easeOut
+        firstEasing: Easing = .easeIn, secondEasing: Easing = .easeOut, landing: Landing = .none
     ) {
         self.firstHalf = firstHalf
         self.secondHalf = secondHalf
         self.firstEasing = firstEasing
         self.secondEasing = secondEasing
+        self.landing = landing
     }
 
-    public static let standard = FlipTiming()
+    /// The configuration's: 250 ms a half, ease-in then ease-out, the subtle landing.
+    public static let standard = FlipTiming(landing: .subtle)
 
     /// The same flip `factor` times as fast (a counter far behind its target).
     public func faster(by factor: Double) -> FlipTiming {
         var t = self
         t.firstHalf = firstHalf / factor
         t.secondHalf = secondHalf / factor
+        t.landing = landing.faster(by: factor)
         return t
     }
 
-    public var total: Duration { firstHalf + secondHalf }
+    /// The whole flip, the landing's bounce included.
+    public var total: Duration { firstHalf + secondHalf + landing.length }
 }
 
 extension Duration {

@@ -53,27 +53,41 @@ public struct CardImage: Equatable, Sendable {
         return out
     }
 
+    /// The hinge gap in rows on a card `height` rows tall (even): `fraction` of the height,
+    /// rounded to an even number of rows (at least two), so the gap is centred on the hinge
+    /// and the two halves are equally tall.
+    public static func hingeGap(_ fraction: Double, height: Int) -> Int {
+        max(2, 2 * Int((fraction * Double(height) / 2).rounded()))
+    }
+
+    /// How the bottom half's paper is lit (a shade factor): in light from above, the top half
+    /// is a shade lighter than the bottom (236/255 at full shading); flat (255) at none.
+    public static func bottomLight(shading: Double) -> UInt32 {
+        UInt32((255 - 19 * min(max(shading, 0), 1)).rounded())
+    }
+
     /// Prints `value` on a card of `width` × `height` pixels (`height` even).
     ///
-    /// `pixelSize` is the em size that gives digits the style's ink height (see ``CardImageCache``).
+    /// `pixelSize` is the em size that gives digits the style's ink height (see ``CardImageCache``);
+    /// `shading` is the face's (``CardLighting/strength``): 0 prints both halves alike.
     public static func render(
         _ value: String, width: Int, height: Int, pixelSize: Int, baseline: Int,
-        style: CardStyle, glyphs: some GlyphSource
+        style: CardStyle, glyphs: some GlyphSource, shading: Double = 1
     ) throws -> CardImage {
         precondition(height % 2 == 0, "a card splits into two equal halves")
         let shape = RoundedRect.coverage(width: width, height: height, radius: style.cornerRadius * Double(width))
         let run = try glyphs.render(value, pixelSize: pixelSize)
         let penX = (width - run.advance) / 2
         let originX = penX + run.left, originY = baseline - run.top
-        let gap = max(1, Int((style.hingeGap * Double(height)).rounded()))
         let hinge = height / 2
-        let gapTop = hinge - (gap + 1) / 2, gapBottom = hinge + gap / 2
+        let gap = Self.hingeGap(style.hingeGap, height: height)
+        let gapTop = hinge - gap / 2, gapBottom = hinge + gap / 2
 
         var full = Canvas(width: width, height: height)
         let ink = style.digits.pixel
+        let bottomLight = Self.bottomLight(shading: shading)
         for y in 0..<height where y < gapTop || y >= gapBottom {
-            // Paper in light from above: the top half a shade lighter than the bottom.
-            let light: UInt32 = y < hinge ? 255 : 236
+            let light: UInt32 = y < hinge ? 255 : bottomLight
             let paper = PixelMath.shade(style.card.pixel, by: light)
             let gy = y - originY
             for x in 0..<width {

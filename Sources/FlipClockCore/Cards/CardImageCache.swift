@@ -26,9 +26,13 @@ public struct CardImageCache: Sendable {
     private var images: [Key: CardImage] = [:]
     private var sizings: [SizingKey: Sizing] = [:]
 
-    public init(style: CardStyle, glyphs: any GlyphSource) {
+    /// How strongly the cards are lit, 0 (flat) … 1 (``CardLighting/strength``).
+    public let shading: Double
+
+    public init(style: CardStyle, glyphs: any GlyphSource, shading: Double = 1) {
         self.style = style
         self.glyphs = glyphs
+        self.shading = shading
     }
 
     public var count: Int { images.count }
@@ -41,7 +45,7 @@ public struct CardImageCache: Sendable {
         let sizing = try sizing(SizingKey(height: height, textScale: textScale))
         let image = try CardImage.render(
             value, width: width, height: height, pixelSize: sizing.pixelSize, baseline: sizing.baseline,
-            style: style, glyphs: glyphs
+            style: style, glyphs: glyphs, shading: shading
         )
         images[key] = image
         return image

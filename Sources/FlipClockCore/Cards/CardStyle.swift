@@ -5,7 +5,8 @@ public struct CardStyle: Equatable, Sendable {
     public var digits: RGBColor
     /// Corner radius as a fraction of the card's width.
     public var cornerRadius: Double
-    /// The gap between the halves as a fraction of the card's height (at least one pixel).
+    /// The gap between the halves as a fraction of the card's height, an even number of rows
+    /// (at least two) centred on the hinge.
     public var hingeGap: Double
     /// Height of a digit's ink as a fraction of the card's height.
     public var digitHeight: Double

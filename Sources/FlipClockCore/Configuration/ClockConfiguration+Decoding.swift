@@ -93,8 +93,12 @@ extension ClockConfiguration {
         let easings = Easing.allCases.map { ($0.rawValue, $0) }
         if let v = try r.choice("first_easing", easings) { timing.firstEasing = v }
         if let v = try r.choice("second_easing", easings) { timing.secondEasing = v }
+        if let v = try r.number("bounce", in: 0...20) { timing.landing.degrees = v }
+        if let v = try r.integer("bounce_ms", in: 20...1000) { timing.landing.duration = .milliseconds(v) }
         if let v = try r.number("perspective", in: 1.5...50) { perspective = v }
         if let v = try r.number("shading", in: 0...1) { shading = v }
+        if let v = try r.choice("vanishing_point", VanishingPoint.allCases.map { ($0.rawValue, $0) }) { vanishing = v }
+        if let v = try r.bool("motion_blur") { motionBlur = v }
         try r.rejectUnknownKeys()
     }
 

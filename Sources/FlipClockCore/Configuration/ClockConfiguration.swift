@@ -52,6 +52,10 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var perspective = 5.0
     /// `flip.shading`: 0 (flat) … 1 (standard light and shadow).
     public var shading = 1.0
+    /// `flip.vanishing_point`: `card` (each card's own) or `face` (the face's centre).
+    public var vanishing = VanishingPoint.card
+    /// `flip.motion_blur`: a turning flap drawn blurred over each frame's exposure.
+    public var motionBlur = false
 
     /// `[output]`.
     public var output = OutputKind.auto
@@ -124,7 +128,8 @@ public struct ClockConfiguration: Equatable, Sendable {
         let names = screen(connector).rows ?? rowNames ?? defaultRows
         return Face(
             rows: names.map { $0.filter { !hidden.contains($0) }.compactMap { byName[$0] } }, style: style, spacing: spacing,
-            timing: timing, shading: shading, perspective: perspective
+            timing: timing, shading: shading, perspective: perspective, vanishing: vanishing,
+            motionBlur: motionBlur
         )
     }
 

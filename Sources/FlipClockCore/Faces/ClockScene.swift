@@ -56,8 +56,10 @@ public struct ClockScene: Sendable {
             layout: layout,
             values: Self.values(items, reading, counters: counters, timers: timerValues, games: gameValues, texts: textCards),
             style: face.style, glyphs: glyphs, timing: face.timing,
-            lighting: CardLighting(strength: face.shading), perspective: face.perspective
+            lighting: CardLighting(strength: face.shading), perspective: face.perspective,
+            vanishing: face.vanishing
         )
+        renderer.motionBlur = face.motionBlur
     }
 
     /// The configuration's face (its rows as written), for previews and tests.

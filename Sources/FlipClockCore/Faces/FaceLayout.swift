@@ -45,7 +45,8 @@ public struct FaceLayout: Equatable, Sendable {
     public var height: Int
     public var slots: [Slot]
 
-    /// The centre of the face: the vanishing point of the flaps' perspective.
+    /// The centre of the face: the vanishing point of the flaps' perspective when they vanish
+    /// toward the face's (``VanishingPoint/face``).
     public var vanishingX: Double
     public var vanishingY: Double
 
@@ -66,15 +67,31 @@ public struct FaceLayout: Equatable, Sendable {
         /// How many groups each label lies under (a timer's minutes and seconds): one each
         /// unless given.
         public var spans: [Int]
+        /// How many lines of cards the row is stacked in (a clock's hours over its minutes on a
+        /// portrait screen): its groups shared out in order, the first lines taking any extra
+        /// one; the labels under the last line.
+        public var lines: Int
 
-        public init(groups: [[CardShape]], labels: [String] = [], spans: [Int]? = nil) {
+        public init(groups: [[CardShape]], labels: [String] = [], spans: [Int]? = nil, lines: Int = 1) {
             self.groups = groups
             self.labels = labels
             self.spans = spans ?? labels.map { _ in 1 }
+            self.lines = max(1, min(lines, groups.count))
             precondition(self.spans.count == labels.count, "one span per label")
         }
 
         var hasLabels: Bool { labels.contains { !$0.isEmpty } }
+
+        /// The line group `g` is on.
+        func line(ofGroup g: Int) -> Int {
+            let perLine = (groups.count + lines - 1) / lines
+            return g / max(perLine, 1)
+        }
+
+        /// The row's height in card heights, its labels' included.
+        var tallness: Double {
+            Double(lines) + Double(lines - 1) * FaceLayout.rowGap + (hasLabels ? FaceLayout.labelGap + FaceLayout.labelHeight : 0)
+        }
 
         /// The space before group `g`: between items (a label's groups) or inside one.
         func gap(before g: Int, _ spacing: Spacing) -> Double {
@@ -87,11 +104,18 @@ public struct FaceLayout: Equatable, Sendable {
             return spacing.groupGap
         }
 
-        /// The row's width per unit of card height.
+        /// The row's width per unit of card height: its widest line's.
         func units(_ spacing: Spacing) -> Double {
+            (0..<lines).map { units(ofLine: $0, spacing) }.max() ?? 0
+        }
+
+        /// Line `line`'s width per unit of card height.
+        func units(ofLine line: Int, _ spacing: Spacing) -> Double {
             var units = 0.0
-            for (g, group) in groups.enumerated() {
-                if g > 0 { units += gap(before: g, spacing) }
+            var first = true
+            for (g, group) in groups.enumerated() where self.line(ofGroup: g) == line {
+                if !first { units += gap(before: g, spacing) }
+                first = false
                 for (c, card) in group.enumerated() {
                     if c > 0 { units += spacing.cardGap }
                     units += card.aspect
@@ -131,7 +155,7 @@ public struct FaceLayout: Equatable, Sendable {
         let widest = rows.map { $0.units(spacing) }.max() ?? 0
         // The face's height per unit of card height.
         var tall = Double(rows.count - 1) * rowGap
-        for row in rows { tall += 1 + (row.hasLabels ? labelGap + labelHeight : 0) }
+        for row in rows { tall += row.tallness }
         let availableW = max(0, Double(width) - 2 * margin), availableH = max(0, Double(height) - 2 * margin)
         var cardHeight = min(availableH / max(tall, 1), widest > 0 ? availableW / widest : availableH)
         cardHeight = Double(max(2, Int(cardHeight) & ~1))
@@ -141,28 +165,38 @@ public struct FaceLayout: Equatable, Sendable {
         var labels: [Label] = []
         var bands: [DamageRect] = []
         for row in rows {
-            let band = Int((cardHeight * (1 + (row.hasLabels ? labelGap + labelHeight : 0))).rounded(.up))
+            let band = Int((cardHeight * row.tallness).rounded(.up))
             bands.append(DamageRect(x: 0, y: Int(y), width: width, height: band + band % 2))
-            var x = ((Double(width) - (row.units(spacing) * cardHeight).rounded()) / 2).rounded(.down)
+            let lineStep = cardHeight * (1 + rowGap)
+            var x = 0.0, line = -1
             // Where each group starts and ends, for the labels under them.
             var extents: [(left: Double, right: Double)] = []
             for (g, group) in row.groups.enumerated() {
-                if g > 0 { x += row.gap(before: g, spacing) * cardHeight }
-                let left = x
+                if row.line(ofGroup: g) != line {
+                    line = row.line(ofGroup: g)
+                    x = ((Double(width) - (row.units(ofLine: line, spacing) * cardHeight).rounded()) / 2).rounded(.down)
+                } else {
+                    x += row.gap(before: g, spacing) * cardHeight
+                }
+                let left = x, top = Int(y + Double(line) * lineStep)
                 for (c, card) in group.enumerated() {
                     if c > 0 { x += spacing.cardGap * cardHeight }
                     let w = Int((card.aspect * cardHeight).rounded())
-                    slots.append(Slot(rect: DamageRect(x: Int(x.rounded()), y: Int(y), width: w, height: Int(cardHeight)), textScale: card.textScale))
+                    slots.append(Slot(rect: DamageRect(x: Int(x.rounded()), y: top, width: w, height: Int(cardHeight)), textScale: card.textScale))
                     x += card.aspect * cardHeight
                 }
                 extents.append((left, x))
             }
             var first = 0
+            let lastLine = row.lines - 1
             for (text, span) in zip(row.labels, row.spans) {
                 defer { first += span }
                 guard !text.isEmpty, first + span <= extents.count else { continue }
-                let left = extents[first].left, right = extents[first + span - 1].right
-                let top = y + cardHeight * (1 + labelGap)
+                // Under the label's groups on the last line (all of them when not stacked).
+                let under = (first..<first + span).filter { row.line(ofGroup: $0) == lastLine }
+                guard let firstUnder = under.first, let lastUnder = under.last else { continue }
+                let left = extents[firstUnder].left, right = extents[lastUnder].right
+                let top = y + Double(lastLine) * lineStep + cardHeight * (1 + labelGap)
                 labels.append(
                     Label(
                         text: text,
@@ -170,7 +204,7 @@ public struct FaceLayout: Equatable, Sendable {
                             x: Int(left.rounded()), y: Int(top), width: Int((right - left).rounded()), height: Int(cardHeight * labelHeight))
                     ))
             }
-            y += cardHeight * (1 + (row.hasLabels ? labelGap + labelHeight : 0) + rowGap)
+            y += cardHeight * (row.tallness + rowGap)
         }
         let top = slots.map(\.rect.y).min() ?? 0
         let bottom = (slots.map(\.rect.maxY) + labels.map(\.rect.maxY)).max() ?? 0

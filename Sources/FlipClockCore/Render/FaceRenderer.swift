@@ -5,16 +5,23 @@
 /// now and in the last frame), returning them as damage for the output to copy.
 /// A still face draws nothing and returns no damage.
 public struct FaceRenderer: Sendable {
-    public private(set) var canvas: Canvas
+    public internal(set) var canvas: Canvas
     public let layout: FaceLayout
     public var timing: FlipTiming
     public let lighting: CardLighting
     /// The eye's distance from the screen in card heights.
     public let perspective: Double
+    /// Where the flaps vanish toward: each card's own hinge, or the face's centre.
+    public let vanishing: VanishingPoint
     public private(set) var cards: [CardFlip]
+    /// Whether a turning flap is drawn as seen over the frame's exposure (the time since the
+    /// last frame, at most ``longestExposure``): blurred along its turn.
+    public var motionBlur = false
+    /// When the last frame was drawn.
+    private var lastFrame: Duration?
 
     private var images: CardImageCache
-    private var flapRenderer = FlapRenderer()
+    var flapRenderer = FlapRenderer()
     /// What each card looked like when last drawn; `nil` before the first frame.
     private var drawn: [CardPicture?]
     /// Where each card's flap was when last drawn (empty for none).
@@ -27,18 +34,20 @@ public struct FaceRenderer: Sendable {
 
     public init(
         layout: FaceLayout, values: [String], style: CardStyle, glyphs: any GlyphSource,
-        timing: FlipTiming = .standard, lighting: CardLighting = CardLighting(), perspective: Double = 5
+        timing: FlipTiming = .standard, lighting: CardLighting = CardLighting(), perspective: Double = 5,
+        vanishing: VanishingPoint = .card
     ) {
         precondition(values.count == layout.slots.count, "one value per card")
         self.layout = layout
         self.timing = timing
         self.lighting = lighting
         self.perspective = perspective
+        self.vanishing = vanishing
         background = style.background.pixel
         labelColor = PixelMath.shade(style.digits.pixel, by: 190)
         self.glyphs = glyphs
         canvas = Canvas(width: layout.width, height: layout.height, fill: background)
-        images = CardImageCache(style: style, glyphs: glyphs)
+        images = CardImageCache(style: style, glyphs: glyphs, shading: lighting.strength)
         cards = values.map { CardFlip(showing: $0) }
         drawn = Array(repeating: nil, count: values.count)
         flapBounds = Array(repeating: DamageRect(x: 0, y: 0, width: 0, height: 0), count: values.count)
@@ -76,7 +85,17 @@ public struct FaceRenderer: Sendable {
 
     /// Draws the face at `now` and returns the rectangles that changed.
     public mutating func frame(at now: Duration) throws -> [DamageRect] {
-        try draw(cards.indices.map { cards[$0].advance(to: now) })
+        let opened = lastFrame.map { now - min(now - $0, Self.longestExposure) }
+        let before = cards
+        var pictures = cards.indices.map { cards[$0].advance(to: now) }
+        lastFrame = now
+        if motionBlur, let opened {
+            for i in pictures.indices {
+                var earlier = before[i]
+                pictures[i] = Self.swept(pictures[i], from: earlier.advance(to: opened))
+            }
+        }
+        return try draw(pictures)
     }
 
     /// Draws the cards as `pictures` say (one per card) and returns the rectangles that changed.
@@ -92,7 +111,7 @@ public struct FaceRenderer: Sendable {
         var flaps: [DamageRect] = []
         for i in cards.indices {
             let slot = layout.slots[i].rect
-            let flap = pictures[i].flap.map { projection(i, $0.angle).bounds } ?? DamageRect(x: 0, y: 0, width: 0, height: 0)
+            let flap = pictures[i].flap.map { sweptBounds(i, $0) } ?? DamageRect(x: 0, y: 0, width: 0, height: 0)
             flaps.append(flap)
             reach.append(slot.union(flap))
             guard !firstFrame, let before = drawn[i], before != pictures[i] else { continue }
@@ -149,18 +168,12 @@ public struct FaceRenderer: Sendable {
         return laid
     }
 
-    private func projection(_ i: Int, _ angle: Double) -> FlapProjection {
+    func projection(_ i: Int, _ angle: Double) -> FlapProjection {
         FlapProjection(geometry: geometry(i), angle: angle)
     }
 
     private func geometry(_ i: Int) -> FlapGeometry {
-        let rect = layout.slots[i].rect
-        return FlapGeometry(
-            cardX: Double(rect.x), cardWidth: Double(rect.width),
-            hingeY: Double(rect.y + rect.height / 2), halfHeight: Double(rect.height / 2),
-            vanishingX: layout.vanishingX, vanishingY: layout.vanishingY,
-            eyeDistance: perspective * Double(rect.height)
-        )
+        FlapGeometry(card: layout.slots[i].rect, in: layout, perspective: perspective, vanishing: vanishing)
     }
 
     private mutating func image(_ i: Int, _ value: String) throws -> CardImage {
@@ -168,7 +181,7 @@ public struct FaceRenderer: Sendable {
         return try images.image(value, width: slot.rect.width, height: slot.rect.height, textScale: slot.textScale)
     }
 
-    private mutating func drawStatic(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
+    mutating func drawStatic(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
         let rect = layout.slots[i].rect
         let half = rect.height / 2
         let top = try image(i, picture.top)
@@ -176,7 +189,8 @@ public struct FaceRenderer: Sendable {
         let topShade = lighting.staticTop(picture)
         // What the flap will cover opaque is not drawn under it.
         var flapCover: (top: Int, columns: [Range<Int>]) = (0, [])
-        if let flap = picture.flap {
+        // A blurred flap covers nothing whole: what lies under it shows through its sweep.
+        if let flap = picture.flap, flap.sweptFrom == nil {
             let flapImage = try image(i, flap.value)
             flapCover = FlapRenderer.opaqueColumns(
                 flapImage.half(flap.half), opaque: flapImage.opaqueRuns(flap.half), half: flap.half, projection: projection(i, flap.angle),
@@ -201,6 +215,10 @@ public struct FaceRenderer: Sendable {
     private mutating func drawFlap(_ i: Int, _ picture: CardPicture, clip: DamageRect) throws {
         guard let flap = picture.flap else { return }
         let flapImage = try image(i, flap.value)
+        if let from = flap.sweptFrom {
+            try drawBlurred(flapImage.half(flap.half), picture, from: from, card: i, clip: clip)
+            return
+        }
         flapRenderer.draw(
             flapImage.half(flap.half), half: flap.half, projection: projection(i, flap.angle), shade: lighting.flap(angle: flap.angle),
             into: &canvas, clip: clip, plain: flapImage.plainRuns(flap.half)

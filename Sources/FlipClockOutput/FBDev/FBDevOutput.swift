@@ -9,8 +9,8 @@ import Glibc
 
 /// The screen through the Linux framebuffer device, where there is no KMS.
 ///
-/// Draws 32 bpp XRGB (any channel order the device reports) and 16 bpp RGB565, honouring
-/// the line length, turned by ``rotation``. When the virtual height holds two screens it draws into the hidden one
+/// Draws 32 bpp XRGB (any channel order the device reports) and 16 bpp RGB565 (dithered,
+/// ``RGB565``), honouring the line length, turned by ``rotation``. When the virtual height holds two screens it draws into the hidden one
 /// and pans; otherwise it copies the damage into the visible one. What the screen showed
 /// is put back by ``close()``. (The daemon's ``VirtualTerminal`` keeps the console's text
 /// and cursor off the picture.)
@@ -37,6 +37,9 @@ public final class FBDevOutput: FrameOutput {
     private var first = true
     private let saved: [UInt8]
     private var closed = false
+    /// A 16 bpp screen's picture dithered (``RGB565``), kept at the canvas's size so only
+    /// the damage is dithered again.
+    private var dithered = Canvas(width: 0, height: 0)
 
     public private(set) var framesPresented = 0
 
@@ -135,7 +138,11 @@ public final class FBDevOutput: FrameOutput {
         precondition(canvas.width == canvasSize.width && canvas.height == canvasSize.height, "the canvas must be the screen's size, turned")
         for r in rects {
             if bitsPerPixel == 16 {
-                rotation.copy(r, of: canvas, to: base, pitch: lineLength, convert: Self.rgb565)
+                if dithered.width != canvas.width || dithered.height != canvas.height {
+                    dithered = Canvas(width: canvas.width, height: canvas.height)
+                }
+                RGB565.dither(canvas, r, into: &dithered)
+                rotation.copy(r, of: dithered, to: base, pitch: lineLength, convert: Self.rgb565)
             } else if shifts == (16, 8, 0) {
                 rotation.copy(r, of: canvas, to: base, pitch: lineLength)
             } else {
