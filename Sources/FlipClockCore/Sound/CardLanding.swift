@@ -1,8 +1,9 @@
 extension CardFlip {
-    /// When the flap turning now strikes the stop at the bottom: the end of MiddleToBottom;
-    /// `nil` for a card at rest.
+    /// When the flap turning now strikes the stop at the bottom: the end of MiddleToBottom's
+    /// second half, before the landing's bounce (which makes no click of its own); `nil` for a
+    /// card at rest.
     public var landing: Duration? {
-        if case let .topToMiddle(_, _, start, timing) = state { return start + timing.total }
+        if case let .topToMiddle(_, _, start, timing) = state { return start + timing.firstHalf + timing.secondHalf }
         if case let .middleToBottom(_, _, start, timing) = state { return start + timing.secondHalf }
         return nil
     }
