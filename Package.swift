@@ -34,6 +34,7 @@ let package = Package(
         .systemLibrary(name: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // Linux interfaces Glibc's module lacks (framebuffer and console ioctls, signalfd, ppoll): nothing to link.
         .systemLibrary(name: "CLinux"),
 
@@ -77,10 +78,13 @@ let package = Package(
         // The operator's keypad: libevdev behind one device type (opened, grabbed, read), and the
         // key map as a value (a key press made into the control request it stands for).
         .target(name: "FlipClockKeypad", dependencies: ["FlipClockCore", "FlipClockControl", "CEvdev", "FlipClockSystem", swiftSystem]),
+        // The horn's relay: libgpiod behind one line type (taken as an output, set, let go), and
+        // the relay as the daemon drives it (a problem said once, tried again at the next horn).
+        .target(name: "FlipClockHorn", dependencies: ["FlipClockCore", "CGPIOD", "FlipClockSystem", swiftSystem]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "FlipClockKeypad", "CLinux", "FlipClockSystem", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "FlipClockKeypad", "FlipClockHorn", "CLinux", "FlipClockSystem", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -78,6 +78,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var mqtt: MQTTSettings?
     /// `[keypad]`: the operator's keypad; `nil` (the default): none.
     public var keypad: KeypadSettings?
+    /// `[horn]`: how long a horn sounds, and the relay that drives a real one (none by default).
+    public var horn = HornSettings()
     /// `[state]`: where scores are kept across restarts.
     public var stateFile = "/var/lib/flipclock/state.json"
 

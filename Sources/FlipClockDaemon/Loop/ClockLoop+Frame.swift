@@ -54,7 +54,8 @@ extension ClockLoop {
         )
     }
 
-    /// Makes what happened by itself in the game up to `now`: each horn is sounded (logged),
+    /// Makes what happened by itself in the game up to `now`: each horn is sounded (logged,
+    /// and the relay's line active for the horn's length),
     /// and a game that changed (a period over, a break begun) is saved at once.
     func playGame(at now: WallInstant) {
         let before = state.game
@@ -62,6 +63,7 @@ extension ClockLoop {
             let late = (now.nanosecondsSince1970 - at.nanosecondsSince1970) / 1_000_000
             logger.notice("horn", metadata: ["clock": "\(horn.rawValue)", "late_ms": "\(late)"])
             onHorn?(horn, at)
+            soundRelay()
         }
         guard state.game != before else { return }
         do throws(ControlError) {
