@@ -21,13 +21,15 @@ public final class Relay {
     public init() {}
 
     /// Takes the line `settings` names (a start or a reload), inactive; the one held before is
-    /// let go, inactive. What to say, if anything.
+    /// let go, inactive, if the settings changed. The same line not taken yet is tried again,
+    /// its problem not said again. What to say, if anything.
     public func take(_ settings: HornSettings.Relay?) -> News? {
-        if settings == self.settings, line != nil { return nil }
-        close()
-        self.settings = settings
-        said = nil
-        return open()
+        if settings != self.settings {
+            close()
+            self.settings = settings
+            said = nil
+        }
+        return line == nil ? open() : nil
     }
 
     /// Sets the line active or inactive, taking it first if it is not (a chip plugged in or
