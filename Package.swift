@@ -35,6 +35,7 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .systemLibrary(name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // Linux interfaces Glibc's module lacks (framebuffer and console ioctls, signalfd, ppoll): nothing to link.
         .systemLibrary(name: "CLinux"),
 
@@ -84,11 +85,14 @@ let package = Package(
             name: "FlipClockSound",
             dependencies: ["FlipClockCore", "CALSA", "CLinux", "FlipClockSystem", .product(name: "Logging", package: "swift-log")]
         ),
+        // The horn's relay: libgpiod behind one line type (taken as an output, set, let go), and
+        // the relay as the daemon drives it (a problem said once, tried again at the next horn).
+        .target(name: "FlipClockHorn", dependencies: ["FlipClockCore", "CGPIOD", "FlipClockSystem", swiftSystem]),
         .target(
             name: "FlipClockDaemon",
             dependencies: [
-                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "FlipClockKeypad", "FlipClockSound", "CLinux",
-                "FlipClockSystem", swiftSystem,
+                "FlipClockCore", "FlipClockControl", "FlipClockOutput", "FlipClockQR", "FlipClockKeypad", "FlipClockSound", "FlipClockHorn",
+                "CLinux", "FlipClockSystem", swiftSystem,
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -145,6 +149,7 @@ let package = Package(
         .testTarget(name: "FlipClockMQTTTests", dependencies: ["FlipClockMQTT", "FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockKeypadTests", dependencies: ["FlipClockKeypad", "FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockSoundTests", dependencies: ["FlipClockSound", "FlipClockCore", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "FlipClockHornTests", dependencies: ["FlipClockHorn", "FlipClockCore"]),
         .testTarget(name: "FlipClockQRTests", dependencies: ["FlipClockQR", "FlipClockCore", swiftSystem]),
         .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
         .testTarget(

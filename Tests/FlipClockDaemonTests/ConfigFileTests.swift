@@ -157,7 +157,7 @@ import Testing
     @Test(arguments: [
         (
             "[clok]\nformat = \"HH:MM\"\n",
-            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, game, score, timer, place, date, night, text, row, control, http, mqtt, keypad, sound, state"
+            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, game, score, timer, place, date, night, text, row, control, http, mqtt, keypad, sound, horn, state"
         ),
         (
             "[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",

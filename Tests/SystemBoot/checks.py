@@ -5,6 +5,7 @@ import re, time
 from http_checks import HTTPChecks
 from mqtt_checks import MQTTChecks
 from keypad_checks import KeypadChecks
+from horn_checks import HornChecks
 
 CONFIG = "/etc/flipclock/flipclock.toml"
 # A changed face for the reload: the defaults with a label under the cards.
@@ -22,7 +23,7 @@ SystemCallLog=@privileged @resources"""
 SURVEY_DROP_IN = "/etc/systemd/system/flipclockd.service.d/50-syscall-survey.conf"
 
 
-class Checks(HTTPChecks, MQTTChecks, KeypadChecks):
+class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
     """Each check method returns (ok, detail); `names` is their order."""
 
     def __init__(self, guest, shipped_config, unit_sha256, deb_name, survey=False, syscall_names=None):
@@ -56,6 +57,8 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks):
         *MQTTChecks.mqtt_names,
         *KeypadChecks.keypad_names,
         ("no seccomp or permission denial in the journal", "denials"),
+        # After the denials: one of them denies the daemon its GPIO chip on purpose.
+        *HornChecks.horn_names,
         ("systemctl stop gives tty1 a login prompt", "stop"),
         ("apt-get purge removes it and gives tty1 back", "purge"),
     ]

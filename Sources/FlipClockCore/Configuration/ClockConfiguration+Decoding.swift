@@ -29,6 +29,7 @@ extension ClockConfiguration {
         if let t = try top.table("mqtt") { try decodeMQTT(t) }
         if let t = try top.table("keypad") { try decodeKeypad(t, at: top.table["keypad"]?.keyLocation ?? top.firstKey) }
         if let t = try top.table("sound") { try decodeSound(t) }
+        if let t = try top.table("horn") { try decodeHorn(t) }
         if let t = try top.table("state") {
             var r = ConfigReader(t, path: "state")
             if let v = try r.string("file") { stateFile = v }

@@ -84,6 +84,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var keypad: KeypadSettings?
     /// `[sound]`: the flaps' clicks and the horn through ALSA; `nil` (the default): silent.
     public var sound: SoundSettings?
+    /// `[horn]`: how long a horn sounds, and the relay that drives a real one (none by default).
+    public var horn = HornSettings()
     /// `[state]`: where scores are kept across restarts.
     public var stateFile = "/var/lib/flipclock/state.json"
 

@@ -16,7 +16,4 @@ public struct SoundSettings: Equatable, Sendable {
         self.clicks = clicks
         self.horn = horn
     }
-
-    /// How long a horn sounds, until `[horn] seconds` names it: the one place that says so.
-    public static let hornSeconds = 1.0
 }

@@ -57,7 +57,8 @@ extension ClockLoop {
         cueClicks(after: now, cost: frameCosts.min()!, reading: read)
     }
 
-    /// Makes what happened by itself in the game up to `now`: each horn is sounded (logged),
+    /// Makes what happened by itself in the game up to `now`: each horn is sounded (logged,
+    /// and the relay's line active for the horn's length),
     /// and a game that changed (a period over, a break begun) is saved at once.
     func playGame(at now: WallInstant) {
         let before = state.game
@@ -66,6 +67,7 @@ extension ClockLoop {
             logger.notice("horn", metadata: ["clock": "\(horn.rawValue)", "late_ms": "\(late)", "due_ns": "\(at.nanosecondsSince1970)"])
             onHorn?(horn, at)
             soundHorn(due: at)
+            soundRelay()
         }
         guard state.game != before else { return }
         do throws(ControlError) {

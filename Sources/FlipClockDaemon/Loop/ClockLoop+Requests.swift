@@ -175,6 +175,7 @@ extension ClockLoop {
     func reloadAndShow(at instant: Duration) -> Bool {
         guard let reload else { return false }
         notifier?.reloading()
+        releaseRelay()
         do {
             let (new, font) = try reload()
             if new.output != configuration.output || new.device != configuration.device || new.connectors != configuration.connectors
@@ -196,6 +197,7 @@ extension ClockLoop {
                 logger.notice("[keypad] takes effect at the next start")
             }
             state.reconfigure(new)
+            takeRelay()
             placeZones = ClockReading.zones(of: new)
             zone = ownZone
             shown = reading().time()

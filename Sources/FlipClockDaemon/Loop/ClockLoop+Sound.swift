@@ -57,10 +57,11 @@ extension ClockLoop {
             "cards landed", metadata: ["cards": "\(shown.count)", "wall_ns": "\(clock.wall.nanosecondsSince1970)", "late_us": "\(Int(late * 1e6))"])
     }
 
-    /// The game's horn, due at `at` on the wall clock: sounded at once if that has passed.
+    /// The game's horn, due at `at` on the wall clock, for `[horn] seconds`: sounded at once if
+    /// that has passed.
     func soundHorn(due at: WallInstant) {
         guard let sound, let settings = soundSettings(at: reading()), settings.horn else { return }
         let instant = ContinuousClock.now + (at - clock.wall)
-        sound.play(SoundCue(.horn(seconds: SoundSettings.hornSeconds), at: instant, volume: settings.volume))
+        sound.play(SoundCue(.horn(seconds: configuration.horn.seconds), at: instant, volume: settings.volume))
     }
 }

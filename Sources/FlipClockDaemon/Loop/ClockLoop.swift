@@ -1,6 +1,7 @@
 import CLinux
 import FlipClockControl
 import FlipClockCore
+import FlipClockHorn
 import FlipClockKeypad
 import FlipClockOutput
 import FlipClockSound
@@ -55,6 +56,11 @@ public final class ClockLoop {
     public var onShow: ((WallTime, WallInstant) -> Void)?
     /// Called with each horn the game sounds and the instant it is due (tests; the horn's outputs).
     public var onHorn: ((GameEvent.Horn, WallInstant) -> Void)?
+    /// Called with each change of the horn's relay line and the monotonic instant (tests).
+    public var onRelay: ((HornRelay.Change, Duration) -> Void)?
+    /// The horn's relay (`[horn]` gpio_chip and gpio_line), and when its line is released.
+    let relay = Relay()
+    var hornRelay = HornRelay(length: .seconds(1))
     let logger: Logger
     /// Whether the outputs are on a console whose switching the loop takes over.
     let takesConsole: Bool
@@ -160,6 +166,8 @@ public final class ClockLoop {
             console.restore()
             keypad?.close()
             sound?.close()
+            releaseRelay()
+            relay.close()
         }
         let (scores, timers, texts, game, soundOn, problem) = stateFile?.load(now: wall) ?? ([:], [:], [:], nil, true, nil)
         if let problem { logger.error("\(problem)") }
@@ -171,6 +179,8 @@ public final class ClockLoop {
             logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
         }
         zone = ownZone
+        // The line inactive from the start: a crash may have left it active.
+        takeRelay()
         shown = reading().time()
         onShow?(shown, clock.wall)
         screens = ScreenSet(
@@ -244,6 +254,7 @@ public final class ClockLoop {
                 handle: { [unowned self] _ in if watch.changedNames().contains(name) { reloadAt = clock.now + settle } }
             )
         }
+        sources.register("horn", everyWake: { [unowned self] in releaseRelayIfDue() })
         sources.register(
             "reload",
             everyWake: { [unowned self] in
@@ -276,7 +287,7 @@ public final class ClockLoop {
         let until = WakePlan.sleep(
             from: awake, nextFrame: plan.frame, suspended: console.suspended, hasTerminal: console.terminal != nil,
             watchdog: notifier?.watchdogInterval == nil ? nil : nextWatchdog, control: control?.nextDeadline,
-            requestsWaiting: control?.hasWaitingLines == true, reload: reloadAt, keypad: keypad?.watch.next
+            requestsWaiting: control?.hasWaitingLines == true, reload: reloadAt, keypad: keypad?.watch.next, horn: hornRelay.releaseAt
         )
         var fds = sources.pollSet()
         let wake = try clock.sleep(until: until, orWall: console.suspended ? nil : plan.wall, watching: &fds)
