@@ -23,7 +23,8 @@ extension ClockConfiguration {
             case .string(let name) where !name.isEmpty && name.utf8.count <= 64: line = .name(name)
             default:
                 throw ConfigError(
-                    lineNode.valueLocation, key: "horn.gpio_line", "expected the relay's line: an offset 0...1023 such as 17, or the line's name such as \"HORN\"")
+                    lineNode.valueLocation, key: "horn.gpio_line",
+                    "expected the relay's line: an offset 0...1023 such as 17, or the line's name such as \"HORN\"")
             }
         }
         let activeLow = try r.bool("active_low")
