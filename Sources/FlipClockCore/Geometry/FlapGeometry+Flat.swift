@@ -18,14 +18,3 @@ extension FlapGeometry {
         return (reach * z + halfHeight * (1 - cos(phi)) * eyeDistance) / (eyeDistance - z)
     }
 }
-
-extension FlapGeometry {
-    /// At most how far, in pixels, any point of a flap on its `half` moves between lying
-    /// `from` and `to` degrees out of flat (both within a few degrees of it, as a landing's
-    /// bounce is): the points move out from the vanishing point and in toward the hinge
-    /// together, so the difference of the bounds at the two angles bounds the move.
-    public func shift(from: Double, to: Double, half: CardHalf) -> Double {
-        let near = min(abs(from), abs(to)), far = max(abs(from), abs(to))
-        return shift(fromFlat: far, half: half) - shift(fromFlat: near, half: half)
-    }
-}

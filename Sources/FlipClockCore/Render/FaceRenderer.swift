@@ -94,8 +94,6 @@ public struct FaceRenderer: Sendable {
                 var earlier = before[i]
                 pictures[i] = Self.swept(pictures[i], from: earlier.advance(to: opened))
             }
-        } else {
-            for i in pictures.indices { pictures[i] = unmoved(pictures[i], card: i) }
         }
         return try draw(pictures)
     }
@@ -168,22 +166,6 @@ public struct FaceRenderer: Sendable {
         var laid = picture
         laid.flap = flap
         return laid
-    }
-
-    /// How near flat a landing flap is for ``unmoved(_:card:)``: a bounce's rebound is a few degrees.
-    static let landingWithin = 20.0
-
-    /// `picture` as last drawn when its flap, landing on the bottom half, is within
-    /// ``flatWithin`` of where it was drawn: a bounce's frames near its turns and its last
-    /// small lobe move the flap by less than half a pixel, and drawing them changes nothing
-    /// the eye sees. The flap is drawn again once it has moved further, and the card at rest.
-    private func unmoved(_ picture: CardPicture, card i: Int) -> CardPicture {
-        guard let last = drawn[i], let was = last.flap, let flap = picture.flap, flap.half == .bottom, was.half == .bottom,
-            was.value == flap.value, last.top == picture.top, last.bottom == picture.bottom, last.phase == picture.phase,
-            180 - flap.angle <= Self.landingWithin, 180 - was.angle <= Self.landingWithin
-        else { return picture }
-        let moved = geometry(i).shift(from: 180 - was.angle, to: 180 - flap.angle, half: .bottom)
-        return moved < Self.flatWithin ? last : picture
     }
 
     func projection(_ i: Int, _ angle: Double) -> FlapProjection {
