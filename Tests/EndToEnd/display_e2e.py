@@ -73,7 +73,8 @@ def main():
     p.add_argument("--stepped", help="the preview after the guest's clock is stepped to 13:30:05")
     p.add_argument("--width", type=int, default=1280)
     p.add_argument("--height", type=int, default=800)
-    p.add_argument("--flip-ms", type=int, default=500)
+    # A flip as configured by default: two halves of 250 ms and the landing's bounce, 120 ms.
+    p.add_argument("--flip-ms", type=int, default=620)
     p.add_argument("--hotplug", help="the second head's connector, unplugged and plugged in again by the guest")
     p.add_argument("--second-rest", help="the second head's preview at rest before the flip")
     p.add_argument("--second-end", help="the second head's preview at rest after the flip")
