@@ -58,10 +58,18 @@ def check(context, pictures):
     check(f"the score's digits (box {digits}) changed in the daemon's PNG", changed > 0, f"{changed} pixels")
     for payload, value in (("+1", "4"), ("-2", "2"), ("+1", "3")):
         send(context, "score/home/set", payload, "score/home", value)
-    # The score's flips have landed: frames per flip is a number now, without waiting a minute;
-    # the lateness is the time's flip's, still null before 12:01.
-    latest = context.listener.since(0, f"{context.base}/diagnostics")
-    figures = json.loads(latest[-1].text) if latest else {}
+    # Once the score's flips have landed (a flip with its bounce lasts 620 ms, and the sends above
+    # return when the state topic changes, before the cards rest), frames per flip is a number,
+    # published when the screens rest, without waiting a minute; the lateness is the time's
+    # flip's, still null before 12:01.
+    figures = {}
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        latest = context.listener.since(0, f"{context.base}/diagnostics")
+        figures = json.loads(latest[-1].text) if latest else {}
+        if isinstance(figures.get("frames_per_flip"), (int, float)):
+            break
+        time.sleep(0.1)
     check("after the score's flips B/diagnostics gives frames_per_flip as a number, flip_lateness_ms null until the time flips",
           isinstance(figures.get("frames_per_flip"), (int, float)) and figures["frames_per_flip"] > 0
           and "flip_lateness_ms" in figures and figures["flip_lateness_ms"] is None, str(figures))
