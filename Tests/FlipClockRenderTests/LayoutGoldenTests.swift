@@ -2,6 +2,8 @@ import FlipClockCore
 import FlipClockFont
 import Testing
 
+@testable import FlipClockOutput
+
 /// Whole faces laid out from rows: a world clock with the date and a text row, and a
 /// scoreboard with the time between the scores, each fitted to a landscape and a portrait screen.
 @Suite struct LayoutGoldenTests {
@@ -41,5 +43,26 @@ import Testing
         )
         _ = try scene.frame(at: .zero)
         try Golden.check(scene.canvas, named: "layout-\(name)-\(width)x\(height)")
+    }
+
+    /// A clock alone on a portrait screen: the hours over the minutes, the cards twice as tall
+    /// as in one line.
+    @Test func aClockAloneIsStackedOnAPortraitScreen() throws {
+        var scene = ClockScene(
+            configuration: ClockConfiguration(), width: 480, height: 800, showing: Self.reading, glyphs: try FlipGoldenTests.font.get())
+        _ = try scene.frame(at: .zero)
+        try Golden.check(scene.canvas, named: "layout-clock-480x800")
+    }
+
+    /// The world clock as a 16 bpp panel shows it: dithered as fbdev draws it, cut to 5-6-5
+    /// and each channel's top bits repeated into its low ones.
+    @Test func aSixteenBitPanelShowsTheWorldClockDithered() throws {
+        var scene = ClockScene(
+            configuration: Self.world, width: 640, height: 400, showing: Self.reading, glyphs: try FlipGoldenTests.font.get())
+        _ = try scene.frame(at: .zero)
+        var shown = Canvas(width: 640, height: 400)
+        RGB565.dither(scene.canvas, scene.canvas.bounds, into: &shown)
+        shown.pixels = shown.pixels.map { RGB565.shown(FBDevOutput.rgb565($0)) }
+        try Golden.check(shown, named: "rgb565-world-640x400")
     }
 }

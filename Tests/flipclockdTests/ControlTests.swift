@@ -11,7 +11,8 @@ import Testing
         var socket: String { dir + "/control.sock" }
         var state: String { dir + "/state.json" }
 
-        init() throws {
+        /// `extra`: more of the configuration file (a `[game]`).
+        init(extra: String = "") throws {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             let config = """
                 [[score]]
@@ -33,15 +34,18 @@ import Testing
                 socket = "\(dir)/control.sock"
                 [state]
                 file = "\(dir)/state.json"
+                \(extra)
                 """
             try Data(config.utf8).write(to: URL(fileURLWithPath: dir + "/flipclock.toml"))
         }
 
-        func start() throws {
+        /// Starts the daemon with its clock at `clock` (`FLIPCLOCK_START`, at every start), or
+        /// on the system's clock.
+        func start(clock: String? = "12:00:00") throws {
             process = Process()
             process.executableURL = FlipclockdCommandTests.binary
             process.arguments = ["--config", dir + "/flipclock.toml"]
-            process.environment = ["FLIPCLOCK_START": "12:00:00"].merging(FlipclockdCommandTests.sanitizerOptions) { $1 }
+            process.environment = (clock.map { ["FLIPCLOCK_START": $0] } ?? [:]).merging(FlipclockdCommandTests.sanitizerOptions) { $1 }
             process.standardError = FileHandle.nullDevice
             // A killed daemon leaves its socket behind: wait for the new one, not the old.
             try? FileManager.default.removeItem(atPath: socket)
@@ -90,6 +94,33 @@ import Testing
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "flipclockctl: ERR unknown-timer \"tea\"; timers are egg\n")
         #expect(try d.ctl(["timer", "reset", "egg"]).stdout == "egg=04:00 idle\n")
+    }
+
+    /// A match killed mid-period comes back with its game clock where the game has run to
+    /// meanwhile, not where it was saved: 10:00 less the time since `game start`, to a second.
+    @Test func aGameKilledMidPeriodComesBackAtTheTimeItHasRunTo() throws {
+        let d = try Daemon(extra: "[game]\nperiods = 2\nperiod = \"10:00\"\nbreaks = []\ntenths_below = 0")
+        // The system's clock: a simulated one would start again at the same time.
+        try d.start(clock: nil)
+        let sent = Date()
+        let started = try d.ctl(["game", "start"]).stdout
+        let answered = Date()
+        #expect(started.hasPrefix("period=1 play clock=10:00 running"), "\(started)")
+        usleep(1_000_000)
+        kill(d.process.processIdentifier, SIGKILL)
+        d.process.waitUntilExit()
+        // Dead for 3 s: a clock that did not run on meanwhile would be 3 s or more off.
+        usleep(3_000_000)
+        try d.start(clock: nil)
+        let asked = Date()
+        let status = try d.ctl(["status"]).stdout
+        let read = Date()
+        let clock = try #require(status.firstMatch(of: /game period=1 play clock=(\d\d):(\d\d) running/), "\(status)")
+        let left = Double(Int(clock.1)! * 60 + Int(clock.2)!)
+        // The game ran from between `sent` and `answered` to between `asked` and `read`; a
+        // second shown is any instant within it.
+        let most = 600 - asked.timeIntervalSince(answered) + 1, least = 600 - read.timeIntervalSince(sent) - 1
+        #expect(left >= least && left <= most, "shown \(left) s left, expected \(least)...\(most): \(status)")
     }
 
     @Test func aTimerCountsDownToATimeOfDay() throws {
