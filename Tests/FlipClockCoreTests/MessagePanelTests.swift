@@ -115,6 +115,22 @@ import Testing
         #expect(glyphs.drawn.withLock { $0 } == shown.count + 1)
     }
 
+    /// A clock alone on a portrait screen is one row stacked in two lines, the hours over the
+    /// minutes, with no room under it: its panel opens between the lines at the text's own
+    /// size, and a second row is refused as on any face of one row.
+    @Test func aStackedClocksPanelOpensBetweenItsLines() throws {
+        let layout = ClockConfiguration().layout(width: 480, height: 800)
+        let lines = layout.lineBounds
+        #expect(lines.count == 2 && layout.rowBounds.count == 1)
+        let geometry = try PanelGeometry(layout: layout, row: 1)
+        #expect(geometry.split > lines[0].maxY && geometry.split < lines[1].y)
+        #expect(geometry.pixelSize == Int((Double(layout.slots[0].rect.height) * 0.2).rounded()))
+        #expect(throws: MessageError.noSuchRow(2, rows: 1)) { try PanelGeometry(layout: layout, row: 2) }
+        // On a landscape screen the row has room under it, and the panel opens there.
+        let wide = ClockConfiguration().layout(width: 800, height: 480)
+        #expect(try PanelGeometry(layout: wide, row: 1).split > wide.rowBounds[0].maxY)
+    }
+
     @Test func aTextTheFontCannotDrawIsRefused() throws {
         var panel = MessagePanel(layout: try face().layout, style: .classic, glyphs: ASCIIGlyphs())
         #expect(throws: MessageError.cannotDraw("no glyph for U+1F372")) { try panel.post("Soup \u{1F372}", for: .seconds(5), at: .zero) }

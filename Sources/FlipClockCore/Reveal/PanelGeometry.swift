@@ -32,15 +32,21 @@ public struct PanelGeometry: Equatable, Sendable {
         guard rows.indices.contains(row - 1) else { throw .noSuchRow(row, rows: rows.count) }
         let bounds = rows[row - 1]
         let cardHeight = Double(layout.cardHeight(inRowAt: bounds.y))
-        split = min(layout.height, bounds.maxY + Int((cardHeight * FaceLayout.rowGap / 2).rounded()))
+        let gap = Int((cardHeight * FaceLayout.rowGap / 2).rounded())
+        let natural = max(6, Int((cardHeight * Self.textScale).rounded()))
+        // Under the row; a row stacked in lines (a clock alone on a portrait screen) with too
+        // little room under it for a line of text at its size opens under the lowest of its
+        // lines that has the room, and the lines below slide down as rows below do.
+        let splits = layout.lineBounds.filter { $0.y >= bounds.y && $0.maxY <= bounds.maxY }.map { min(layout.height, $0.maxY + gap) }
+        let room = Int((Double(2 * natural) * Self.leading).rounded(.up))
+        split = splits.last { layout.height - $0 >= room } ?? min(layout.height, bounds.maxY + gap)
         screenWidth = layout.width
         let cards = layout.slots.map(\.rect).reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
         textX = cards.x
         textWidth = cards.width
         let below = layout.height - split
         // At least one line fits: a face with little room under the row gets smaller text.
-        var size = max(6, Int((cardHeight * Self.textScale).rounded()))
-        size = max(1, min(size, Int(Double(below) / (2 * Self.leading))))
+        let size = max(1, min(natural, Int(Double(below) / (2 * Self.leading))))
         pixelSize = size
         lineHeight = max(1, Int((Double(size) * Self.leading).rounded()))
         padding = lineHeight / 2
