@@ -22,6 +22,25 @@ extension RowResampler {
         let u: Int, step: Int
     }
 
+    /// What one screen row of a strip samples: its source rows and how it stretches them
+    /// (`nil` where it misses the strip), worked out once for the static half drawn under a
+    /// flap (``opaqueColumns(width:rows:opaque:farEdgeFirst:projection:area:plan:)``) and
+    /// the flap itself (``draw(_:rows:farEdgeFirst:projection:shade:into:area:plain:plan:)``).
+    public struct RowPlan: Sendable {
+        let sources: Sources?
+        let columns: Columns?
+    }
+
+    /// The ``RowPlan`` of each screen row of `area`, from its top.
+    static func plan(width w: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect) -> [RowPlan] {
+        (area.y..<max(area.y, area.maxY)).map { y in
+            guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection) else {
+                return RowPlan(sources: nil, columns: nil)
+            }
+            return RowPlan(sources: sources, columns: Self.columns(y, length: h, width: w, projection: projection, area: area))
+        }
+    }
+
     /// What screen row `y` sees of a strip `length` rows long, or `nil` if it misses it.
     @inline(__always) static func sources(_ y: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection) -> Sources? {
         // The strip distances seen by this screen row's top and bottom edges.
@@ -66,13 +85,18 @@ extension RowResampler {
     /// Conservative: a row counts only where all its source rows are on the strip, opaque
     /// throughout the run, with their whole weight; a column only where both pixels its
     /// sample blends are.
+    ///
+    /// `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:)`` of the same
+    /// strip and area: the rows' geometry is taken from it rather than worked out again.
     static func opaqueColumns(
-        width w: Int, rows: Range<Int>, opaque: [Range<Int>], farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect
+        width w: Int, rows: Range<Int>, opaque: [Range<Int>], farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect,
+        plan: [RowPlan]? = nil
     ) -> [Range<Int>] {
         let h = Double(rows.count)
         return (area.y..<max(area.y, area.maxY)).map { y in
-            guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection), sources.total == 256,
-                sources.rows.lowerBound >= 0, sources.rows.upperBound <= rows.count
+            let planned = plan?[y - area.y]
+            guard let sources = planned.map({ $0.sources }) ?? Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
+                sources.total == 256, sources.rows.lowerBound >= 0, sources.rows.upperBound <= rows.count
             else { return 0..<0 }
             var lo = 0, hi = w
             for k in sources.rows {
@@ -80,7 +104,8 @@ extension RowResampler {
                 lo = max(lo, run.lowerBound)
                 hi = min(hi, run.upperBound)
             }
-            guard lo < hi, let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { return 0..<0 }
+            guard lo < hi, let columns = planned.map({ $0.columns }) ?? Self.columns(y, length: h, width: w, projection: projection, area: area)
+            else { return 0..<0 }
             // Padded indices lo + 1 ..< hi + 1 are opaque: a sample at i blends i and i + 1.
             let iLow = Int64(lo + 1) << 16, iHigh = Int64(hi) << 16  // i ≥ lo + 1 and i + 1 ≤ hi
             let u = Int64(columns.u), step = Int64(max(columns.step, 1))
