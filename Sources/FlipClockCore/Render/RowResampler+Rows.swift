@@ -33,8 +33,12 @@ extension RowResampler {
 
     /// The ``RowPlan`` of each screen row of `area`, from its top.
     static func plan(width w: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect) -> [RowPlan] {
-        (area.y..<max(area.y, area.maxY)).map { y in
-            guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection) else {
+        // A row's bottom edge is the next row's top: each is worked out once.
+        var top = projection.distance(atScreenY: Double(area.y))
+        return (area.y..<max(area.y, area.maxY)).map { y in
+            let bottom = projection.distance(atScreenY: Double(y + 1))
+            defer { top = bottom }
+            guard let sources = Self.sources(between: top, bottom, length: h, farEdgeFirst: farEdgeFirst) else {
                 return RowPlan(sources: nil, columns: nil)
             }
             return RowPlan(sources: sources, columns: Self.columns(y, length: h, width: w, projection: projection, area: area))
@@ -44,8 +48,13 @@ extension RowResampler {
     /// What screen row `y` sees of a strip `length` rows long, or `nil` if it misses it.
     @inline(__always) static func sources(_ y: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection) -> Sources? {
         // The strip distances seen by this screen row's top and bottom edges.
-        let ra = projection.distance(atScreenY: Double(y))
-        let rz = projection.distance(atScreenY: Double(y + 1))
+        sources(
+            between: projection.distance(atScreenY: Double(y)), projection.distance(atScreenY: Double(y + 1)), length: h, farEdgeFirst: farEdgeFirst)
+    }
+
+    /// What a screen row whose top and bottom edges see the strip at distances `ra` and `rz`
+    /// sees of it, or `nil` if it misses it.
+    @inline(__always) static func sources(between ra: Double, _ rz: Double, length h: Double, farEdgeFirst: Bool) -> Sources? {
         guard ra.isFinite, rz.isFinite else { return nil }
         let r0 = min(ra, rz), r1 = max(ra, rz)
         let span = r1 - r0
