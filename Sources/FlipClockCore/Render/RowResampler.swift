@@ -66,15 +66,16 @@ public struct RowResampler: Sendable {
                                     filter.padded[w + 1] = 0
                                     filter.padded[w + 2] = 0
                                     for y in area.y..<area.maxY {
-                                        let planned = plan?[y - area.y]
-                                        guard
-                                            let sources = planned.map({ $0.sources })
-                                                ?? Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection)
-                                        else { continue }
-                                        guard
-                                            let columns = planned.map({ $0.columns })
-                                                ?? Self.columns(y, length: h, width: w, projection: projection, area: area)
-                                        else { continue }
+                                        let sources: Sources, columns: Columns
+                                        if let plan {
+                                            guard let s = plan[y - area.y].sources, let c = plan[y - area.y].columns else { continue }
+                                            (sources, columns) = (s, c)
+                                        } else {
+                                            guard let s = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
+                                                let c = Self.columns(y, length: h, width: w, projection: projection, area: area)
+                                            else { continue }
+                                            (sources, columns) = (s, c)
+                                        }
                                         var k = sources.rows.lowerBound
                                         var used: UInt32 = 0, count = 0
                                         let total = sources.total, span = sources.span
