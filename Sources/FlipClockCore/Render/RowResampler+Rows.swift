@@ -65,7 +65,7 @@ extension RowResampler {
         let t1 = farEdgeFirst ? h - c0 : c1
         let start = snapped(t0), end = snapped(t1)
         return Sources(
-            rows: Int(start.rounded(.down))..<Int(end.rounded(.up)), start: start, end: end, span: span,
+            rows: below(start)..<above(end), start: start, end: end, span: span,
             total: UInt32((c1 - c0) / span * 256 + 0.5))
     }
 
@@ -79,8 +79,8 @@ extension RowResampler {
         let du = 1 / s
         let u0 = (0.5 - projection.vanishingX) * du + projection.vanishingX - projection.left - 0.5 + 1
         // Columns whose sample falls inside the padded row [0, w + 1].
-        let xFirst = max(area.x, Int(ceil((0 - u0) / du)))
-        let xLast = min(area.maxX - 1, Int(floor((Double(w + 1) - u0) / du - 1e-9)))
+        let xFirst = max(area.x, above((0 - u0) / du))
+        let xLast = min(area.maxX - 1, below((Double(w + 1) - u0) / du - 1e-9))
         guard xFirst <= xLast else { return nil }
         return Columns(
             first: xFirst, count: xLast - xFirst + 1, u: nearest((u0 + Double(xFirst) * du) * 65536),
@@ -131,6 +131,21 @@ extension RowResampler {
     @inline(__always) static func snapped(_ t: Double) -> Double {
         let r = Double(nearest(t))
         return abs(t - r) < 1e-7 ? r : t
+    }
+
+    /// `Int(floor(x))` without the call to libm's `floor` (baseline x86-64 has no instruction
+    /// for it): below 2^52 the truncation is exact, and one less when it lies above `x`.
+    @inline(__always) static func below(_ x: Double) -> Int {
+        guard abs(x) < 0x1p52 else { return Int(x.rounded(.down)) }
+        let t = Int(x)
+        return Double(t) > x ? t - 1 : t
+    }
+
+    /// `Int(ceil(x))` without the call to libm's `ceil`, as ``below(_:)``.
+    @inline(__always) static func above(_ x: Double) -> Int {
+        guard abs(x) < 0x1p52 else { return Int(x.rounded(.up)) }
+        let t = Int(x)
+        return Double(t) < x ? t + 1 : t
     }
 
     /// `Int(x.rounded())` (halves away from zero) without the call to libm's `round`, which
