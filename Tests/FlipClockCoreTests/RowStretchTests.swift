@@ -114,4 +114,16 @@ import Testing
             #expect(RowResampler.nearest(x) == Int(x.rounded()), "\(x)")
         }
     }
+
+    /// The row bounds taken without libm's `floor` and `ceil` are theirs, on either side of
+    /// 2^52, at integers, halves and values a hair either side of one.
+    @Test func belowAndAboveAreFloorAndCeil() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1, -1, 1e-9, -1e-9, 0.999_999_999_999_999_9, -0.999_999_999_999_999_9, 1e15 + 0.5, -1e15 - 0.5]
+        values += [4_503_599_627_370_495.5, 4_503_599_627_370_497, -4_503_599_627_370_495.5, 9e15, -9e15, 359.999_999_9, 360.000_000_1]
+        values += (0..<1000).map { Double($0) * 0.731_3 - 365.25 }
+        for x in values {
+            #expect(RowResampler.below(x) == Int(x.rounded(.down)), "\(x)")
+            #expect(RowResampler.above(x) == Int(x.rounded(.up)), "\(x)")
+        }
+    }
 }

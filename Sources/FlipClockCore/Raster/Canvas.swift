@@ -83,7 +83,7 @@ public struct Canvas: Equatable, Sendable {
                     let (left, right) = run.isEmpty ? (to, to) : (run.lowerBound, run.upperBound)
                     // Columns a..<b of the image row: blended outside its opaque run, copied inside.
                     func part(_ a: Int, _ b: Int) {
-                        RowOps.shade(s + a, over: background, d + a, count: max(0, min(b, left) - a), by: k)
+                        if min(b, left) > a { RowOps.shade(s + a, over: background, d + a, count: min(b, left) - a, by: k) }
                         let m0 = max(a, left), m1 = min(b, right)
                         if m0 < m1 { Self.shade(s, d, m0..<m1, by: k, plain: plain.isEmpty ? nil : plain[sy]) }
                         let r0 = max(a, right)

@@ -6,7 +6,7 @@ extension RowOps {
     /// With weights summing to at most 256 the 16-bit lanes cannot overflow (255 × 256 < 65536):
     /// this is the vertical box filter. `rb[i]` and `ag[i]` hold pixel i's ``PixelMath/rb(_:)``
     /// and ``PixelMath/ag(_:)`` sums, which in memory are exactly four pixels' 16-bit lanes.
-    public static func accumulate(
+    @inline(never) public static func accumulate(
         _ src: UnsafePointer<UInt32>, weight w: UInt32,
         rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>, count: Int
     ) {
@@ -27,7 +27,7 @@ extension RowOps {
 
     /// `acc = src × w`: the first row of a box filter, which ``accumulate(_:weight:rb:ag:count:)``
     /// would add to zeros (so the sums need no clearing first).
-    public static func weigh(
+    @inline(never) public static func weigh(
         _ src: UnsafePointer<UInt32>, weight w: UInt32,
         rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>, count: Int
     ) {

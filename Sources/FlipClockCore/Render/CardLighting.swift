@@ -30,10 +30,28 @@ public struct CardLighting: Equatable, Sendable {
     /// it, and is gone when the flap lies on it (the flap is then the bottom half). Rows the
     /// shadow does not reach stay fully lit, so they are copied, not shaded.
     public func staticBottom(_ picture: CardPicture, row: Int, height: Int) -> UInt32 {
-        guard let flap = picture.flap else { return 255 }
-        let reach = (1 - cosDegrees(flap.angle)) / 2 * Double(max(height, 1))
-        guard Double(row) < reach else { return 255 }
-        return factor(darkness: shadowDepth(picture) * (1 - Double(row) / reach))
+        shadow(picture, height: height).shade(row: row)
+    }
+
+    /// The flap's shadow on a static bottom half `height` rows tall, worked out once for all
+    /// its rows: ``staticBottom(_:row:height:)`` is `shadow(picture, height: height).shade(row:)`.
+    public func shadow(_ picture: CardPicture, height: Int) -> Shadow {
+        guard let flap = picture.flap else { return Shadow(reach: 0, depth: 0, strength: strength) }
+        return Shadow(reach: (1 - cosDegrees(flap.angle)) / 2 * Double(max(height, 1)), depth: shadowDepth(picture), strength: strength)
+    }
+
+    /// How the flap's shadow falls on a static bottom half: darkest at the hinge, fading to
+    /// nothing `reach` rows below it.
+    public struct Shadow: Sendable {
+        let reach: Double
+        let depth: Double
+        let strength: Double
+
+        /// The shade of the row `row` rows below the hinge.
+        @inline(__always) public func shade(row: Int) -> UInt32 {
+            guard Double(row) < reach else { return 255 }
+            return CardLighting(strength: strength).factor(darkness: depth * (1 - Double(row) / reach))
+        }
     }
 
     /// How many rows below the hinge, of a static bottom half `height` rows tall, the flap's
@@ -59,7 +77,7 @@ public struct CardLighting: Equatable, Sendable {
         return factor(darkness: facingUp ? 0.15 * s : 0.5 * s)
     }
 
-    private func factor(darkness: Double) -> UInt32 {
+    @inline(__always) fileprivate func factor(darkness: Double) -> UInt32 {
         UInt32((255 * (1 - min(max(darkness * strength, 0), 1))).rounded())
     }
 }

@@ -130,6 +130,7 @@ public struct FaceRenderer: Sendable {
                 regions.append(DamageRect(x: slot.x, y: slot.y + half, width: slot.width, height: rows))
             }
         }
+        flapRenderer.forgetPlans()
         if firstFrame {
             regions = [canvas.bounds]
             // Label text sits on the label's baseline, about as tall as the label's box.
@@ -192,7 +193,7 @@ public struct FaceRenderer: Sendable {
         // A blurred flap covers nothing whole: what lies under it shows through its sweep.
         if let flap = picture.flap, flap.sweptFrom == nil {
             let flapImage = try image(i, flap.value)
-            flapCover = FlapRenderer.opaqueColumns(
+            flapCover = flapRenderer.opaqueColumns(
                 flapImage.half(flap.half), opaque: flapImage.opaqueRuns(flap.half), half: flap.half, projection: projection(i, flap.angle),
                 canvas: canvas.bounds, clip: clip)
         }
@@ -203,12 +204,12 @@ public struct FaceRenderer: Sendable {
         canvas.copy(
             top.top, over: top.background, opaque: top.topOpaque, plain: top.topPlain, x: rect.x, y: rect.y, clip: clip, covered: covered
         ) { _ in topShade }
-        let lighting = self.lighting
+        let shadow = lighting.shadow(picture, height: half)
         canvas.copy(
             bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, plain: bottom.bottomPlain, x: rect.x, y: rect.y + half, clip: clip,
             covered: covered
         ) {
-            lighting.staticBottom(picture, row: $0, height: half)
+            shadow.shade(row: $0)
         }
     }
 

@@ -5,8 +5,30 @@
 /// screen row (the perspective only ever magnifies a flap horizontally).
 public struct FlapRenderer: Sendable {
     private var resampler = RowResampler()
+    /// The rows' geometry of the flaps ``opaqueColumns(_:opaque:half:projection:canvas:clip:)``
+    /// worked out since ``forgetPlans()``, which ``draw(_:half:projection:shade:into:clip:plain:)``
+    /// of the same flap takes rather than working it out again.
+    private var plans: [(key: PlanKey, rows: [RowResampler.RowPlan])] = []
+
+    /// What a flap's rows' geometry depends on.
+    private struct PlanKey: Equatable {
+        let geometry: FlapGeometry
+        let angle: Double
+        let width: Int, height: Int
+        let half: CardHalf
+        let area: DamageRect
+    }
 
     public init() {}
+
+    /// Lets go of the plans kept: a new frame's flaps are elsewhere.
+    public mutating func forgetPlans() {
+        plans.removeAll(keepingCapacity: true)
+    }
+
+    private func key(_ image: Canvas, half: CardHalf, projection: FlapProjection, area: DamageRect) -> PlanKey {
+        PlanKey(geometry: projection.geometry, angle: projection.angle, width: image.width, height: image.height, half: half, area: area)
+    }
 
     /// Draws `image` (one half of a face) as the flap of `projection`, inside `clip`.
     ///
@@ -19,9 +41,10 @@ public struct FlapRenderer: Sendable {
         into canvas: inout Canvas, clip: DamageRect, plain: [PlainRuns] = []
     ) {
         let area = projection.bounds.clipped(to: clip).clipped(to: canvas.bounds)
+        let key = key(image, half: half, projection: projection, area: area)
         resampler.draw(
             image, rows: 0..<image.height, farEdgeFirst: half == .top, projection: projection, shade: shade,
-            into: &canvas, area: area, plain: plain
+            into: &canvas, area: area, plain: plain, plan: plans.first { $0.key == key }?.rows
         )
     }
 
@@ -29,13 +52,21 @@ public struct FlapRenderer: Sendable {
     /// with the same arguments comes out opaque: what lies there need not be drawn before it.
     ///
     /// `opaque` is each image row's run of opaque pixels (``CardImage/opaqueRuns(_:)``).
-    public static func opaqueColumns(
+    /// The rows' geometry is kept for ``draw(_:half:projection:shade:into:clip:plain:)`` of
+    /// the same flap until ``forgetPlans()``.
+    public mutating func opaqueColumns(
         _ image: Canvas, opaque: [Range<Int>], half: CardHalf, projection: FlapProjection, canvas: DamageRect, clip: DamageRect
     ) -> (top: Int, columns: [Range<Int>]) {
         let area = projection.bounds.clipped(to: clip).clipped(to: canvas)
         guard !area.isEmpty, image.width > 0, image.height > 0 else { return (0, []) }
+        let key = key(image, half: half, projection: projection, area: area)
+        let plan =
+            plans.first { $0.key == key }?.rows
+            ?? RowResampler.plan(width: image.width, length: Double(image.height), farEdgeFirst: half == .top, projection: projection, area: area)
+        if !plans.contains(where: { $0.key == key }) { plans.append((key, plan)) }
         let columns = RowResampler.opaqueColumns(
-            width: image.width, rows: 0..<image.height, opaque: opaque, farEdgeFirst: half == .top, projection: projection, area: area)
+            width: image.width, rows: 0..<image.height, opaque: opaque, farEdgeFirst: half == .top, projection: projection, area: area,
+            plan: plan)
         return (area.y, columns)
     }
 }

@@ -81,6 +81,23 @@ extension RowResampler {
             guard n > 0 else { return true }
             let out = padded + 1 + a
             func row(_ m: Int) -> RowOps.WeightedRow { RowOps.WeightedRow(strip + picked[m].row * width + a, weight: picked[m].weight) }
+            // A few columns (a plain run's end) are mixed here, one by one, as the loops below
+            // mix the columns past their last four: the same sums, without their set-up.
+            if n < 4 {
+                var alpha: UInt32 = 0xFF00_0000
+                for i in 0..<n {
+                    var low: UInt32 = 0, high: UInt32 = 0
+                    for m in 0..<count {
+                        let p = row(m).pixels[i], w = picked[m].weight
+                        low &+= PixelMath.rb(p) &* w
+                        high &+= PixelMath.ag(p) &* w
+                    }
+                    let pixel = ((low >> 8) & 0x00FF_00FF) | (high & 0xFF00_FF00)
+                    out[i] = shade == 255 ? pixel : PixelMath.shade(pixel, by: shade)
+                    alpha &= pixel
+                }
+                return alpha >= 0xFF00_0000
+            }
             // Up to four rows are mixed without sums; otherwise the sums take every row but the
             // last, which is added as they are packed into pixels.
             if count == 1 {

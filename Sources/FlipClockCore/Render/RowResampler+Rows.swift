@@ -22,11 +22,39 @@ extension RowResampler {
         let u: Int, step: Int
     }
 
+    /// What one screen row of a strip samples: its source rows and how it stretches them
+    /// (`nil` where it misses the strip), worked out once for the static half drawn under a
+    /// flap (``opaqueColumns(width:rows:opaque:farEdgeFirst:projection:area:plan:)``) and
+    /// the flap itself (``draw(_:rows:farEdgeFirst:projection:shade:into:area:plain:plan:)``).
+    public struct RowPlan: Sendable {
+        let sources: Sources?
+        let columns: Columns?
+    }
+
+    /// The ``RowPlan`` of each screen row of `area`, from its top.
+    static func plan(width w: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect) -> [RowPlan] {
+        // A row's bottom edge is the next row's top: each is worked out once.
+        var top = projection.distance(atScreenY: Double(area.y))
+        return (area.y..<max(area.y, area.maxY)).map { y in
+            let bottom = projection.distance(atScreenY: Double(y + 1))
+            defer { top = bottom }
+            guard let sources = Self.sources(between: top, bottom, length: h, farEdgeFirst: farEdgeFirst) else {
+                return RowPlan(sources: nil, columns: nil)
+            }
+            return RowPlan(sources: sources, columns: Self.columns(y, length: h, width: w, projection: projection, area: area))
+        }
+    }
+
     /// What screen row `y` sees of a strip `length` rows long, or `nil` if it misses it.
     @inline(__always) static func sources(_ y: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection) -> Sources? {
         // The strip distances seen by this screen row's top and bottom edges.
-        let ra = projection.distance(atScreenY: Double(y))
-        let rz = projection.distance(atScreenY: Double(y + 1))
+        sources(
+            between: projection.distance(atScreenY: Double(y)), projection.distance(atScreenY: Double(y + 1)), length: h, farEdgeFirst: farEdgeFirst)
+    }
+
+    /// What a screen row whose top and bottom edges see the strip at distances `ra` and `rz`
+    /// sees of it, or `nil` if it misses it.
+    @inline(__always) static func sources(between ra: Double, _ rz: Double, length h: Double, farEdgeFirst: Bool) -> Sources? {
         guard ra.isFinite, rz.isFinite else { return nil }
         let r0 = min(ra, rz), r1 = max(ra, rz)
         let span = r1 - r0
@@ -37,7 +65,7 @@ extension RowResampler {
         let t1 = farEdgeFirst ? h - c0 : c1
         let start = snapped(t0), end = snapped(t1)
         return Sources(
-            rows: Int(start.rounded(.down))..<Int(end.rounded(.up)), start: start, end: end, span: span,
+            rows: below(start)..<above(end), start: start, end: end, span: span,
             total: UInt32((c1 - c0) / span * 256 + 0.5))
     }
 
@@ -51,8 +79,8 @@ extension RowResampler {
         let du = 1 / s
         let u0 = (0.5 - projection.vanishingX) * du + projection.vanishingX - projection.left - 0.5 + 1
         // Columns whose sample falls inside the padded row [0, w + 1].
-        let xFirst = max(area.x, Int(ceil((0 - u0) / du)))
-        let xLast = min(area.maxX - 1, Int(floor((Double(w + 1) - u0) / du - 1e-9)))
+        let xFirst = max(area.x, above((0 - u0) / du))
+        let xLast = min(area.maxX - 1, below((Double(w + 1) - u0) / du - 1e-9))
         guard xFirst <= xLast else { return nil }
         return Columns(
             first: xFirst, count: xLast - xFirst + 1, u: nearest((u0 + Double(xFirst) * du) * 65536),
@@ -66,13 +94,18 @@ extension RowResampler {
     /// Conservative: a row counts only where all its source rows are on the strip, opaque
     /// throughout the run, with their whole weight; a column only where both pixels its
     /// sample blends are.
+    ///
+    /// `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:)`` of the same
+    /// strip and area: the rows' geometry is taken from it rather than worked out again.
     static func opaqueColumns(
-        width w: Int, rows: Range<Int>, opaque: [Range<Int>], farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect
+        width w: Int, rows: Range<Int>, opaque: [Range<Int>], farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect,
+        plan: [RowPlan]? = nil
     ) -> [Range<Int>] {
         let h = Double(rows.count)
         return (area.y..<max(area.y, area.maxY)).map { y in
-            guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection), sources.total == 256,
-                sources.rows.lowerBound >= 0, sources.rows.upperBound <= rows.count
+            let planned = plan?[y - area.y]
+            guard let sources = planned.map({ $0.sources }) ?? Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
+                sources.total == 256, sources.rows.lowerBound >= 0, sources.rows.upperBound <= rows.count
             else { return 0..<0 }
             var lo = 0, hi = w
             for k in sources.rows {
@@ -80,7 +113,8 @@ extension RowResampler {
                 lo = max(lo, run.lowerBound)
                 hi = min(hi, run.upperBound)
             }
-            guard lo < hi, let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { return 0..<0 }
+            guard lo < hi, let columns = planned.map({ $0.columns }) ?? Self.columns(y, length: h, width: w, projection: projection, area: area)
+            else { return 0..<0 }
             // Padded indices lo + 1 ..< hi + 1 are opaque: a sample at i blends i and i + 1.
             let iLow = Int64(lo + 1) << 16, iHigh = Int64(hi) << 16  // i ≥ lo + 1 and i + 1 ≤ hi
             let u = Int64(columns.u), step = Int64(max(columns.step, 1))
@@ -97,6 +131,21 @@ extension RowResampler {
     @inline(__always) static func snapped(_ t: Double) -> Double {
         let r = Double(nearest(t))
         return abs(t - r) < 1e-7 ? r : t
+    }
+
+    /// `Int(floor(x))` without the call to libm's `floor` (baseline x86-64 has no instruction
+    /// for it): below 2^52 the truncation is exact, and one less when it lies above `x`.
+    @inline(__always) static func below(_ x: Double) -> Int {
+        guard abs(x) < 0x1p52 else { return Int(x.rounded(.down)) }
+        let t = Int(x)
+        return Double(t) > x ? t - 1 : t
+    }
+
+    /// `Int(ceil(x))` without the call to libm's `ceil`, as ``below(_:)``.
+    @inline(__always) static func above(_ x: Double) -> Int {
+        guard abs(x) < 0x1p52 else { return Int(x.rounded(.up)) }
+        let t = Int(x)
+        return Double(t) < x ? t + 1 : t
     }
 
     /// `Int(x.rounded())` (halves away from zero) without the call to libm's `round`, which

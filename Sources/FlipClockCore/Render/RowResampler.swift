@@ -33,9 +33,11 @@ public struct RowResampler: Sendable {
     /// row at the axis. `shade` scales the strip's colour by `shade/255`. `plain`, if not
     /// empty, is each image row's ``PlainRuns``: where every source row of a screen row is
     /// one colour, the screen row is one colour, filled rather than filtered and stretched.
+    /// `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:)`` of the same
+    /// strip and area, taken rather than worked out again.
     public mutating func draw(
         _ image: Canvas, rows: Range<Int>, farEdgeFirst: Bool, projection: some RowProjection, shade: UInt32,
-        into canvas: inout Canvas, area: DamageRect, plain: [PlainRuns] = []
+        into canvas: inout Canvas, area: DamageRect, plain: [PlainRuns] = [], plan: [RowPlan]? = nil
     ) {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= image.height, "the strip's rows lie inside the image")
         precondition(plain.isEmpty || plain.count == image.height, "one row's plain runs for each image row")
@@ -64,10 +66,16 @@ public struct RowResampler: Sendable {
                                     filter.padded[w + 1] = 0
                                     filter.padded[w + 2] = 0
                                     for y in area.y..<area.maxY {
-                                        guard let sources = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection) else {
-                                            continue
+                                        let sources: Sources, columns: Columns
+                                        if let plan {
+                                            guard let s = plan[y - area.y].sources, let c = plan[y - area.y].columns else { continue }
+                                            (sources, columns) = (s, c)
+                                        } else {
+                                            guard let s = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
+                                                let c = Self.columns(y, length: h, width: w, projection: projection, area: area)
+                                            else { continue }
+                                            (sources, columns) = (s, c)
                                         }
-                                        guard let columns = Self.columns(y, length: h, width: w, projection: projection, area: area) else { continue }
                                         var k = sources.rows.lowerBound
                                         var used: UInt32 = 0, count = 0
                                         let total = sources.total, span = sources.span
