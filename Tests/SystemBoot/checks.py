@@ -244,7 +244,7 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         ok_screen, detail, _ = g.screen_is(self.face, "restarted-back-on-tty1")
         g.sh(f"rm {SHORT_WATCHDOG[0]} && systemctl daemon-reload", timeout=30)
         lines = self.unit_lines(cursor)
-        killed = [m for _, c, m in lines if "atchdog" in m]
+        killed = [m for _, c, m in lines if c == "systemd" and "atchdog" in m]
         same = before.get("MainPID") not in (None, "0") and after.get("MainPID") == before.get("MainPID")
         ok = all(a.startswith("status 0 ") for a in answers) and same and not killed and pixels == 0 and ok_screen
         return ok, f"{', '.join(answers)}; MainPID {before.get('MainPID')}→{after.get('MainPID')}; clock pixels on tty2 {pixels}; systemd said {killed[:1]}; back on tty1: {detail}" + (
