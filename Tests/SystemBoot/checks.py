@@ -245,9 +245,10 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         g.sh(f"rm {SHORT_WATCHDOG[0]} && systemctl daemon-reload", timeout=30)
         lines = self.unit_lines(cursor)
         killed = [m for _, c, m in lines if c == "systemd" and "atchdog" in m]
+        said = [m.split(" terminal=")[0] for _, c, m in lines if c == "flipclockd" and "console" in m]
         same = before.get("MainPID") not in (None, "0") and after.get("MainPID") == before.get("MainPID")
         ok = all(a.startswith("status 0 ") for a in answers) and same and not killed and pixels == 0 and ok_screen
-        return ok, f"{', '.join(answers)}; MainPID {before.get('MainPID')}→{after.get('MainPID')}; clock pixels on tty2 {pixels}; systemd said {killed[:1]}; back on tty1: {detail}" + (
+        return ok, f"{', '.join(answers)}; MainPID {before.get('MainPID')}→{after.get('MainPID')}; clock pixels on tty2 {pixels}; systemd said {killed[:1]}; daemon said {said}; back on tty1: {detail}" + (
             "" if ok else f"; journal: {self.tail(lines)}")
 
     def watchdog(self):
