@@ -10,6 +10,10 @@ from horn_checks import HornChecks
 CONFIG = "/etc/flipclock/flipclock.toml"
 # A changed face for the reload: the defaults with a label under the cards.
 CHANGED = '[clock]\nformat = "HH:MM"\nlabel = "RELOADED"\n'
+# A face whose seconds flip: a page flip is under way within a second of any start.
+SECONDS = '[clock]\nformat = "HH:MM:SS"\n'
+# A watchdog short enough to be missed within a check (the unit ships 30 s).
+SHORT_WATCHDOG = ("/run/systemd/system/flipclockd.service.d/50-short-watchdog.conf", "[Service]\nWatchdogSec=5")
 # The changed face with a mistake on line 4, column 14 (a string where a number goes).
 BROKEN = CHANGED + 'hour_cycle = "twenty-four"\n'
 # A valid file naming a display that is not there.
@@ -48,6 +52,7 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         ("VT round trip longer than WatchdogSec", "long_round_trip"),
         ("flipclockctl status as member", "member"),
         ("flipclockctl status refused for stranger", "stranger"),
+        ("restarted while tty2 is shown: answers, feeds the watchdog, draws on tty1", "restart_away"),
         ("watchdog restarts a stopped daemon", "watchdog"),
         ("a configuration error exits 78 and is not restarted", "config_error"),
         ("a missing display is retried, not 78", "missing_display"),
@@ -214,11 +219,43 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         refused = status != 0 and re.search(r"[Pp]ermission denied|not allowed|EACCES", out) is not None
         return refused, f"status {status}: {' | '.join(out.strip().splitlines()[:2])}"
 
+    def restart_away(self):
+        """Reloaded and restarted while tty2 is shown, with seconds that flip and a 5 s watchdog:
+        the new daemon draws nothing over tty2, answers `flipclockctl status` within 2 s before and
+        after the watchdog's interval, is not killed by it, and draws again back on tty1."""
+        g = self.guest
+        g.write(*SHORT_WATCHDOG)
+        g.sh("systemctl daemon-reload && timeout 10 chvt 2", timeout=30)
+        cursor = g.cursor()
+        g.write(CONFIG, SECONDS)
+        g.sh("timeout 20 systemctl reload flipclockd.service; timeout 60 systemctl restart flipclockd.service", timeout=90)
+        before = self.wait_running(30)
+        answers = []
+        for wait in (2, 6):  # past a second's flip, then past the 5 s watchdog
+            time.sleep(wait)
+            started = time.monotonic()
+            status, _ = g.sh("timeout 2 runuser -u member -- flipclockctl status >/dev/null", timeout=20)
+            answers.append(f"status {status} in {time.monotonic() - started:.1f} s")
+        pixels, _ = g.clock_gone("restarted-on-tty2", SECONDS)
+        after = self.state()
+        g.sh("timeout 10 chvt 1", timeout=20)
+        # Back on tty1, the face the other checks expect: drawn again only if the display came back.
+        self.reload_with(self.face)
+        ok_screen, detail, _ = g.screen_is(self.face, "restarted-back-on-tty1")
+        g.sh(f"rm {SHORT_WATCHDOG[0]} && systemctl daemon-reload", timeout=30)
+        lines = self.unit_lines(cursor)
+        killed = [m for _, c, m in lines if c == "systemd" and "atchdog" in m]
+        said = [m.split(" terminal=")[0] for _, c, m in lines if c == "flipclockd" and "console" in m]
+        same = before.get("MainPID") not in (None, "0") and after.get("MainPID") == before.get("MainPID")
+        ok = all(a.startswith("status 0 ") for a in answers) and same and not killed and pixels == 0 and ok_screen
+        return ok, f"{', '.join(answers)}; MainPID {before.get('MainPID')}→{after.get('MainPID')}; clock pixels on tty2 {pixels}; systemd said {killed[:1]}; daemon said {said}; back on tty1: {detail}" + (
+            "" if ok else f"; journal: {self.tail(lines)}")
+
     def watchdog(self):
         """A drop-in with WatchdogSec=5 (for this check only), the daemon stopped with SIGSTOP:
         systemd must kill it and start it again."""
         g = self.guest
-        g.write("/run/systemd/system/flipclockd.service.d/50-short-watchdog.conf", "[Service]\nWatchdogSec=5")
+        g.write(*SHORT_WATCHDOG)
         g.sh("systemctl daemon-reload && timeout 60 systemctl restart flipclockd.service", timeout=90)
         before = self.wait_running(60)
         cursor = g.cursor()

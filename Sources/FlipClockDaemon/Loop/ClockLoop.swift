@@ -188,6 +188,12 @@ public final class ClockLoop {
             showing: showing(reading()), logger: logger
         )
         defer { screens.restore() }
+        // Started while another console is shown (restarted after a switch away): nothing is
+        // drawn over it, and systemd is told the daemon is up, until its console is shown.
+        _ = console.follow(screens)
+        if console.suspended, let terminal = console.terminal {
+            notifier?.ready(status: "showing the time on \(outputs.name) when \(terminal.path) is shown")
+        }
         plan = WakePlan(frame: clock.now, wall: nil)
         var sources = eventSources(console: console)
         do {

@@ -7,7 +7,7 @@ import Logging
 /// them what the console shows decides (``follow(_:)``). A display that will not be taken
 /// back is tried again at the next wake.
 final class Console {
-    let terminal: VirtualTerminal?
+    private(set) var terminal: VirtualTerminal?
     /// Whether the loop is switched away and draws nothing.
     private(set) var suspended = false
     /// Why the screens could not be taken back, said once until it changes.
@@ -56,14 +56,13 @@ final class Console {
     /// Follows what the console shows now; returns `true` when the screens came back (to be
     /// drawn whole at once).
     func follow(_ screens: ScreenSet) -> Bool {
-        guard let terminal else { return false }
-        let shown = terminal.isShown
+        guard let shown = isShown(screens) else { return false }
         if suspended, shown {
             do {
                 try screens.resume()
                 suspended = false
                 resumeFailed = nil
-                logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal.path)"])
+                logger.info("back on the console: drawing again", metadata: ["terminal": "\(terminal?.path ?? "")"])
                 return true
             } catch {
                 if error != resumeFailed {
@@ -74,8 +73,34 @@ final class Console {
         } else if !suspended, !shown {
             screens.suspend()
             suspended = true
-            logger.notice("another console is shown: not drawing", metadata: ["terminal": "\(terminal.path)"])
+            logger.notice("another console is shown: not drawing", metadata: ["terminal": "\(terminal?.path ?? "")"])
         }
         return false
+    }
+
+    /// Whether the console is shown; `nil` when there is none. A console that cannot be asked
+    /// was hung up under the clock (a getty started and stopped on it while the daemon
+    /// restarted): its descriptor answers nothing again, so it is opened and taken over anew,
+    /// the screens suspended meanwhile, and tried again at the next wake if that fails.
+    private func isShown(_ screens: ScreenSet) -> Bool? {
+        guard let terminal else { return nil }
+        do {
+            return try terminal.shown()
+        } catch {
+            logger.warning("the console does not answer: taking it over again", metadata: ["error": "\(error)"])
+            if !suspended {
+                screens.suspend()
+                suspended = true
+            }
+            terminal.restore()
+            do {
+                let again = try VirtualTerminal(path: terminal.path)
+                self.terminal = again
+                return try again.shown()
+            } catch {
+                logger.error("cannot take the console over again; retrying every second", metadata: ["error": "\(error)"])
+                return nil
+            }
+        }
     }
 }

@@ -36,14 +36,30 @@ struct EventSources {
         return sources.flatMap { $0.descriptors() }.filter { seen.insert($0).inserted }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     }
 
-    /// Hands each source its descriptors that `polled` found ready, while `going` (a stop
-    /// request ends the wake's handling).
+    /// Hands each source its descriptors that `polled` found ready and that still are, while
+    /// `going` (a stop request ends the wake's handling).
+    ///
+    /// What a source handled first may have read another's descriptor dry: switching away from
+    /// the console waits for the card's page flip and reads its event, and the card's own
+    /// source, handed the descriptor poll found ready before that, would read nothing.
     func dispatch(_ polled: [pollfd], while going: () -> Bool) throws {
         let ready = Set(polled.filter { $0.revents != 0 }.map(\.fd))
+        var handled = false
         for source in sources {
             guard going() else { return }
-            let mine = ready.intersection(source.descriptors())
-            if source.everyWake || !mine.isEmpty { try source.handle(mine) }
+            var mine = ready.intersection(source.descriptors())
+            if handled, !mine.isEmpty { mine = Self.stillReady(mine) }
+            if source.everyWake || !mine.isEmpty {
+                try source.handle(mine)
+                handled = true
+            }
         }
+    }
+
+    /// Those of `descriptors` that are readable (or have hung up) now, not waited for.
+    static func stillReady(_ descriptors: Set<Int32>) -> Set<Int32> {
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard poll(&fds, nfds_t(fds.count), 0) > 0 else { return [] }
+        return Set(fds.filter { $0.revents != 0 }.map(\.fd))
     }
 }

@@ -34,7 +34,9 @@ public final class DRMCard {
         for path in candidates {
             let fd: Int32
             do {
-                fd = try valueOrErrno { open(path, O_RDWR | O_CLOEXEC) }
+                // Non-blocking: the events are read only when poll said they came, and a wake's
+                // earlier step may have read them already (a switch away waits for the flip).
+                fd = try valueOrErrno { open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
             } catch {
                 if device != nil { throw .cannotOpen(path: path, errno: error) }
                 found.append("\(path): \(error)")
@@ -124,7 +126,8 @@ public final class DRMCard {
         return change
     }
 
-    /// Dispatches the page-flip events that arrived to the outputs they belong to.
+    /// Dispatches the page-flip events that arrived to the outputs they belong to; none
+    /// waiting is no error, and never waited for.
     ///
     /// The corresponding C function is `drmHandleEvent`.
     func handleEvents() throws(OutputError) {
@@ -134,7 +137,13 @@ public final class DRMCard {
             guard let userData else { return }
             Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue().flipCompleted()
         }
-        try systemCall("drmHandleEvent", device: path) { drmHandleEvent(fd, &context) }
+        do {
+            try valueOrErrno { drmHandleEvent(fd, &context) }
+        } catch .resourceTemporarilyUnavailable {
+            return
+        } catch {
+            throw .call(function: "drmHandleEvent", device: path, errno: error)
+        }
     }
 
     /// Gives up DRM master so the console (or another program) can use the display.

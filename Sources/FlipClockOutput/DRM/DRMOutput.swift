@@ -151,13 +151,16 @@ public final class DRMOutput: FrameOutput {
         if on { modeSet = false }
     }
 
-    /// Waits (up to a second) for the pending flip's event.
+    /// Waits (up to a second) for the pending flip's event; a card that keeps saying it has
+    /// events but brings no flip is not waited on past 100 looks.
     private func waitForFlip() throws(OutputError) {
         var waited = 0
-        while flipPending, waited < 1000 {
+        var looks = 0
+        while flipPending, waited < 1000, looks < 100 {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&p, 1, 50)
             if ready > 0 { try handleEvents() } else { waited += 50 }
+            looks += 1
         }
         // A flip whose event never came must not stop the clock.
         flipPending = false

@@ -12,7 +12,7 @@ import Glibc
 /// the daemon stops drawing, gives up the display and calls ``acknowledgeRelease()``. When
 /// they come back it sends ``acquireSignal``; the daemon calls ``acknowledgeAcquire()``,
 /// takes the display again and redraws everything. Signals of two kinds may be handled out
-/// of the order they were sent, so ``isShown`` tells what is true now. The console is also
+/// of the order they were sent, so ``shown()`` tells what is true now. The console is also
 /// kept in graphics mode so its text and cursor do not draw over the clock. ``restore()``
 /// undoes both.
 ///
@@ -89,8 +89,11 @@ public final class VirtualTerminal {
         }
     }
 
-    /// Whether this console is the one on the screen now.
-    public var isShown: Bool { flipclock_vt_active(fd) == number }
+    /// Whether this console is the one on the screen now; throws when the console cannot be
+    /// asked (`EIO`: hung up under the daemon, a getty having come and gone on it).
+    public func shown() throws(OutputError) -> Bool {
+        try systemCall("VT_GETSTATE", device: path) { flipclock_vt_active(fd) } == number
+    }
 
     /// Lets the switch away go ahead; call after the display is released. `false` when no
     /// switch was waiting (the user came back before the release was handled).
