@@ -12,6 +12,8 @@ final class Console {
     private(set) var suspended = false
     /// Why the screens could not be taken back, said once until it changes.
     private var resumeFailed: OutputError?
+    /// Why the console could not be taken over again, said once until it changes.
+    private var takeOverFailed: String?
     private let logger: Logger
 
     /// Takes over the console at `path` (`nil`: the process's own, else the active one) if
@@ -87,7 +89,9 @@ final class Console {
         do {
             return try terminal.shown()
         } catch {
-            logger.warning("the console does not answer: taking it over again", metadata: ["error": "\(error)"])
+            if takeOverFailed == nil {
+                logger.warning("the console does not answer: taking it over again", metadata: ["error": "\(error)"])
+            }
             if !suspended {
                 screens.suspend()
                 suspended = true
@@ -96,9 +100,14 @@ final class Console {
             do {
                 let again = try VirtualTerminal(path: terminal.path)
                 self.terminal = again
-                return try again.shown()
+                let shown = try again.shown()
+                takeOverFailed = nil
+                return shown
             } catch {
-                logger.error("cannot take the console over again; retrying every second", metadata: ["error": "\(error)"])
+                if "\(error)" != takeOverFailed {
+                    logger.error("cannot take the console over again; retrying every second", metadata: ["error": "\(error)"])
+                }
+                takeOverFailed = "\(error)"
                 return nil
             }
         }
