@@ -16,7 +16,9 @@ extension Bench {
             let folding = try FoldScene(scene)
             var canvas = folding.canvas()
             var renderer = FoldRenderer(lighting: folding.lighting)
-            for k in 0..<frames { renderer.draw(folding.row, fold: folding.folds[k % folding.folds.count], into: &canvas, clip: canvas.bounds) }
+            for k in 0..<frames {
+                renderer.draw(folding.row, fold: folding.folds[k % folding.folds.count], into: &canvas, clip: canvas.bounds, alike: folding.alike)
+            }
             print("checksum \(checksum(canvas))")
         case "pixman":
             let pixman = try PixmanFrame(scene: scene)

@@ -23,8 +23,16 @@ extension RowResampler {
         /// row is one colour and the weights sum to 256: only each run's ends are filtered, and
         /// the screen columns whose samples lie inside a run are filled with its colour, which
         /// is what filtering and stretching them gives (a lerp of two equal pixels is that pixel).
-        @inline(__always) func draw(count: Int, runs: (Range<Int>, Range<Int>), columns: Columns, over dst: UnsafeMutablePointer<UInt32>) {
+        /// `filtered`, with no runs, says the padded row already holds the picked rows filtered
+        /// (by the screen row before) and whether they came out opaque. Returns whether they did.
+        @discardableResult @inline(__always) func draw(
+            count: Int, runs: (Range<Int>, Range<Int>), columns: Columns, over dst: UnsafeMutablePointer<UInt32>, filtered: Bool? = nil
+        ) -> Bool {
             let w = width
+            if let filtered, runs.0.isEmpty, runs.1.isEmpty {
+                RowOps.stretch(padded, from: columns.u, step: columns.step, over: dst, count: columns.count, opaque: filtered ? 1..<w + 1 : 0..<0)
+                return filtered
+            }
             var opaque = true
             var from = 0
             var colours: (UInt32, UInt32) = (0, 0)
@@ -72,6 +80,7 @@ extension RowResampler {
             fill(runs.0, colours.0)
             fill(runs.1, colours.1)
             stretch(to: columns.count)
+            return opaque
         }
 
         /// Filters the picked rows' columns `range` into the padded row, shaded; returns
