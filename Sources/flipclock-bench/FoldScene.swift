@@ -5,7 +5,7 @@ import FlipClockCore
 struct FoldScene {
     let row: Canvas
     /// The row's ``AlikeRows``, worked out once as ``RowChange`` does for its rows.
-    let alike: [Int]
+    let alike: AlikeRows
     let rect: DamageRect
     let folds: [PaperFold]
     let background: UInt32
@@ -18,7 +18,7 @@ struct FoldScene {
         let rect = DamageRect(x: 0, y: card.y, width: BenchScene.width, height: card.height)
         self.rect = rect
         row = face.canvas.cropped(to: rect)
-        alike = AlikeRows.of(row)
+        alike = AlikeRows(row)
         background = face.canvas[0, 0]
         lighting = face.lighting
         let openness = (0..<20).map { Double($0 + 1) / 21 }

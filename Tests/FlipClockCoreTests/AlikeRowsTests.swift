@@ -2,8 +2,9 @@ import Testing
 
 @testable import FlipClockCore
 
-/// Rows that are the same pixels (``AlikeRows``) filtered once, and a filtered row reused by
-/// the next screen row, against the row resampled row by row: the same picture, bit for bit.
+/// Rows that are the same pixels (``AlikeRows``) filtered once, a filtered row reused by the
+/// next screen row, and a row's runs of one colour filled, against the row resampled row by
+/// row: the same picture, bit for bit.
 @Suite struct AlikeRowsTests {
     /// A row of three cards as a fold or a reload's row change cuts it out: each card half
     /// of ``PlainRunsTests/cardHalf(width:height:gapAtBottom:)`` (paper rows that repeat,
@@ -24,15 +25,29 @@ import Testing
         var image = Canvas(width: 3, height: 6, fill: 0xFF00_0001)
         image[1, 2] = 0xFF00_0002
         image[1, 5] = 0
-        #expect(AlikeRows.of(image) == [0, 0, 2, 3, 3, 5])
-        #expect(AlikeRows.of(Canvas(width: 0, height: 2)) == [0, 1])
+        #expect(AlikeRows(image).first == [0, 0, 2, 3, 3, 5])
+        #expect(AlikeRows(Canvas(width: 0, height: 2)).first == [0, 1])
+        #expect(AlikeRows(Canvas(width: 4, height: 0)).first == [])
+    }
+
+    @Test func runsAreOpaqueOrTransparentAndSixteenLongOrMore() {
+        var image = Canvas(width: 70, height: 3)
+        for x in 0..<16 { image[x, 0] = 0xFF00_0001 }  // opaque, 16: a run
+        for x in 16..<31 { image[x, 0] = 0xFF00_0002 }  // 15: too short
+        for x in 31..<50 { image[x, 0] = 0x8000_0001 }  // neither opaque nor transparent
+        // 50..<70 transparent: a run.
+        image.pixels.replaceSubrange(70..<140, with: image.pixels[0..<70])
+        for x in 0..<70 { image[x, 2] = 0xFF00_0000 | UInt32(x) }
+        let alike = AlikeRows(image)
+        #expect(alike.first == [0, 0, 2])
+        #expect(alike.runs == [[0..<16, 50..<70], [0..<16, 50..<70], []])
     }
 
     @Test(arguments: [0xFF10_1112 as UInt32, 0])
     func aFoldWithAlikeRowsIsTheFoldResampledBitForBit(_ background: UInt32) {
         let row = Self.row(background: background)
-        let alike = AlikeRows.of(row)
-        #expect(Set(alike).count < row.height, "the row has rows that repeat")
+        let alike = AlikeRows(row)
+        #expect(Set(alike.first).count < row.height, "the row has rows that repeat")
         var merged = FoldRenderer(), resampled = FoldRenderer()
         // Every foreshortening, each state, partly clipped.
         for state in PaperFold.State.allCases {
@@ -52,7 +67,7 @@ import Testing
 
     @Test func aScaledRowWithAlikeRowsIsTheRowResampledBitForBit() {
         let row = Self.row(background: 0)
-        let alike = AlikeRows.of(row)
+        let alike = AlikeRows(row)
         var merged = RowResampler(), resampled = RowResampler()
         for factor in stride(from: 0.05, through: 1.6, by: 0.05) {
             let projection = ScaledRow(top: 3.3, factor: factor, centreX: 110)

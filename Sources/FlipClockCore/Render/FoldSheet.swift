@@ -36,7 +36,7 @@ public enum FoldSheet {
         let sheetRows = (tiles.count + columns - 1) / columns
         var sheet = Canvas(width: rowRect.width * columns, height: tileHeight * sheetRows, fill: background)
         var folder = FoldRenderer(lighting: renderer.lighting)
-        let alike = AlikeRows.of(row)
+        let alike = AlikeRows(row)
 
         for (n, (state, open)) in tiles.enumerated() {
             let tileX = (n % columns) * rowRect.width, tileY = (n / columns) * tileHeight + margin

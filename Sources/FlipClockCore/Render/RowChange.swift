@@ -21,7 +21,7 @@ public struct RowChange: Sendable {
     private let newPictures: [Canvas]
     private let oldCutOut: [Canvas], newCutOut: [Canvas]
     /// Each cut-out's ``AlikeRows``: rows that are the same pixels are filtered once.
-    private let oldAlike: [[Int]], newAlike: [[Int]]
+    private let oldAlike: [AlikeRows], newAlike: [AlikeRows]
     private let oldLayout: FaceLayout, newLayout: FaceLayout
     private let background: UInt32
     private let eyeDistance: Double
@@ -63,8 +63,8 @@ public struct RowChange: Sendable {
         newPictures = newLayout.rowBands.map { new.cropped(to: $0) }
         oldCutOut = oldLayout.rowBands.map { cutOut(old, $0) }
         newCutOut = newLayout.rowBands.map { cutOut(new, $0) }
-        oldAlike = oldCutOut.map(AlikeRows.of)
-        newAlike = newCutOut.map(AlikeRows.of)
+        oldAlike = oldCutOut.map(AlikeRows.init)
+        newAlike = newCutOut.map(AlikeRows.init)
         self.oldLayout = oldLayout
         self.newLayout = newLayout
         self.background = background
@@ -156,7 +156,7 @@ public struct RowChange: Sendable {
         }
     }
 
-    private mutating func fold(_ row: Canvas, alike: [Int], top: Double, openness: Double) {
+    private mutating func fold(_ row: Canvas, alike: AlikeRows, top: Double, openness: Double) {
         let fold = PaperFold(
             x: 0, top: top, width: Double(row.width), height: Double(row.height), vanishingX: Double(row.width) / 2,
             eyeDistance: eyeDistance, openness: openness, state: .pinch

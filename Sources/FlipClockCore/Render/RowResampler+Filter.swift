@@ -24,14 +24,39 @@ extension RowResampler {
         /// the screen columns whose samples lie inside a run are filled with its colour, which
         /// is what filtering and stretching them gives (a lerp of two equal pixels is that pixel).
         /// `filtered`, with no runs, says the padded row already holds the picked rows filtered
-        /// (by the screen row before) and whether they came out opaque. Returns whether they did.
+        /// (by the screen row before) and whether they came out opaque. `fills`, with no runs,
+        /// are runs of the strip's columns each one colour in the filtered row, opaque or
+        /// transparent (``AlikeRows/runs``, of one row with its whole weight): the screen columns
+        /// whose samples lie inside one are filled with its colour, or left where it is
+        /// transparent. Returns whether the filtered row is opaque.
         @discardableResult @inline(__always) func draw(
-            count: Int, runs: (Range<Int>, Range<Int>), columns: Columns, over dst: UnsafeMutablePointer<UInt32>, filtered: Bool? = nil
+            count: Int, runs: (Range<Int>, Range<Int>), columns: Columns, over dst: UnsafeMutablePointer<UInt32>, filtered: Bool? = nil,
+            fills: [Range<Int>] = []
         ) -> Bool {
             let w = width
-            if let filtered, runs.0.isEmpty, runs.1.isEmpty {
-                RowOps.stretch(padded, from: columns.u, step: columns.step, over: dst, count: columns.count, opaque: filtered ? 1..<w + 1 : 0..<0)
-                return filtered
+            if runs.0.isEmpty, runs.1.isEmpty, filtered != nil || !fills.isEmpty {
+                let opaque = filtered ?? filter(0..<w, count: count)
+                let inside = opaque ? 1..<w + 1 : 0..<0
+                var x = 0
+                for run in fills {
+                    // The padded row holds strip column c at c + 1.
+                    let covered = RowOps.opaqueColumns(
+                        from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
+                    guard !covered.isEmpty else { continue }
+                    if covered.lowerBound > x {
+                        RowOps.stretch(
+                            padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: covered.lowerBound - x,
+                            opaque: inside)
+                    }
+                    let colour = padded[run.lowerBound + 1]
+                    if colour != 0 { (dst + covered.lowerBound).update(repeating: colour, count: covered.count) }
+                    x = covered.upperBound
+                }
+                if columns.count > x {
+                    RowOps.stretch(
+                        padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: columns.count - x, opaque: inside)
+                }
+                return opaque
             }
             var opaque = true
             var from = 0

@@ -34,17 +34,18 @@ public struct RowResampler: Sendable {
     /// empty, is each image row's ``PlainRuns``: where every source row of a screen row is
     /// one colour, the screen row is one colour, filled rather than filtered and stretched.
     /// `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:)`` of the same
-    /// strip and area, taken rather than worked out again. `alike`, if not empty, is
-    /// ``AlikeRows/of(_:)`` of `image`: a screen row's source rows that are the same pixels
-    /// are filtered as one, and a screen row that filters the same row with the same weight
-    /// as the screen row before it takes that row's filtered pixels.
+    /// strip and area, taken rather than worked out again. `alike`, if given, is
+    /// ``AlikeRows`` of `image`: a screen row's source rows that are the same pixels are
+    /// filtered as one, a screen row that filters the same row with the same weight as the
+    /// screen row before it takes that row's filtered pixels, and one that filters a single
+    /// row with its whole weight fills that row's runs of one colour.
     public mutating func draw(
         _ image: Canvas, rows: Range<Int>, farEdgeFirst: Bool, projection: some RowProjection, shade: UInt32,
-        into canvas: inout Canvas, area: DamageRect, plain: [PlainRuns] = [], plan: [RowPlan]? = nil, alike: [Int] = []
+        into canvas: inout Canvas, area: DamageRect, plain: [PlainRuns] = [], plan: [RowPlan]? = nil, alike: AlikeRows? = nil
     ) {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= image.height, "the strip's rows lie inside the image")
         precondition(plain.isEmpty || plain.count == image.height, "one row's plain runs for each image row")
-        precondition(alike.isEmpty || alike.count == image.height, "one first alike row for each image row")
+        precondition(alike == nil || alike!.first.count == image.height, "the alike rows of each image row")
         let h = Double(rows.count)
         guard !area.isEmpty, image.width > 0, !rows.isEmpty else { return }
         let w = image.width
@@ -61,7 +62,7 @@ public struct RowResampler: Sendable {
                     row.withUnsafeMutableBufferPointer { rowBuf in
                         picked.withUnsafeMutableBufferPointer { pickedBuf in
                             plain.withUnsafeBufferPointer { plainBuf in
-                                alike.withUnsafeBufferPointer { alikeBuf in
+                                (alike?.first ?? []).withUnsafeBufferPointer { alikeBuf in
                                     canvas.pixels.withUnsafeMutableBufferPointer { dst in
                                         let filter = RowFilter(
                                             strip: src.baseAddress! + firstRow * w, width: w, shade: shade, picked: pickedBuf.baseAddress!,
@@ -120,7 +121,8 @@ public struct RowResampler: Sendable {
                                             let reused = key != nil && held != nil && key! == held!
                                             heldOpaque = filter.draw(
                                                 count: count, runs: runs, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first,
-                                                filtered: reused ? heldOpaque : nil)
+                                                filtered: reused ? heldOpaque : nil,
+                                                fills: key?.weight == 256 ? alike!.runs[key!.row] : [])
                                             held = key
                                         }
                                     }
