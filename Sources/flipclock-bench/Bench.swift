@@ -65,7 +65,7 @@ struct Bench {
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES | --soak [HOURS] | --idle [FACE MINUTES]]")
+            print("usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --soak [HOURS] | --idle [FACE MINUTES]]")
             exit(64)
         }
         try measure(scene)

@@ -43,6 +43,14 @@ import Testing
         #expect(alike.runs == [[0..<16, 50..<70], [0..<16, 50..<70], []])
     }
 
+    @Test func runsIntersectInOrderAndPiecesShorterThanSixteenGo() {
+        var runs = [0..<40, 50..<100, 120..<200], scratch: [Range<Int>] = []
+        RowResampler.intersect(&runs, [10..<60, 70..<90, 95..<130, 150..<300], scratch: &scratch)
+        #expect(runs == [10..<40, 70..<90, 150..<200])
+        RowResampler.intersect(&runs, [], scratch: &scratch)
+        #expect(runs == [])
+    }
+
     @Test(arguments: [0xFF10_1112 as UInt32, 0])
     func aFoldWithAlikeRowsIsTheFoldResampledBitForBit(_ background: UInt32) {
         let row = Self.row(background: background)

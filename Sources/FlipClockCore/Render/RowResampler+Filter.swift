@@ -35,20 +35,40 @@ extension RowResampler {
         ) -> Bool {
             let w = width
             if runs.0.isEmpty, runs.1.isEmpty, filtered != nil || !fills.isEmpty {
-                let opaque = filtered ?? filter(0..<w, count: count)
+                var opaque: Bool
+                if let filtered {
+                    opaque = filtered
+                } else if count == 1 {
+                    // Filtered whole, to be held for the next screen row.
+                    opaque = filter(0..<w, count: count)
+                } else {
+                    // Only outside the runs and at their ends (the stretch's pairs beside a run read them).
+                    opaque = true
+                    var from = 0
+                    for run in fills {
+                        opaque = filter(from..<run.lowerBound + 1, count: count) && opaque
+                        from = run.upperBound - 1
+                    }
+                    opaque = filter(from..<w, count: count) && opaque
+                    // A run neither opaque nor transparent (rows of both mixed) is filtered and stretched.
+                    for run in fills where padded[run.lowerBound + 1] != 0 && padded[run.lowerBound + 1] >> 24 != 255 {
+                        _ = filter(run.lowerBound + 1..<run.upperBound - 1, count: count)
+                    }
+                    for run in fills where padded[run.lowerBound + 1] >> 24 != 255 { opaque = false }
+                }
                 let inside = opaque ? 1..<w + 1 : 0..<0
                 var x = 0
                 for run in fills {
                     // The padded row holds strip column c at c + 1.
                     let covered = RowOps.opaqueColumns(
                         from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
-                    guard !covered.isEmpty else { continue }
+                    let colour = padded[run.lowerBound + 1]
+                    guard !covered.isEmpty, colour == 0 || colour >> 24 == 255 else { continue }
                     if covered.lowerBound > x {
                         RowOps.stretch(
                             padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: covered.lowerBound - x,
                             opaque: inside)
                     }
-                    let colour = padded[run.lowerBound + 1]
                     if colour != 0 { (dst + covered.lowerBound).update(repeating: colour, count: covered.count) }
                     x = covered.upperBound
                 }

@@ -72,6 +72,7 @@ public struct RowResampler: Sendable {
                                         // The row and weight the padded row holds filtered whole, and whether it came out opaque.
                                         var held: (row: Int, weight: UInt32)? = nil
                                         var heldOpaque = false
+                                        var common: [Range<Int>] = [], scratch: [Range<Int>] = []
                                         filter.padded[0] = 0
                                         filter.padded[w + 1] = 0
                                         filter.padded[w + 2] = 0
@@ -119,10 +120,20 @@ public struct RowResampler: Sendable {
                                             let holds = alikeRows != nil && count == 1 && runs.0.isEmpty && runs.1.isEmpty
                                             let key = holds ? (row: alikeRows![filter.picked[0].row], weight: filter.picked[0].weight) : nil
                                             let reused = key != nil && held != nil && key! == held!
+                                            // The runs every source row has one colour: the row's own, or their intersection.
+                                            if let key, key.weight == 256 {
+                                                common = alike!.runs[key.row]
+                                            } else if let alikeRows, count > 1, used == 256, runs.0.isEmpty, runs.1.isEmpty {
+                                                common = alike!.runs[alikeRows[filter.picked[0].row]]
+                                                for m in 1..<count where !common.isEmpty {
+                                                    Self.intersect(&common, alike!.runs[alikeRows[filter.picked[m].row]], scratch: &scratch)
+                                                }
+                                            } else {
+                                                common.removeAll(keepingCapacity: true)
+                                            }
                                             heldOpaque = filter.draw(
                                                 count: count, runs: runs, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first,
-                                                filtered: reused ? heldOpaque : nil,
-                                                fills: key?.weight == 256 ? alike!.runs[key!.row] : [])
+                                                filtered: reused ? heldOpaque : nil, fills: common)
                                             held = key
                                         }
                                     }
@@ -133,6 +144,20 @@ public struct RowResampler: Sendable {
                 }
             }
         }
+    }
+
+    /// `runs` where they overlap `other`'s (both in order), the pieces ``AlikeRows/shortest``
+    /// long or longer.
+    static func intersect(_ runs: inout [Range<Int>], _ other: [Range<Int>], scratch: inout [Range<Int>]) {
+        scratch.removeAll(keepingCapacity: true)
+        var i = 0, j = 0
+        while i < runs.count, j < other.count {
+            let a = runs[i], b = other[j]
+            let piece = max(a.lowerBound, b.lowerBound)..<max(max(a.lowerBound, b.lowerBound), min(a.upperBound, b.upperBound))
+            if piece.count >= AlikeRows.shortest { scratch.append(piece) }
+            if a.upperBound <= b.upperBound { i += 1 } else { j += 1 }
+        }
+        swap(&runs, &scratch)
     }
 
     /// The runs worth filling from a screen row's leading and trailing plain runs, in order
