@@ -37,8 +37,8 @@ public struct RowResampler: Sendable {
     /// strip and area, taken rather than worked out again. `alike`, if given, is
     /// ``AlikeRows`` of `image`: a screen row's source rows that are the same pixels are
     /// filtered as one, a screen row that filters the same row with the same weight as the
-    /// screen row before it takes that row's filtered pixels, and one that filters a single
-    /// row with its whole weight fills that row's runs of one colour.
+    /// screen row before it takes that row's filtered pixels, and one on the strip with its
+    /// whole weight fills the columns where every source row has a run of one colour.
     public mutating func draw(
         _ image: Canvas, rows: Range<Int>, farEdgeFirst: Bool, projection: some RowProjection, shade: UInt32,
         into canvas: inout Canvas, area: DamageRect, plain: [PlainRuns] = [], plan: [RowPlan]? = nil, alike: AlikeRows? = nil
