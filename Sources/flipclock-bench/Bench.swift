@@ -65,7 +65,7 @@ struct Bench {
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|fold|pixman FRAMES | --soak [HOURS] | --idle [FACE MINUTES]]")
+            print("usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --soak [HOURS] | --idle [FACE MINUTES]]")
             exit(64)
         }
         try measure(scene)
@@ -174,7 +174,7 @@ struct Bench {
         var renderer = FoldRenderer(lighting: folding.lighting)
         let row = folding.row, rect = folding.rect, folds = folding.folds
         let t = interleaved(folds, rounds: rounds) {
-            renderer.draw(row, fold: $0, into: &canvas, clip: canvas.bounds)
+            renderer.draw(row, fold: $0, into: &canvas, clip: canvas.bounds, alike: folding.alike)
         } reference: {
             copyRow(rect, from: source, to: &target)
         }

@@ -16,8 +16,15 @@ extension Bench {
             let folding = try FoldScene(scene)
             var canvas = folding.canvas()
             var renderer = FoldRenderer(lighting: folding.lighting)
-            for k in 0..<frames { renderer.draw(folding.row, fold: folding.folds[k % folding.folds.count], into: &canvas, clip: canvas.bounds) }
+            for k in 0..<frames {
+                renderer.draw(folding.row, fold: folding.folds[k % folding.folds.count], into: &canvas, clip: canvas.bounds, alike: folding.alike)
+            }
             print("checksum \(checksum(canvas))")
+        case "rows":
+            // A reload's row change, its frames at 60 Hz over and over.
+            guard var (change, instants) = try rowChange(scene) else { exit(1) }
+            for k in 0..<frames { change.frame(at: instants[k % instants.count]) }
+            print("checksum \(checksum(change.canvas))")
         case "pixman":
             let pixman = try PixmanFrame(scene: scene)
             for k in 0..<frames { pixman.draw(angle: angles[k % angles.count]) }
@@ -33,7 +40,7 @@ extension Bench {
             for _ in 0..<frames { rotation.copy(canvas.bounds, of: canvas, to: memory, pitch: pitch) }
             print("checksum \(memory.load(fromByteOffset: pitch * 7 + 20, as: UInt32.self))")
         default:
-            print("--callgrind takes ours, fold, pixman, copy0, copy90 or copy270")
+            print("--callgrind takes ours, fold, rows, pixman, copy0, copy90 or copy270")
             exit(64)
         }
     }

@@ -4,6 +4,8 @@ import FlipClockCore
 /// loop would fold it away, posed at 20 openness values in each of the three fold states.
 struct FoldScene {
     let row: Canvas
+    /// The row's ``AlikeRows``, worked out once as ``RowChange`` does for its rows.
+    let alike: AlikeRows
     let rect: DamageRect
     let folds: [PaperFold]
     let background: UInt32
@@ -16,6 +18,7 @@ struct FoldScene {
         let rect = DamageRect(x: 0, y: card.y, width: BenchScene.width, height: card.height)
         self.rect = rect
         row = face.canvas.cropped(to: rect)
+        alike = AlikeRows(row)
         background = face.canvas[0, 0]
         lighting = face.lighting
         let openness = (0..<20).map { Double($0 + 1) / 21 }

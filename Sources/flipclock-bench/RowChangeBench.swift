@@ -4,6 +4,19 @@ extension Bench {
     /// One frame of a reload's row change on the bench screen (the time, seconds switched on,
     /// and a row of scores unfolding under it) against a memcpy of the whole screen, interleaved.
     static func measureRowChange(_ scene: BenchScene, rounds: Int) throws -> (ours: Double, reference: Double, ratio: Double) {
+        guard var (change, instants) = try rowChange(scene) else { return (0, 0, 0) }
+        var source = Canvas(width: BenchScene.width, height: BenchScene.height), target = source
+        for i in source.pixels.indices { source.pixels[i] ^= UInt32(truncatingIfNeeded: i) }
+        return interleaved(instants, rounds: rounds) {
+            change.frame(at: $0)
+        } reference: {
+            copyScreen(from: source, to: &target)
+        }
+    }
+
+    /// The bench's row change (the time, seconds switched on, a row of scores unfolding under
+    /// it) and its frames' instants at 60 Hz.
+    static func rowChange(_ scene: BenchScene) throws -> (change: RowChange, instants: [Duration])? {
         var before = scene.configuration
         before.scores = [ScoreItem(name: "home", label: "HOME"), ScoreItem(name: "away", label: "AWAY")]
         before.rowNames = [["time"]]
@@ -20,19 +33,11 @@ extension Bench {
         }
         let old = try face(before), new = try face(after)
         guard
-            var change = RowChange(
+            let change = RowChange(
                 from: old.canvas, old.renderer.layout, rows: old.rows, to: new.canvas, new.renderer.layout, rows: new.rows,
                 background: before.style.background.pixel, perspective: before.perspective, lighting: CardLighting(), at: .zero
             )
-        else { return (0, 0, 0) }
-        var source = new.canvas, target = Canvas(width: BenchScene.width, height: BenchScene.height)
-        for i in source.pixels.indices { source.pixels[i] ^= UInt32(truncatingIfNeeded: i) }
-        // The change's frames at 60 Hz.
-        let instants = stride(from: 0, to: change.duration.seconds, by: 1.0 / 60).map { Duration.seconds($0) }
-        return interleaved(instants, rounds: rounds) {
-            change.frame(at: $0)
-        } reference: {
-            copyScreen(from: source, to: &target)
-        }
+        else { return nil }
+        return (change, stride(from: 0, to: change.duration.seconds, by: 1.0 / 60).map { Duration.seconds($0) })
     }
 }

@@ -19,8 +19,10 @@ public struct FoldRenderer: Sendable {
     /// Draws `row` folded as `fold` says, inside `clip`, and returns the rectangle it drew in.
     ///
     /// `row` must be as large as the fold's flat rectangle: `fold.width` × `2 · fold.halfHeight`.
+    /// `alike`, if given, is ``AlikeRows`` of `row`, worked out once for its frames: rows
+    /// that are the same pixels are filtered once, runs of one colour filled (the same picture).
     @discardableResult
-    public mutating func draw(_ row: Canvas, fold: PaperFold, into canvas: inout Canvas, clip: DamageRect) -> DamageRect {
+    public mutating func draw(_ row: Canvas, fold: PaperFold, into canvas: inout Canvas, clip: DamageRect, alike: AlikeRows? = nil) -> DamageRect {
         precondition(
             row.width == Int(fold.width) && row.height == Int(2 * fold.halfHeight) && row.height % 2 == 0,
             "the row image is the fold's flat rectangle, split into two equal halves"
@@ -32,7 +34,8 @@ public struct FoldRenderer: Sendable {
             guard !area.isEmpty else { continue }
             resampler.draw(
                 row, rows: half.side == .top ? 0..<h : h..<2 * h, farEdgeFirst: half.side == .top, projection: half,
-                shade: lighting.foldHalf(angle: fold.angle, facingUp: half.facesUp), into: &canvas, area: area
+                shade: lighting.foldHalf(angle: fold.angle, facingUp: half.facesUp), into: &canvas, area: area,
+                alike: alike
             )
             drawn = drawn.union(area)
         }

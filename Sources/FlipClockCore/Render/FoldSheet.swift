@@ -36,6 +36,7 @@ public enum FoldSheet {
         let sheetRows = (tiles.count + columns - 1) / columns
         var sheet = Canvas(width: rowRect.width * columns, height: tileHeight * sheetRows, fill: background)
         var folder = FoldRenderer(lighting: renderer.lighting)
+        let alike = AlikeRows(row)
 
         for (n, (state, open)) in tiles.enumerated() {
             let tileX = (n % columns) * rowRect.width, tileY = (n / columns) * tileHeight + margin
@@ -47,7 +48,7 @@ public enum FoldSheet {
                 eyeDistance: renderer.perspective * Double(first.height), openness: open, state: state
             )
             let tile = DamageRect(x: tileX, y: tileY, width: rowRect.width, height: rowRect.height)
-            folder.draw(row, fold: fold, into: &sheet, clip: tile)
+            folder.draw(row, fold: fold, into: &sheet, clip: tile, alike: alike)
             let percent = Int((open * 100).rounded())
             try ContactSheet.label("\(state.rawValue) \(percent)%", under: tile, height: labelHeight, on: &sheet, glyphs: labels)
         }

@@ -20,6 +20,8 @@ public struct RowChange: Sendable {
     /// transparent (a folding row shows only its cards), cut out once.
     private let newPictures: [Canvas]
     private let oldCutOut: [Canvas], newCutOut: [Canvas]
+    /// Each cut-out's ``AlikeRows``: rows that are the same pixels are filtered once.
+    private let oldAlike: [AlikeRows], newAlike: [AlikeRows]
     private let oldLayout: FaceLayout, newLayout: FaceLayout
     private let background: UInt32
     private let eyeDistance: Double
@@ -61,6 +63,8 @@ public struct RowChange: Sendable {
         newPictures = newLayout.rowBands.map { new.cropped(to: $0) }
         oldCutOut = oldLayout.rowBands.map { cutOut(old, $0) }
         newCutOut = newLayout.rowBands.map { cutOut(new, $0) }
+        oldAlike = oldCutOut.map(AlikeRows.init)
+        newAlike = newCutOut.map(AlikeRows.init)
         self.oldLayout = oldLayout
         self.newLayout = newLayout
         self.background = background
@@ -133,8 +137,8 @@ public struct RowChange: Sendable {
             defer { y += size.height }
             guard size.height > 0 else { continue }
             switch part {
-            case .goes(let i): fold(oldCutOut[i], top: y, openness: 1 - p)
-            case .comes(let j): fold(newCutOut[j], top: y, openness: p)
+            case .goes(let i): fold(oldCutOut[i], alike: oldAlike[i], top: y, openness: 1 - p)
+            case .comes(let j): fold(newCutOut[j], alike: newAlike[j], top: y, openness: p)
             case .stays(_, let j):
                 let band = newLayout.rowBands[j]
                 let factor = size.height / Double(band.height)
@@ -145,18 +149,18 @@ public struct RowChange: Sendable {
                     resampler.draw(
                         newCutOut[j], rows: 0..<band.height, farEdgeFirst: false,
                         projection: ScaledRow(top: y, factor: factor, centreX: centre), shade: 255,
-                        into: &canvas, area: area.clipped(to: canvas.bounds)
+                        into: &canvas, area: area.clipped(to: canvas.bounds), alike: newAlike[j]
                     )
                 }
             }
         }
     }
 
-    private mutating func fold(_ row: Canvas, top: Double, openness: Double) {
+    private mutating func fold(_ row: Canvas, alike: AlikeRows, top: Double, openness: Double) {
         let fold = PaperFold(
             x: 0, top: top, width: Double(row.width), height: Double(row.height), vanishingX: Double(row.width) / 2,
             eyeDistance: eyeDistance, openness: openness, state: .pinch
         )
-        folds.draw(row, fold: fold, into: &canvas, clip: canvas.bounds)
+        folds.draw(row, fold: fold, into: &canvas, clip: canvas.bounds, alike: alike)
     }
 }

@@ -23,8 +23,61 @@ extension RowResampler {
         /// row is one colour and the weights sum to 256: only each run's ends are filtered, and
         /// the screen columns whose samples lie inside a run are filled with its colour, which
         /// is what filtering and stretching them gives (a lerp of two equal pixels is that pixel).
-        @inline(__always) func draw(count: Int, runs: (Range<Int>, Range<Int>), columns: Columns, over dst: UnsafeMutablePointer<UInt32>) {
+        /// `filtered`, with no runs, says the padded row already holds the picked rows filtered
+        /// (by the screen row before) and whether they came out opaque. `fills`, with no runs,
+        /// are runs of the strip's columns each one colour in the filtered row, opaque or
+        /// transparent (``AlikeRows/runs``, of one row with its whole weight): the screen columns
+        /// whose samples lie inside one are filled with its colour, or left where it is
+        /// transparent. Returns whether the filtered row is opaque.
+        @discardableResult @inline(__always) func draw(
+            count: Int, runs: (Range<Int>, Range<Int>), columns: Columns, over dst: UnsafeMutablePointer<UInt32>, filtered: Bool? = nil,
+            fills: [Range<Int>] = []
+        ) -> Bool {
             let w = width
+            if runs.0.isEmpty, runs.1.isEmpty, filtered != nil || !fills.isEmpty {
+                var opaque: Bool
+                if let filtered {
+                    opaque = filtered
+                } else if count == 1 {
+                    // Filtered whole, to be held for the next screen row.
+                    opaque = filter(0..<w, count: count)
+                } else {
+                    // Only outside the runs and at their ends (the stretch's pairs beside a run read them).
+                    opaque = true
+                    var from = 0
+                    for run in fills {
+                        opaque = filter(from..<run.lowerBound + 1, count: count) && opaque
+                        from = run.upperBound - 1
+                    }
+                    opaque = filter(from..<w, count: count) && opaque
+                    // A run neither opaque nor transparent (rows of both mixed) is filtered and stretched.
+                    for run in fills where padded[run.lowerBound + 1] != 0 && padded[run.lowerBound + 1] >> 24 != 255 {
+                        _ = filter(run.lowerBound + 1..<run.upperBound - 1, count: count)
+                    }
+                    for run in fills where padded[run.lowerBound + 1] >> 24 != 255 { opaque = false }
+                }
+                let inside = opaque ? 1..<w + 1 : 0..<0
+                var x = 0
+                for run in fills {
+                    // The padded row holds strip column c at c + 1.
+                    let covered = RowOps.opaqueColumns(
+                        from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
+                    let colour = padded[run.lowerBound + 1]
+                    guard !covered.isEmpty, colour == 0 || colour >> 24 == 255 else { continue }
+                    if covered.lowerBound > x {
+                        RowOps.stretch(
+                            padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: covered.lowerBound - x,
+                            opaque: inside)
+                    }
+                    if colour != 0 { (dst + covered.lowerBound).update(repeating: colour, count: covered.count) }
+                    x = covered.upperBound
+                }
+                if columns.count > x {
+                    RowOps.stretch(
+                        padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: columns.count - x, opaque: inside)
+                }
+                return opaque
+            }
             var opaque = true
             var from = 0
             var colours: (UInt32, UInt32) = (0, 0)
@@ -72,6 +125,7 @@ extension RowResampler {
             fill(runs.0, colours.0)
             fill(runs.1, colours.1)
             stretch(to: columns.count)
+            return opaque
         }
 
         /// Filters the picked rows' columns `range` into the padded row, shaded; returns

@@ -34,13 +34,18 @@ public struct RowResampler: Sendable {
     /// empty, is each image row's ``PlainRuns``: where every source row of a screen row is
     /// one colour, the screen row is one colour, filled rather than filtered and stretched.
     /// `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:)`` of the same
-    /// strip and area, taken rather than worked out again.
+    /// strip and area, taken rather than worked out again. `alike`, if given, is
+    /// ``AlikeRows`` of `image`: a screen row's source rows that are the same pixels are
+    /// filtered as one, a screen row that filters the same row with the same weight as the
+    /// screen row before it takes that row's filtered pixels, and one on the strip with its
+    /// whole weight fills the columns where every source row has a run of one colour.
     public mutating func draw(
         _ image: Canvas, rows: Range<Int>, farEdgeFirst: Bool, projection: some RowProjection, shade: UInt32,
-        into canvas: inout Canvas, area: DamageRect, plain: [PlainRuns] = [], plan: [RowPlan]? = nil
+        into canvas: inout Canvas, area: DamageRect, plain: [PlainRuns] = [], plan: [RowPlan]? = nil, alike: AlikeRows? = nil
     ) {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= image.height, "the strip's rows lie inside the image")
         precondition(plain.isEmpty || plain.count == image.height, "one row's plain runs for each image row")
+        precondition(alike == nil || alike!.first.count == image.height, "the alike rows of each image row")
         let h = Double(rows.count)
         guard !area.isEmpty, image.width > 0, !rows.isEmpty else { return }
         let w = image.width
@@ -57,52 +62,80 @@ public struct RowResampler: Sendable {
                     row.withUnsafeMutableBufferPointer { rowBuf in
                         picked.withUnsafeMutableBufferPointer { pickedBuf in
                             plain.withUnsafeBufferPointer { plainBuf in
-                                canvas.pixels.withUnsafeMutableBufferPointer { dst in
-                                    let filter = RowFilter(
-                                        strip: src.baseAddress! + firstRow * w, width: w, shade: shade, picked: pickedBuf.baseAddress!,
-                                        rb: rbBuf.baseAddress!, ag: agBuf.baseAddress!, padded: rowBuf.baseAddress!)
-                                    let plainRows = plainBuf.isEmpty ? nil : plainBuf.baseAddress! + firstRow
-                                    filter.padded[0] = 0
-                                    filter.padded[w + 1] = 0
-                                    filter.padded[w + 2] = 0
-                                    for y in area.y..<area.maxY {
-                                        let sources: Sources, columns: Columns
-                                        if let plan {
-                                            guard let s = plan[y - area.y].sources, let c = plan[y - area.y].columns else { continue }
-                                            (sources, columns) = (s, c)
-                                        } else {
-                                            guard let s = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
-                                                let c = Self.columns(y, length: h, width: w, projection: projection, area: area)
-                                            else { continue }
-                                            (sources, columns) = (s, c)
-                                        }
-                                        var k = sources.rows.lowerBound
-                                        var used: UInt32 = 0, count = 0
-                                        let total = sources.total, span = sources.span
-                                        let start = sources.start, end = sources.end
-                                        // The columns every source row has plain: the leading and trailing runs' intersections.
-                                        var leading = 0..<w, trailing = 0..<w
-                                        while k < sources.rows.upperBound {
-                                            let overlap = min(end, Double(k + 1)) - max(start, Double(k))
-                                            // The last row takes what rounding left, so weights sum exactly.
-                                            var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
-                                            if weight > total &- used { weight = total &- used }
-                                            if weight > 0, k >= 0, k < rowCount {
-                                                filter.picked[count] = Pick(row: k, weight: weight)
-                                                count += 1
-                                                used &+= weight
-                                                if let plainRows {
-                                                    leading = leading.clamped(to: plainRows[k].leading)
-                                                    trailing = trailing.clamped(to: plainRows[k].trailing)
-                                                }
+                                (alike?.first ?? []).withUnsafeBufferPointer { alikeBuf in
+                                    canvas.pixels.withUnsafeMutableBufferPointer { dst in
+                                        let filter = RowFilter(
+                                            strip: src.baseAddress! + firstRow * w, width: w, shade: shade, picked: pickedBuf.baseAddress!,
+                                            rb: rbBuf.baseAddress!, ag: agBuf.baseAddress!, padded: rowBuf.baseAddress!)
+                                        let plainRows = plainBuf.isEmpty ? nil : plainBuf.baseAddress! + firstRow
+                                        let alikeRows = alikeBuf.isEmpty ? nil : alikeBuf.baseAddress! + firstRow
+                                        // The row and weight the padded row holds filtered whole, and whether it came out opaque.
+                                        var held: (row: Int, weight: UInt32)? = nil
+                                        var heldOpaque = false
+                                        var common: [Range<Int>] = [], scratch: [Range<Int>] = []
+                                        filter.padded[0] = 0
+                                        filter.padded[w + 1] = 0
+                                        filter.padded[w + 2] = 0
+                                        for y in area.y..<area.maxY {
+                                            let sources: Sources, columns: Columns
+                                            if let plan {
+                                                guard let s = plan[y - area.y].sources, let c = plan[y - area.y].columns else { continue }
+                                                (sources, columns) = (s, c)
+                                            } else {
+                                                guard let s = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
+                                                    let c = Self.columns(y, length: h, width: w, projection: projection, area: area)
+                                                else { continue }
+                                                (sources, columns) = (s, c)
                                             }
-                                            k += 1
+                                            var k = sources.rows.lowerBound
+                                            var used: UInt32 = 0, count = 0
+                                            let total = sources.total, span = sources.span
+                                            let start = sources.start, end = sources.end
+                                            // The columns every source row has plain: the leading and trailing runs' intersections.
+                                            var leading = 0..<w, trailing = 0..<w
+                                            while k < sources.rows.upperBound {
+                                                let overlap = min(end, Double(k + 1)) - max(start, Double(k))
+                                                // The last row takes what rounding left, so weights sum exactly.
+                                                var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
+                                                if weight > total &- used { weight = total &- used }
+                                                if weight > 0, k >= 0, k < rowCount {
+                                                    if let alikeRows, count > 0, alikeRows[k] == alikeRows[filter.picked[count - 1].row] {
+                                                        filter.picked[count - 1].weight &+= weight
+                                                    } else {
+                                                        filter.picked[count] = Pick(row: k, weight: weight)
+                                                        count += 1
+                                                    }
+                                                    used &+= weight
+                                                    if let plainRows {
+                                                        leading = leading.clamped(to: plainRows[k].leading)
+                                                        trailing = trailing.clamped(to: plainRows[k].trailing)
+                                                    }
+                                                }
+                                                k += 1
+                                            }
+                                            guard count > 0 else { continue }
+                                            // Plain only where the row is on the strip with its whole weight: it comes out opaque.
+                                            let runs = plainRows != nil && used == 256 ? Self.plainRuns(leading, trailing) : (0..<0, 0..<0)
+                                            // One row filtered whole (no plain runs) is held for the next screen row.
+                                            let holds = alikeRows != nil && count == 1 && runs.0.isEmpty && runs.1.isEmpty
+                                            let key = holds ? (row: alikeRows![filter.picked[0].row], weight: filter.picked[0].weight) : nil
+                                            let reused = key != nil && held != nil && key! == held!
+                                            // The runs every source row has one colour: the row's own, or their intersection.
+                                            if let key, key.weight == 256 {
+                                                common = alike!.runs[key.row]
+                                            } else if let alikeRows, count > 1, used == 256, runs.0.isEmpty, runs.1.isEmpty {
+                                                common = alike!.runs[alikeRows[filter.picked[0].row]]
+                                                for m in 1..<count where !common.isEmpty {
+                                                    Self.intersect(&common, alike!.runs[alikeRows[filter.picked[m].row]], scratch: &scratch)
+                                                }
+                                            } else {
+                                                common.removeAll(keepingCapacity: true)
+                                            }
+                                            heldOpaque = filter.draw(
+                                                count: count, runs: runs, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first,
+                                                filtered: reused ? heldOpaque : nil, fills: common)
+                                            held = key
                                         }
-                                        guard count > 0 else { continue }
-                                        // Plain only where the row is on the strip with its whole weight: it comes out opaque.
-                                        let runs = plainRows != nil && used == 256 ? Self.plainRuns(leading, trailing) : (0..<0, 0..<0)
-                                        filter.draw(
-                                            count: count, runs: runs, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first)
                                     }
                                 }
                             }
@@ -111,6 +144,20 @@ public struct RowResampler: Sendable {
                 }
             }
         }
+    }
+
+    /// `runs` where they overlap `other`'s (both in order), the pieces ``AlikeRows/shortest``
+    /// long or longer.
+    static func intersect(_ runs: inout [Range<Int>], _ other: [Range<Int>], scratch: inout [Range<Int>]) {
+        scratch.removeAll(keepingCapacity: true)
+        var i = 0, j = 0
+        while i < runs.count, j < other.count {
+            let a = runs[i], b = other[j]
+            let piece = max(a.lowerBound, b.lowerBound)..<max(max(a.lowerBound, b.lowerBound), min(a.upperBound, b.upperBound))
+            if piece.count >= AlikeRows.shortest { scratch.append(piece) }
+            if a.upperBound <= b.upperBound { i += 1 } else { j += 1 }
+        }
+        swap(&runs, &scratch)
     }
 
     /// The runs worth filling from a screen row's leading and trailing plain runs, in order
