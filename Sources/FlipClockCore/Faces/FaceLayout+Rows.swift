@@ -6,7 +6,7 @@ extension FaceLayout {
     public var rowBounds: [DamageRect] {
         guard !rowBands.isEmpty else { return lineBounds }
         let parts = slots.map(\.rect) + labels.map(\.rect)
-        return rowBands.map { band in Self.union(parts.filter { $0.y >= band.y && $0.y < band.maxY }) }
+        return rowBands.map { band in DamageRect.union(of: parts.filter { $0.y >= band.y && $0.y < band.maxY }) }
     }
 
     /// Each line of cards, top to bottom, with the labels under it: every card of a line is at
@@ -15,12 +15,8 @@ extension FaceLayout {
         let tops = Set(slots.map(\.rect.y)).sorted()
         return tops.enumerated().map { i, top in
             let below = i + 1 < tops.count ? tops[i + 1] : Int.max
-            return Self.union(slots.map(\.rect).filter { $0.y == top } + labels.map(\.rect).filter { $0.y >= top && $0.y < below })
+            return DamageRect.union(of: slots.map(\.rect).filter { $0.y == top } + labels.map(\.rect).filter { $0.y >= top && $0.y < below })
         }
-    }
-
-    private static func union(_ parts: [DamageRect]) -> DamageRect {
-        parts.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
     }
 
     /// The height of the tallest card in the row whose cards' top edge is at `top`.

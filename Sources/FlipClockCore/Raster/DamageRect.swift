@@ -25,6 +25,11 @@ public struct DamageRect: Hashable, Sendable {
         return DamageRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
+    /// The smallest rectangle holding all of `rects` (empty for none).
+    public static func union(of rects: some Sequence<DamageRect>) -> DamageRect {
+        rects.reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+    }
+
     /// The part inside `bounds`; empty when they do not meet.
     public func clipped(to bounds: DamageRect) -> DamageRect {
         let x0 = max(x, bounds.x), y0 = max(y, bounds.y)

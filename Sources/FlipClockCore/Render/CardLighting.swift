@@ -36,8 +36,8 @@ public struct CardLighting: Equatable, Sendable {
     /// The flap's shadow on a static bottom half `height` rows tall, worked out once for all
     /// its rows: ``staticBottom(_:row:height:)`` is `shadow(picture, height: height).shade(row:)`.
     public func shadow(_ picture: CardPicture, height: Int) -> Shadow {
-        guard let flap = picture.flap else { return Shadow(reach: 0, depth: 0, strength: strength) }
-        return Shadow(reach: (1 - cosDegrees(flap.angle)) / 2 * Double(max(height, 1)), depth: shadowDepth(picture), strength: strength)
+        guard let flap = picture.flap else { return Shadow(reach: 0, depth: 0, lighting: self) }
+        return Shadow(reach: (1 - cosDegrees(flap.angle)) / 2 * Double(max(height, 1)), depth: shadowDepth(picture), lighting: self)
     }
 
     /// How the flap's shadow falls on a static bottom half: darkest at the hinge, fading to
@@ -45,12 +45,12 @@ public struct CardLighting: Equatable, Sendable {
     public struct Shadow: Sendable {
         let reach: Double
         let depth: Double
-        let strength: Double
+        let lighting: CardLighting
 
         /// The shade of the row `row` rows below the hinge.
         @inline(__always) public func shade(row: Int) -> UInt32 {
             guard Double(row) < reach else { return 255 }
-            return CardLighting(strength: strength).factor(darkness: depth * (1 - Double(row) / reach))
+            return lighting.factor(darkness: depth * (1 - Double(row) / reach))
         }
     }
 

@@ -14,7 +14,7 @@ public enum ContactSheet {
         let layout = renderer.layout
         let background = renderer.canvas[0, 0]
         // The face with room for the flaps' overhang.
-        let face = layout.slots.map(\.rect).reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+        let face = DamageRect.union(of: layout.slots.map(\.rect))
         let pad = face.height / 6
         let crop = DamageRect(x: face.x - pad, y: face.y - pad, width: face.width + 2 * pad, height: face.height + 2 * pad)
             .clipped(to: renderer.canvas.bounds)

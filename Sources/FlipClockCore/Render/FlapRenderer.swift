@@ -60,10 +60,13 @@ public struct FlapRenderer: Sendable {
         let area = projection.bounds.clipped(to: clip).clipped(to: canvas)
         guard !area.isEmpty, image.width > 0, image.height > 0 else { return (0, []) }
         let key = key(image, half: half, projection: projection, area: area)
-        let plan =
-            plans.first { $0.key == key }?.rows
-            ?? RowResampler.plan(width: image.width, length: Double(image.height), farEdgeFirst: half == .top, projection: projection, area: area)
-        if !plans.contains(where: { $0.key == key }) { plans.append((key, plan)) }
+        let plan: [RowResampler.RowPlan]
+        if let kept = plans.first(where: { $0.key == key })?.rows {
+            plan = kept
+        } else {
+            plan = RowResampler.plan(width: image.width, length: Double(image.height), farEdgeFirst: half == .top, projection: projection, area: area)
+            plans.append((key, plan))
+        }
         let columns = RowResampler.opaqueColumns(
             width: image.width, rows: 0..<image.height, opaque: opaque, farEdgeFirst: half == .top, projection: projection, area: area,
             plan: plan)

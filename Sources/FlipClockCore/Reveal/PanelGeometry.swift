@@ -41,7 +41,7 @@ public struct PanelGeometry: Equatable, Sendable {
         let room = Int((Double(2 * natural) * Self.leading).rounded(.up))
         split = splits.last { layout.height - $0 >= room } ?? min(layout.height, bounds.maxY + gap)
         screenWidth = layout.width
-        let cards = layout.slots.map(\.rect).reduce(DamageRect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) }
+        let cards = DamageRect.union(of: layout.slots.map(\.rect))
         textX = cards.x
         textWidth = cards.width
         let below = layout.height - split

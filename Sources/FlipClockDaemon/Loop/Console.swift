@@ -13,7 +13,7 @@ final class Console {
     /// Why the screens could not be taken back, said once until it changes.
     private var resumeFailed: OutputError?
     /// Why the console could not be taken over again, said once until it changes.
-    private var takeOverFailed: String?
+    private var takeOverFailed: OutputError?
     private let logger: Logger
 
     /// Takes over the console at `path` (`nil`: the process's own, else the active one) if
@@ -104,10 +104,10 @@ final class Console {
                 takeOverFailed = nil
                 return shown
             } catch {
-                if "\(error)" != takeOverFailed {
+                if error != takeOverFailed {
                     logger.error("cannot take the console over again; retrying every second", metadata: ["error": "\(error)"])
                 }
-                takeOverFailed = "\(error)"
+                takeOverFailed = error
                 return nil
             }
         }
