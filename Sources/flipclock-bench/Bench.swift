@@ -60,12 +60,16 @@ struct Bench {
             return
         }
         let scene = try BenchScene()
+        if arguments == ["--rows"] {
+            printRowChange(try measureRowChange(scene, rounds: 5))
+            return
+        }
         if arguments.first == "--callgrind", arguments.count == 3, let frames = Int(arguments[2]) {
             try callgrind(scene, method: arguments[1], frames: frames)
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --soak [HOURS] | --idle [FACE MINUTES]]")
+            print("usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --rows | --rotation | --blur | --soak [HOURS] | --idle [FACE MINUTES]]")
             exit(64)
         }
         try measure(scene)
@@ -151,12 +155,7 @@ struct Bench {
         let idle = try IdleBench.measure()
         idle.printTables()
         print("")
-        print("a reload's rows changing (seconds on, a score row unfolding; 0.7 s at 60 Hz), one frame of the whole screen:")
-        print("")
-        print("| method | median ms/frame | ratio |")
-        print("|---|---|---|")
-        print("| row change (RowChange) | \(format(rows.ours * 1000, 3)) | 1 |")
-        print("| memcpy of the whole screen | \(format(rows.reference * 1000, 3)) | rows = \(format(rows.ratio, 2))× |")
+        printRowChange(rows)
         print("")
         print(
             "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2)) frame_p99_ms=\(format(p99 * 1000, 3)) "

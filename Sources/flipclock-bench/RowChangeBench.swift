@@ -40,4 +40,14 @@ extension Bench {
         else { return nil }
         return (change, stride(from: 0, to: change.duration.seconds, by: 1.0 / 60).map { Duration.seconds($0) })
     }
+
+    /// The row change's table (`--rows` prints only it).
+    static func printRowChange(_ rows: (ours: Double, reference: Double, ratio: Double)) {
+        print("a reload's rows changing (seconds on, a score row unfolding; 0.7 s at 60 Hz), one frame of the whole screen:")
+        print("")
+        print("| method | median ms/frame | ratio |")
+        print("|---|---|---|")
+        print("| row change (RowChange) | \(format(rows.ours * 1000, 3)) | 1 |")
+        print("| memcpy of the whole screen | \(format(rows.reference * 1000, 3)) | rows = \(format(rows.ratio, 2))× |")
+    }
 }

@@ -50,6 +50,19 @@ import Testing
         #expect(!change.isFinished(at: change.duration / 2))
     }
 
+    /// A frame fills the background only where the last frame drew and this one draws: its
+    /// frames drawn one after another at 60 Hz are those of a change that draws only that one.
+    @Test func framesDrawnInTurnEqualEachDrawnAlone() throws {
+        let (start, _, _) = try change()
+        var change = start
+        for instant in stride(from: 0, through: Int(start.duration / .milliseconds(1)), by: 16).map(Duration.milliseconds) {
+            change.frame(at: instant)
+            var alone = start
+            alone.frame(at: instant)
+            #expect(Golden.difference(alone.canvas, change.canvas) == nil, "at \(instant)")
+        }
+    }
+
     @Test func rowsThatStayAreMatchedInOrder() {
         #expect(RowChange.commonRows(["a", "b", "c"], ["a", "x", "c", "d"]).map { [$0.0, $0.1] } == [[0, 0], [2, 2]])
         #expect(RowChange.commonRows(["a", "b"], ["b", "a"]).count == 1)

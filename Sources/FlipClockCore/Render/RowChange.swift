@@ -31,6 +31,8 @@ public struct RowChange: Sendable {
     private var folds: FoldRenderer
     private var resampler = RowResampler()
     public private(set) var canvas: Canvas
+    /// The screen rows the last frame drew in: all of them before the first (the old face).
+    private var drawnRows: [Range<Int>]
 
     /// The change from `old` (showing `oldRows`, laid out as `oldLayout`) to `new`; `nil` when
     /// every row stays as it was.
@@ -72,6 +74,7 @@ public struct RowChange: Sendable {
         opening = RowFold(.appear, at: start, duration: duration, easing: .easeInOut)
         folds = FoldRenderer(lighting: lighting)
         canvas = old
+        drawnRows = [0..<old.height]
     }
 
     /// Index pairs of the longest common subsequence of `a` and `b`.
@@ -130,25 +133,45 @@ public struct RowChange: Sendable {
             return Double(bands.first?.y ?? 0) + height / 2
         }
         var y = mix(centre(oldLayout), centre(newLayout)) - total / 2
-        canvas.fill(canvas.bounds, with: background)
+        // Each part's place: a fold, or a staying row's top, scale and the screen rows it covers.
         let centre = Double(canvas.width) / 2
+        var drawings: [Drawing] = []
         for (k, (part, size)) in zip(parts, sizes).enumerated() {
             y += gaps[k]
             defer { y += size.height }
             guard size.height > 0 else { continue }
             switch part {
-            case .goes(let i): fold(oldCutOut[i], alike: oldAlike[i], top: y, openness: 1 - p)
-            case .comes(let j): fold(newCutOut[j], alike: newAlike[j], top: y, openness: p)
+            case .goes(let i): drawings.append(.fold(oldCutOut[i], oldAlike[i], fold(oldCutOut[i], top: y, openness: 1 - p)))
+            case .comes(let j): drawings.append(.fold(newCutOut[j], newAlike[j], fold(newCutOut[j], top: y, openness: p)))
             case .stays(_, let j):
                 let band = newLayout.rowBands[j]
-                let factor = size.height / Double(band.height)
                 let area = DamageRect(x: 0, y: Int(y.rounded(.down)), width: canvas.width, height: Int(size.height.rounded(.up)) + 1)
-                if factor == 1, y == y.rounded() {
-                    canvas.copy(newPictures[j], x: 0, y: Int(y), clip: canvas.bounds) { _ in 255 }
+                drawings.append(.scaled(j, ScaledRow(top: y, factor: size.height / Double(band.height), centreX: centre), area))
+            }
+        }
+        // The background where the last frame drew and where this one will; elsewhere it is
+        // background already (or, before the first frame, the old face).
+        let rows = drawings.map { drawing -> Range<Int> in
+            let area = switch drawing {
+            case .fold(_, _, let fold): fold.bounds
+            case .scaled(_, _, let area): area
+            }
+            return area.y..<area.maxY
+        }
+        for band in Self.merged(drawnRows + rows) {
+            canvas.fill(DamageRect(x: 0, y: band.lowerBound, width: canvas.width, height: band.count), with: background)
+        }
+        drawnRows = rows
+        for drawing in drawings {
+            switch drawing {
+            case .fold(let row, let alike, let fold):
+                folds.draw(row, fold: fold, into: &canvas, clip: canvas.bounds, alike: alike)
+            case .scaled(let j, let row, let area):
+                if row.factor == 1, row.top == row.top.rounded() {
+                    canvas.copy(newPictures[j], x: 0, y: Int(row.top), clip: canvas.bounds) { _ in 255 }
                 } else {
                     resampler.draw(
-                        newCutOut[j], rows: 0..<band.height, farEdgeFirst: false,
-                        projection: ScaledRow(top: y, factor: factor, centreX: centre), shade: 255,
+                        newCutOut[j], rows: 0..<newLayout.rowBands[j].height, farEdgeFirst: false, projection: row, shade: 255,
                         into: &canvas, area: area.clipped(to: canvas.bounds), alike: newAlike[j]
                     )
                 }
@@ -156,11 +179,29 @@ public struct RowChange: Sendable {
         }
     }
 
-    private mutating func fold(_ row: Canvas, alike: AlikeRows, top: Double, openness: Double) {
-        let fold = PaperFold(
+    /// What one part draws this frame: a row folding, or a row of the new face scaled.
+    private enum Drawing {
+        case fold(Canvas, AlikeRows, PaperFold)
+        case scaled(Int, ScaledRow, DamageRect)
+    }
+
+    /// `ranges` with those that overlap or touch joined, in order.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var joined: [Range<Int>] = []
+        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = joined.last, range.lowerBound <= last.upperBound {
+                joined[joined.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                joined.append(range)
+            }
+        }
+        return joined
+    }
+
+    private func fold(_ row: Canvas, top: Double, openness: Double) -> PaperFold {
+        PaperFold(
             x: 0, top: top, width: Double(row.width), height: Double(row.height), vanishingX: Double(row.width) / 2,
             eyeDistance: eyeDistance, openness: openness, state: .pinch
         )
-        folds.draw(row, fold: fold, into: &canvas, clip: canvas.bounds, alike: alike)
     }
 }
