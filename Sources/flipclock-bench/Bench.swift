@@ -14,6 +14,9 @@ import Glibc
 ///     flipclock-bench --callgrind fold N    N folded row frames only
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
 ///     flipclock-bench --callgrind copy90 N  N whole frames copied turned 90° (copy0, copy270)
+///     flipclock-bench --callgrind rows N    N frames of a reload's row change only
+///     flipclock-bench --fold                only the table of the folding row
+///     flipclock-bench --rows                only the table of the row change
 ///     flipclock-bench --rotation            only the table of the turned copies
 ///     flipclock-bench --blur                a flip at 60 Hz drawn sharp and with motion blur, and the ratio
 ///     flipclock-bench --soak [HOURS]        the loop through HOURS simulated hours (24), memory at start and end
@@ -60,6 +63,10 @@ struct Bench {
             return
         }
         let scene = try BenchScene()
+        if arguments == ["--fold"] {
+            printFold(try measureFold(scene, rounds: 5))
+            return
+        }
         if arguments == ["--rows"] {
             printRowChange(try measureRowChange(scene, rounds: 5))
             return
@@ -69,7 +76,7 @@ struct Bench {
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --rows | --rotation | --blur | --soak [HOURS] | --idle [FACE MINUTES]]")
+            print("usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --fold | --rows | --rotation | --blur | --soak [HOURS] | --idle [FACE MINUTES]]")
             exit(64)
         }
         try measure(scene)
@@ -133,12 +140,7 @@ struct Bench {
         let reveal = try measureReveal(scene, rounds: rounds)
         let rows = try measureRowChange(scene, rounds: rounds)
         print("")
-        print("the row of cards (1920x360) folding, \(fold.frames) openness values 0…1 in each fold state, interleaved:")
-        print("")
-        print("| method | median ms/frame | ratio |")
-        print("|---|---|---|")
-        print("| fold (FoldRenderer, both halves) | \(format(fold.fold * 1000, 3)) | 1 |")
-        print("| memcpy of the flat row | \(format(fold.copy * 1000, 3)) | fold = \(format(fold.ratio, 2))× |")
+        printFold(fold)
         print("")
         print("the message panel opening under the cards (30 frames, each a new offset; \(reveal.rows) rows damaged):")
         print("")
@@ -161,23 +163,6 @@ struct Bench {
             "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2)) frame_p99_ms=\(format(p99 * 1000, 3)) "
                 + idle.resultFields
         )
-    }
-
-    /// One folded row frame against a memcpy of the row's flat area, in the same process:
-    /// the six cards' row cut across the whole screen, as the loop would fold it away.
-    static func measureFold(_ scene: BenchScene, rounds: Int) throws -> (frames: Int, fold: Double, copy: Double, ratio: Double) {
-        let folding = try FoldScene(scene)
-        var canvas = folding.canvas()
-        let source = folding.canvas()
-        var target = canvas
-        var renderer = FoldRenderer(lighting: folding.lighting)
-        let row = folding.row, rect = folding.rect, folds = folding.folds
-        let t = interleaved(folds, rounds: rounds) {
-            renderer.draw(row, fold: $0, into: &canvas, clip: canvas.bounds, alike: folding.alike)
-        } reference: {
-            copyRow(rect, from: source, to: &target)
-        }
-        return (folds.count, t.ours, t.reference, t.ratio)
     }
 
     /// Copies `rect`'s rows with the canvas pitch: the cost of drawing the row flat.
