@@ -17,6 +17,8 @@ extension RowResampler {
         let rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>
         /// The filtered row with one transparent pixel either side, so edges fade out in x.
         let padded: UnsafeMutablePointer<UInt32>
+        /// Five rows of `width`: up to four source rows' columns gathered, and their filtered row.
+        let gathered: UnsafeMutablePointer<UInt32>
 
         /// Filters the first `count` picked rows and stretches them over `dst` as `columns`
         /// say. Inside `runs` (columns of the strip, in order, ≥ 2 long or empty) every source
@@ -43,13 +45,7 @@ extension RowResampler {
                     opaque = filter(0..<w, count: count)
                 } else {
                     // Only outside the runs and at their ends (the stretch's pairs beside a run read them).
-                    opaque = true
-                    var from = 0
-                    for run in fills {
-                        opaque = filter(from..<run.lowerBound + 1, count: count) && opaque
-                        from = run.upperBound - 1
-                    }
-                    opaque = filter(from..<w, count: count) && opaque
+                    opaque = filter(outside: fills, count: count)
                     // A run neither opaque nor transparent (rows of both mixed) is filtered and stretched.
                     for run in fills where padded[run.lowerBound + 1] != 0 && padded[run.lowerBound + 1] >> 24 != 255 {
                         _ = filter(run.lowerBound + 1..<run.upperBound - 1, count: count)
@@ -125,6 +121,61 @@ extension RowResampler {
             fill(runs.0, colours.0)
             fill(runs.1, colours.1)
             stretch(to: columns.count)
+            return opaque
+        }
+
+        /// Filters the picked rows' columns outside `runs` (in order, each ≥ 2 long) and at
+        /// their ends into the padded row, shaded, as ``filter(_:count:)`` of each piece would;
+        /// returns whether every pixel came out opaque.
+        ///
+        /// The pieces are a few pixels each in every source row, rows a screen row apart in
+        /// memory: read where they lie, each waits on the memory on its own. So each source
+        /// row's pieces are first copied together, the rows in order and each left to right
+        /// (reads the memory streams), then filtered as one row and put back in their places.
+        @inline(__always) func filter(outside runs: [Range<Int>], count: Int) -> Bool {
+            @inline(__always) func pieces(_ body: (Range<Int>) -> Void) {
+                var from = 0
+                for run in runs {
+                    body(from..<run.lowerBound + 1)
+                    from = run.upperBound - 1
+                }
+                body(from..<width)
+            }
+            @inline(__always) func gather(_ m: Int, into row: UnsafeMutablePointer<UInt32>) {
+                let source = strip + picked[m].row * width
+                var at = 0
+                pieces { piece in
+                    (row + at).update(from: source + piece.lowerBound, count: piece.count)
+                    at &+= piece.count
+                }
+            }
+            var total = 0
+            pieces { total &+= $0.count }
+            guard total > 0 else { return true }
+            let out = gathered + 4 * width
+            let opaque: Bool
+            if count <= 4 {
+                for m in 0..<count { gather(m, into: gathered + m * width) }
+                func row(_ m: Int) -> RowOps.WeightedRow { RowOps.WeightedRow(gathered + m * width, weight: picked[m].weight) }
+                opaque = RowOps.resolve(
+                    mixing: row(0), row(1), count > 2 ? row(2) : nil, count > 3 ? row(3) : nil, into: out, count: total, shade: shade)
+            } else {
+                // The sums take every row but the last, which is added as they are packed into pixels.
+                gather(0, into: gathered)
+                RowOps.weigh(gathered, weight: picked[0].weight, rb: rb, ag: ag, count: total)
+                for m in 1..<count - 1 {
+                    gather(m, into: gathered)
+                    RowOps.accumulate(gathered, weight: picked[m].weight, rb: rb, ag: ag, count: total)
+                }
+                gather(count - 1, into: gathered)
+                opaque = RowOps.resolve(
+                    adding: gathered, weight: picked[count - 1].weight, toSums: true, rb: rb, ag: ag, into: out, count: total, shade: shade)
+            }
+            var at = 0
+            pieces { piece in
+                (padded + 1 + piece.lowerBound).update(from: out + at, count: piece.count)
+                at &+= piece.count
+            }
             return opaque
         }
 

@@ -18,7 +18,8 @@ import Darwin
 public struct RowResampler: Sendable {
     private var rb: [UInt32] = []
     private var ag: [UInt32] = []
-    /// The filtered row with one transparent pixel either side, so edges fade out in x.
+    /// The filtered row with one transparent pixel either side, so edges fade out in x; then
+    /// room for five rows of gathered columns (``RowFilter/filter(outside:count:)``).
     private var row: [UInt32] = []
     /// A screen row's source rows and their weights.
     private var picked: [Pick] = []
@@ -52,7 +53,7 @@ public struct RowResampler: Sendable {
         let rowCount = rows.count, firstRow = rows.lowerBound
         if rb.count < w { rb = Array(repeating: 0, count: w); ag = rb }
         // Two transparent pixels on the right: the last sample may round onto w + 1 and read w + 2.
-        if row.count < w + 3 { row = Array(repeating: 0, count: w + 3) }
+        if row.count < 6 * w + 3 { row = Array(repeating: 0, count: 6 * w + 3) }
         if picked.count < rowCount { picked = Array(repeating: Pick(row: 0, weight: 0), count: rowCount) }
 
         let canvasWidth = canvas.width
@@ -66,7 +67,8 @@ public struct RowResampler: Sendable {
                                     canvas.pixels.withUnsafeMutableBufferPointer { dst in
                                         let filter = RowFilter(
                                             strip: src.baseAddress! + firstRow * w, width: w, shade: shade, picked: pickedBuf.baseAddress!,
-                                            rb: rbBuf.baseAddress!, ag: agBuf.baseAddress!, padded: rowBuf.baseAddress!)
+                                            rb: rbBuf.baseAddress!, ag: agBuf.baseAddress!, padded: rowBuf.baseAddress!,
+                                            gathered: rowBuf.baseAddress! + w + 3)
                                         let plainRows = plainBuf.isEmpty ? nil : plainBuf.baseAddress! + firstRow
                                         let alikeRows = alikeBuf.isEmpty ? nil : alikeBuf.baseAddress! + firstRow
                                         // The row and weight the padded row holds filtered whole, and whether it came out opaque.
