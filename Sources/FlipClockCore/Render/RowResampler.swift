@@ -152,12 +152,16 @@ public struct RowResampler: Sendable {
     /// long or longer.
     static func intersect(_ runs: inout [Range<Int>], _ other: [Range<Int>], scratch: inout [Range<Int>]) {
         scratch.removeAll(keepingCapacity: true)
-        var i = 0, j = 0
-        while i < runs.count, j < other.count {
-            let a = runs[i], b = other[j]
-            let piece = max(a.lowerBound, b.lowerBound)..<max(max(a.lowerBound, b.lowerBound), min(a.upperBound, b.upperBound))
-            if piece.count >= AlikeRows.shortest { scratch.append(piece) }
-            if a.upperBound <= b.upperBound { i += 1 } else { j += 1 }
+        runs.withUnsafeBufferPointer { a in
+            other.withUnsafeBufferPointer { b in
+                var i = 0, j = 0
+                while i < a.count, j < b.count {
+                    let x = a[i], y = b[j]
+                    let low = max(x.lowerBound, y.lowerBound), high = min(x.upperBound, y.upperBound)
+                    if high &- low >= AlikeRows.shortest { scratch.append(low..<high) }
+                    if x.upperBound <= y.upperBound { i &+= 1 } else { j &+= 1 }
+                }
+            }
         }
         swap(&runs, &scratch)
     }
