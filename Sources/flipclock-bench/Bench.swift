@@ -76,7 +76,9 @@ struct Bench {
             return
         }
         guard arguments.isEmpty else {
-            print("usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --fold | --rows | --rotation | --blur | --soak [HOURS] | --idle [FACE MINUTES]]")
+            print(
+                "usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --fold | --rows | --rotation | --blur | --soak [HOURS] | --idle [FACE MINUTES]]"
+            )
             exit(64)
         }
         try measure(scene)

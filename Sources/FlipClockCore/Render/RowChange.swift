@@ -151,13 +151,7 @@ public struct RowChange: Sendable {
         }
         // The background where the last frame drew and where this one will; elsewhere it is
         // background already (or, before the first frame, the old face).
-        let rows = drawings.map { drawing -> Range<Int> in
-            let area = switch drawing {
-            case .fold(_, _, let fold): fold.bounds
-            case .scaled(_, _, let area): area
-            }
-            return area.y..<area.maxY
-        }
+        let rows = drawings.map { $0.area.y..<$0.area.maxY }
         for band in Self.merged(drawnRows + rows) {
             canvas.fill(DamageRect(x: 0, y: band.lowerBound, width: canvas.width, height: band.count), with: background)
         }
@@ -183,6 +177,14 @@ public struct RowChange: Sendable {
     private enum Drawing {
         case fold(Canvas, AlikeRows, PaperFold)
         case scaled(Int, ScaledRow, DamageRect)
+
+        /// The rectangle it may draw in.
+        var area: DamageRect {
+            switch self {
+            case .fold(_, _, let fold): fold.bounds
+            case .scaled(_, _, let area): area
+            }
+        }
     }
 
     /// `ranges` with those that overlap or touch joined, in order.
