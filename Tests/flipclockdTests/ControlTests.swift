@@ -79,17 +79,34 @@ import Testing
                 == "{\"scores\":{\"away\":100,\"home\":5},\"timers\":{\"egg\":{\"duration\":240,\"state\":{\"idle\":{}}}}}")
     }
 
+    /// A running timer killed with the daemon comes back where it has run to meanwhile: 0:30
+    /// less the time since it started (and not the time it was paused), to a second.
     @Test func aTimerRunsPausesAndKeepsRunningAcrossARestart() throws {
         let d = try Daemon()
-        try d.start()
+        // The system's clock: a simulated one would start again at the same time.
+        try d.start(clock: nil)
+        let startSent = Date()
         #expect(try d.ctl(["timer", "start", "egg", "0:30"]).stdout == "egg=00:30 running\n")
+        let startAnswered = Date(), pauseSent = Date()
         #expect(try d.ctl(["timer", "pause", "egg"]).stdout.hasSuffix("paused\n"))
         #expect(try d.ctl(["timer", "resume", "egg"]).stdout.hasSuffix("running\n"))
+        let resumeAnswered = Date()
+        usleep(1_000_000)
         kill(d.process.processIdentifier, SIGKILL)
         d.process.waitUntilExit()
-        try d.start()
+        // Dead for 3 s: a timer that did not run on meanwhile would be 3 s or more off.
+        usleep(3_000_000)
+        try d.start(clock: nil)
+        let asked = Date()
         let status = try d.ctl(["status"]).stdout
-        #expect(status.contains("timers egg=00:30 running") || status.contains("timers egg=00:29 running"), "\(status)")
+        let read = Date()
+        let timer = try #require(status.firstMatch(of: /timers egg=(\d\d):(\d\d) running/), "\(status)")
+        let left = Double(Int(timer.1)! * 60 + Int(timer.2)!)
+        // It ran from its start to the status less its pause, which lay between the pause's
+        // request and the resume's answer; a second shown is any instant within it.
+        let paused = resumeAnswered.timeIntervalSince(pauseSent)
+        let most = 30 - asked.timeIntervalSince(startAnswered) + paused + 1, least = 30 - read.timeIntervalSince(startSent) - 1
+        #expect(left >= least && left <= most, "shown \(left) s left, expected \(least)...\(most): \(status)")
         let unknown = try d.ctl(["timer", "start", "tea"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "flipclockctl: ERR unknown-timer \"tea\"; timers are egg\n")
