@@ -58,6 +58,20 @@ import Testing
             try FlipclockdCommandTests.run(arguments + ["--socket", socket], executable: ControlTests.ctl)
         }
 
+        /// Lets it run 1 s, kills it (SIGKILL), leaves it dead 3 s and starts it again on the
+        /// system's clock (a clock that did not run on meanwhile is then 3 s or more off), and
+        /// asks its `status`: the answer, and the instants just before the asking and after it.
+        func killedAndRestarted() throws -> (status: String, asked: Date, read: Date) {
+            usleep(1_000_000)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            usleep(3_000_000)
+            try start(clock: nil)
+            let asked = Date()
+            let status = try ctl(["status"]).stdout
+            return (status, asked, Date())
+        }
+
         deinit {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             try? FileManager.default.removeItem(atPath: dir)
@@ -91,15 +105,7 @@ import Testing
         #expect(try d.ctl(["timer", "pause", "egg"]).stdout.hasSuffix("paused\n"))
         #expect(try d.ctl(["timer", "resume", "egg"]).stdout.hasSuffix("running\n"))
         let resumeAnswered = Date()
-        usleep(1_000_000)
-        kill(d.process.processIdentifier, SIGKILL)
-        d.process.waitUntilExit()
-        // Dead for 3 s: a timer that did not run on meanwhile would be 3 s or more off.
-        usleep(3_000_000)
-        try d.start(clock: nil)
-        let asked = Date()
-        let status = try d.ctl(["status"]).stdout
-        let read = Date()
+        let (status, asked, read) = try d.killedAndRestarted()
         let timer = try #require(status.firstMatch(of: /timers egg=(\d\d):(\d\d) running/), "\(status)")
         let left = Double(Int(timer.1)! * 60 + Int(timer.2)!)
         // It ran from its start to the status less its pause, which lay between the pause's
@@ -123,15 +129,7 @@ import Testing
         let started = try d.ctl(["game", "start"]).stdout
         let answered = Date()
         #expect(started.hasPrefix("period=1 play clock=10:00 running"), "\(started)")
-        usleep(1_000_000)
-        kill(d.process.processIdentifier, SIGKILL)
-        d.process.waitUntilExit()
-        // Dead for 3 s: a clock that did not run on meanwhile would be 3 s or more off.
-        usleep(3_000_000)
-        try d.start(clock: nil)
-        let asked = Date()
-        let status = try d.ctl(["status"]).stdout
-        let read = Date()
+        let (status, asked, read) = try d.killedAndRestarted()
         let clock = try #require(status.firstMatch(of: /game period=1 play clock=(\d\d):(\d\d) running/), "\(status)")
         let left = Double(Int(clock.1)! * 60 + Int(clock.2)!)
         // The game ran from between `sent` and `answered` to between `asked` and `read`; a
