@@ -17,7 +17,8 @@ extension RowResampler {
         let rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>
         /// The filtered row with one transparent pixel either side, so edges fade out in x.
         let padded: UnsafeMutablePointer<UInt32>
-        /// Five rows of `width`: up to four source rows' columns gathered, and their filtered row.
+        /// Five rows of `width`: up to four source rows' columns gathered, and their filtered row
+        /// (room for them only when the strip is drawn with its ``AlikeRows``, which alone gives runs).
         let gathered: UnsafeMutablePointer<UInt32>
 
         /// Filters the first `count` picked rows and stretches them over `dst` as `columns`

@@ -18,8 +18,9 @@ import Darwin
 public struct RowResampler: Sendable {
     private var rb: [UInt32] = []
     private var ag: [UInt32] = []
-    /// The filtered row with one transparent pixel either side, so edges fade out in x; then
-    /// room for five rows of gathered columns (``RowFilter/filter(outside:count:)``).
+    /// The filtered row with one transparent pixel either side, so edges fade out in x; then,
+    /// for a strip drawn with its ``AlikeRows`` (the only one that gathers), room for five rows
+    /// of gathered columns (``RowFilter/filter(outside:count:)``).
     private var row: [UInt32] = []
     /// A screen row's source rows and their weights.
     private var picked: [Pick] = []
@@ -53,7 +54,8 @@ public struct RowResampler: Sendable {
         let rowCount = rows.count, firstRow = rows.lowerBound
         if rb.count < w { rb = Array(repeating: 0, count: w); ag = rb }
         // Two transparent pixels on the right: the last sample may round onto w + 1 and read w + 2.
-        if row.count < 6 * w + 3 { row = Array(repeating: 0, count: 6 * w + 3) }
+        let gathers = alike != nil
+        if row.count < (gathers ? 6 : 1) * w + 3 { row = Array(repeating: 0, count: (gathers ? 6 : 1) * w + 3) }
         if picked.count < rowCount { picked = Array(repeating: Pick(row: 0, weight: 0), count: rowCount) }
 
         let canvasWidth = canvas.width
