@@ -34,7 +34,7 @@ extension RowResampler {
         /// transparent. Returns whether the filtered row is opaque.
         @discardableResult @inline(__always) func draw(
             count: Int, runs: (Range<Int>, Range<Int>), columns: Columns, over dst: UnsafeMutablePointer<UInt32>, filtered: Bool? = nil,
-            fills: [Range<Int>] = []
+            fills: UnsafeBufferPointer<Range<Int>> = UnsafeBufferPointer(start: nil, count: 0)
         ) -> Bool {
             let w = width
             if runs.0.isEmpty, runs.1.isEmpty, filtered != nil || !fills.isEmpty {
@@ -133,7 +133,7 @@ extension RowResampler {
         /// memory: read where they lie, each waits on the memory on its own. So each source
         /// row's pieces are first copied together, the rows in order and each left to right
         /// (reads the memory streams), then filtered as one row and put back in their places.
-        @inline(__always) func filter(outside runs: [Range<Int>], count: Int) -> Bool {
+        @inline(__always) func filter(outside runs: UnsafeBufferPointer<Range<Int>>, count: Int) -> Bool {
             @inline(__always) func pieces(_ body: (Range<Int>) -> Void) {
                 var from = 0
                 for run in runs {

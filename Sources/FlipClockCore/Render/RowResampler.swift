@@ -16,14 +16,16 @@ import Darwin
 ///
 /// It keeps its scratch rows between calls, so a frame allocates nothing.
 public struct RowResampler: Sendable {
-    private var rb: [UInt32] = []
-    private var ag: [UInt32] = []
-    /// The filtered row with one transparent pixel either side, so edges fade out in x; then,
-    /// for a strip drawn with its ``AlikeRows`` (the only one that gathers), room for five rows
-    /// of gathered columns (``RowFilter/filter(outside:count:)``).
-    private var row: [UInt32] = []
+    /// The box filter's sums (two rows of width); the filtered row with one transparent pixel
+    /// either side, so edges fade out in x; then, for a strip drawn with its ``AlikeRows`` (the
+    /// only one that gathers), room for five rows of gathered columns
+    /// (``RowFilter/filter(outside:count:)``).
+    private var scratch: [UInt32] = []
     /// A screen row's source rows and their weights.
     private var picked: [Pick] = []
+    /// Two lists of runs, each room for a row's (``AlikeRows/shortest`` long or longer): the
+    /// intersections of a screen row's source rows' runs, one read while the next is written.
+    private var intersections: [Range<Int>] = []
 
     public init() {}
 
@@ -52,96 +54,98 @@ public struct RowResampler: Sendable {
         guard !area.isEmpty, image.width > 0, !rows.isEmpty else { return }
         let w = image.width
         let rowCount = rows.count, firstRow = rows.lowerBound
-        if rb.count < w { rb = Array(repeating: 0, count: w); ag = rb }
         // Two transparent pixels on the right: the last sample may round onto w + 1 and read w + 2.
         let gathers = alike != nil
-        if row.count < (gathers ? 6 : 1) * w + 3 { row = Array(repeating: 0, count: (gathers ? 6 : 1) * w + 3) }
+        let padding = 2 * w, rowsWide = (gathers ? 6 : 1) * w + 3
+        if scratch.count < padding + rowsWide { scratch = Array(repeating: 0, count: padding + rowsWide) }
         if picked.count < rowCount { picked = Array(repeating: Pick(row: 0, weight: 0), count: rowCount) }
+        let most = w / AlikeRows.shortest + 1
+        if gathers, intersections.count < 2 * most { intersections = Array(repeating: 0..<0, count: 2 * most) }
 
         let canvasWidth = canvas.width
         image.pixels.withUnsafeBufferPointer { src in
-            rb.withUnsafeMutableBufferPointer { rbBuf in
-                ag.withUnsafeMutableBufferPointer { agBuf in
-                    row.withUnsafeMutableBufferPointer { rowBuf in
-                        picked.withUnsafeMutableBufferPointer { pickedBuf in
-                            plain.withUnsafeBufferPointer { plainBuf in
-                                (alike?.first ?? []).withUnsafeBufferPointer { alikeBuf in
-                                    canvas.pixels.withUnsafeMutableBufferPointer { dst in
-                                        let filter = RowFilter(
-                                            strip: src.baseAddress! + firstRow * w, width: w, shade: shade, picked: pickedBuf.baseAddress!,
-                                            rb: rbBuf.baseAddress!, ag: agBuf.baseAddress!, padded: rowBuf.baseAddress!,
-                                            gathered: rowBuf.baseAddress! + w + 3)
-                                        let plainRows = plainBuf.isEmpty ? nil : plainBuf.baseAddress! + firstRow
-                                        let alikeRows = alikeBuf.isEmpty ? nil : alikeBuf.baseAddress! + firstRow
-                                        // The row and weight the padded row holds filtered whole, and whether it came out opaque.
-                                        var held: (row: Int, weight: UInt32)? = nil
-                                        var heldOpaque = false
-                                        var common: [Range<Int>] = [], scratch: [Range<Int>] = []
-                                        filter.padded[0] = 0
-                                        filter.padded[w + 1] = 0
-                                        filter.padded[w + 2] = 0
-                                        for y in area.y..<area.maxY {
-                                            let sources: Sources, columns: Columns
-                                            if let plan {
-                                                guard let s = plan[y - area.y].sources, let c = plan[y - area.y].columns else { continue }
-                                                (sources, columns) = (s, c)
-                                            } else {
-                                                guard let s = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
-                                                    let c = Self.columns(y, length: h, width: w, projection: projection, area: area)
-                                                else { continue }
-                                                (sources, columns) = (s, c)
-                                            }
-                                            var k = sources.rows.lowerBound
-                                            var used: UInt32 = 0, count = 0
-                                            let total = sources.total, span = sources.span
-                                            let start = sources.start, end = sources.end
-                                            // The columns every source row has plain: the leading and trailing runs' intersections.
-                                            var leading = 0..<w, trailing = 0..<w
-                                            while k < sources.rows.upperBound {
-                                                let overlap = min(end, Double(k + 1)) - max(start, Double(k))
-                                                // The last row takes what rounding left, so weights sum exactly.
-                                                var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
-                                                if weight > total &- used { weight = total &- used }
-                                                if weight > 0, k >= 0, k < rowCount {
-                                                    if let alikeRows, count > 0, alikeRows[k] == alikeRows[filter.picked[count - 1].row] {
-                                                        filter.picked[count - 1].weight &+= weight
-                                                    } else {
-                                                        filter.picked[count] = Pick(row: k, weight: weight)
-                                                        count += 1
-                                                    }
-                                                    used &+= weight
-                                                    if let plainRows {
-                                                        leading = leading.clamped(to: plainRows[k].leading)
-                                                        trailing = trailing.clamped(to: plainRows[k].trailing)
-                                                    }
-                                                }
-                                                k += 1
-                                            }
-                                            guard count > 0 else { continue }
-                                            // Plain only where the row is on the strip with its whole weight: it comes out opaque.
-                                            let runs = plainRows != nil && used == 256 ? Self.plainRuns(leading, trailing) : (0..<0, 0..<0)
-                                            // One row filtered whole (no plain runs) is held for the next screen row.
-                                            let holds = alikeRows != nil && count == 1 && runs.0.isEmpty && runs.1.isEmpty
-                                            let key = holds ? (row: alikeRows![filter.picked[0].row], weight: filter.picked[0].weight) : nil
-                                            let reused = key != nil && held != nil && key! == held!
-                                            // The runs every source row has one colour: the row's own, or their intersection.
-                                            if let key, key.weight == 256 {
-                                                common = alike!.runs[key.row]
-                                            } else if let alikeRows, count > 1, used == 256, runs.0.isEmpty, runs.1.isEmpty {
-                                                common = alike!.runs[alikeRows[filter.picked[0].row]]
-                                                for m in 1..<count where !common.isEmpty {
-                                                    Self.intersect(&common, alike!.runs[alikeRows[filter.picked[m].row]], scratch: &scratch)
-                                                }
-                                            } else {
-                                                common.removeAll(keepingCapacity: true)
-                                            }
-                                            heldOpaque = filter.draw(
-                                                count: count, runs: runs, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first,
-                                                filtered: reused ? heldOpaque : nil, fills: common)
-                                            held = key
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                picked.withUnsafeMutableBufferPointer { picked in
+                    intersections.withUnsafeMutableBufferPointer { intersections in
+                        plain.withUnsafeBufferPointer { plain in
+                            canvas.pixels.withUnsafeMutableBufferPointer { dst in
+                                let sums = scratch.baseAddress!, padded = sums + padding
+                                let filter = RowFilter(
+                                    strip: src.baseAddress! + firstRow * w, width: w, shade: shade, picked: picked.baseAddress!,
+                                    rb: sums, ag: sums + w, padded: padded, gathered: padded + w + 3)
+                                let plainRows = plain.isEmpty ? nil : plain.baseAddress! + firstRow
+                                func drawRows(_ lists: AlikeRows.Lists?) {
+                                    let alikeRows = lists.map { $0.first + firstRow }
+                                    // The row and weight the padded row holds filtered whole, and whether it came out opaque.
+                                    var held: (row: Int, weight: UInt32)? = nil
+                                    var heldOpaque = false
+                                    filter.padded[0] = 0
+                                    filter.padded[w + 1] = 0
+                                    filter.padded[w + 2] = 0
+                                    for y in area.y..<area.maxY {
+                                        let sources: Sources, columns: Columns
+                                        if let plan {
+                                            guard let s = plan[y - area.y].sources, let c = plan[y - area.y].columns else { continue }
+                                            (sources, columns) = (s, c)
+                                        } else {
+                                            guard let s = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
+                                                let c = Self.columns(y, length: h, width: w, projection: projection, area: area)
+                                            else { continue }
+                                            (sources, columns) = (s, c)
                                         }
+                                        var k = sources.rows.lowerBound
+                                        var used: UInt32 = 0, count = 0
+                                        let total = sources.total, span = sources.span
+                                        let start = sources.start, end = sources.end
+                                        // The columns every source row has plain: the leading and trailing runs' intersections.
+                                        var leading = 0..<w, trailing = 0..<w
+                                        while k < sources.rows.upperBound {
+                                            let overlap = min(end, Double(k + 1)) - max(start, Double(k))
+                                            // The last row takes what rounding left, so weights sum exactly.
+                                            var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
+                                            if weight > total &- used { weight = total &- used }
+                                            if weight > 0, k >= 0, k < rowCount {
+                                                if let alikeRows, count > 0, alikeRows[k] == alikeRows[filter.picked[count - 1].row] {
+                                                    filter.picked[count - 1].weight &+= weight
+                                                } else {
+                                                    filter.picked[count] = Pick(row: k, weight: weight)
+                                                    count += 1
+                                                }
+                                                used &+= weight
+                                                if let plainRows {
+                                                    leading = leading.clamped(to: plainRows[k].leading)
+                                                    trailing = trailing.clamped(to: plainRows[k].trailing)
+                                                }
+                                            }
+                                            k += 1
+                                        }
+                                        guard count > 0 else { continue }
+                                        // Plain only where the row is on the strip with its whole weight: it comes out opaque.
+                                        let runs = plainRows != nil && used == 256 ? Self.plainRuns(leading, trailing) : (0..<0, 0..<0)
+                                        // One row filtered whole (no plain runs) is held for the next screen row.
+                                        let holds = alikeRows != nil && count == 1 && runs.0.isEmpty && runs.1.isEmpty
+                                        let key = holds ? (row: alikeRows![filter.picked[0].row], weight: filter.picked[0].weight) : nil
+                                        let reused = key != nil && held != nil && key! == held!
+                                        // The runs every source row has one colour: the row's own, or their intersection.
+                                        var common = UnsafeBufferPointer<Range<Int>>(start: nil, count: 0)
+                                        if let lists, let key, key.weight == 256 {
+                                            common = lists.runs(key.row)
+                                        } else if let lists, let alikeRows, count > 1, used == 256, runs.0.isEmpty, runs.1.isEmpty {
+                                            common = lists.runs(alikeRows[filter.picked[0].row])
+                                            var into = intersections.baseAddress!
+                                            for m in 1..<count where !common.isEmpty {
+                                                let n = Self.intersect(common, lists.runs(alikeRows[filter.picked[m].row]), into: into)
+                                                common = UnsafeBufferPointer(start: into, count: n)
+                                                into = into == intersections.baseAddress! ? into + most : intersections.baseAddress!
+                                            }
+                                        }
+                                        heldOpaque = filter.draw(
+                                            count: count, runs: runs, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first,
+                                            filtered: reused ? heldOpaque : nil, fills: common)
+                                        held = key
                                     }
                                 }
+                                if let alike { alike.withLists(drawRows) } else { drawRows(nil) }
                             }
                         }
                     }
@@ -150,22 +154,23 @@ public struct RowResampler: Sendable {
         }
     }
 
-    /// `runs` where they overlap `other`'s (both in order), the pieces ``AlikeRows/shortest``
-    /// long or longer.
-    static func intersect(_ runs: inout [Range<Int>], _ other: [Range<Int>], scratch: inout [Range<Int>]) {
-        scratch.removeAll(keepingCapacity: true)
-        runs.withUnsafeBufferPointer { a in
-            other.withUnsafeBufferPointer { b in
-                var i = 0, j = 0
-                while i < a.count, j < b.count {
-                    let x = a[i], y = b[j]
-                    let low = max(x.lowerBound, y.lowerBound), high = min(x.upperBound, y.upperBound)
-                    if high &- low >= AlikeRows.shortest { scratch.append(low..<high) }
-                    if x.upperBound <= y.upperBound { i &+= 1 } else { j &+= 1 }
-                }
+    /// The pieces where runs `a` and `b` (each in order, apart) overlap, ``AlikeRows/shortest``
+    /// long or longer, written in order from `out`; returns how many. They are apart and lie in
+    /// the row, so a row `w` wide has at most `w / AlikeRows.shortest` of them.
+    static func intersect(
+        _ a: UnsafeBufferPointer<Range<Int>>, _ b: UnsafeBufferPointer<Range<Int>>, into out: UnsafeMutablePointer<Range<Int>>
+    ) -> Int {
+        var i = 0, j = 0, n = 0
+        while i < a.count, j < b.count {
+            let x = a[i], y = b[j]
+            let low = max(x.lowerBound, y.lowerBound), high = min(x.upperBound, y.upperBound)
+            if high &- low >= AlikeRows.shortest {
+                out[n] = Range(uncheckedBounds: (low, high))
+                n &+= 1
             }
+            if x.upperBound <= y.upperBound { i &+= 1 } else { j &+= 1 }
         }
-        swap(&runs, &scratch)
+        return n
     }
 
     /// The runs worth filling from a screen row's leading and trailing plain runs, in order
