@@ -47,11 +47,13 @@ extension RowResampler {
                 } else {
                     // Only outside the runs and at their ends (the stretch's pairs beside a run read them).
                     opaque = filter(outside: fills, count: count)
-                    // A run neither opaque nor transparent (rows of both mixed) is filtered and stretched.
-                    for run in fills where padded[run.lowerBound + 1] != 0 && padded[run.lowerBound + 1] >> 24 != 255 {
-                        _ = filter(run.lowerBound + 1..<run.upperBound - 1, count: count)
+                    for run in fills {
+                        let colour = padded[run.lowerBound + 1]
+                        guard colour >> 24 != 255 else { continue }
+                        opaque = false
+                        // A run neither opaque nor transparent (rows of both mixed) is filtered and stretched.
+                        if colour != 0 { _ = filter(run.lowerBound + 1..<run.upperBound - 1, count: count) }
                     }
-                    for run in fills where padded[run.lowerBound + 1] >> 24 != 255 { opaque = false }
                 }
                 let inside = opaque ? 1..<w + 1 : 0..<0
                 var x = 0
@@ -61,7 +63,10 @@ extension RowResampler {
                         from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
                     let colour = padded[run.lowerBound + 1]
                     guard !covered.isEmpty, colour == 0 || colour >> 24 == 255 else { continue }
-                    if covered.lowerBound > x {
+                    if covered.lowerBound > x, opaque, x > 0 {
+                        // Between two runs every sample blends two pixels of the strip: all opaque.
+                        RowOps.stored(padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: covered.lowerBound - x)
+                    } else if covered.lowerBound > x {
                         RowOps.stretch(
                             padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: covered.lowerBound - x,
                             opaque: inside)
@@ -131,8 +136,8 @@ extension RowResampler {
         ///
         /// The pieces are a few pixels each in every source row, rows a screen row apart in
         /// memory: read where they lie, each waits on the memory on its own. So each source
-        /// row's pieces are first copied together, the rows in order and each left to right
-        /// (reads the memory streams), then filtered as one row and put back in their places.
+        /// row's pieces are first copied together, each row's left to right (reads that stream
+        /// through the memory, one a row), then filtered as one row and put back in their places.
         @inline(__always) func filter(outside runs: UnsafeBufferPointer<Range<Int>>, count: Int) -> Bool {
             @inline(__always) func pieces(_ body: (Range<Int>) -> Void) {
                 var from = 0
@@ -142,33 +147,38 @@ extension RowResampler {
                 }
                 body(from..<width)
             }
-            @inline(__always) func gather(_ m: Int, into row: UnsafeMutablePointer<UInt32>) {
-                let source = strip + picked[m].row * width
+            /// Copies the pieces of picked rows `rows` together, each row's from `width` after the
+            /// last's; returns how many pixels a row's come to.
+            @inline(__always) func gather(_ rows: Range<Int>, into row: UnsafeMutablePointer<UInt32>) -> Int {
                 var at = 0
                 pieces { piece in
-                    (row + at).update(from: source + piece.lowerBound, count: piece.count)
+                    for m in rows {
+                        let source = strip + picked[m].row &* width + piece.lowerBound
+                        (row + (m &- rows.lowerBound) &* width + at).update(from: source, count: piece.count)
+                    }
                     at &+= piece.count
                 }
+                return at
             }
-            var total = 0
-            pieces { total &+= $0.count }
-            guard total > 0 else { return true }
             let out = gathered + 4 * width
-            let opaque: Bool
+            let opaque: Bool, total: Int
             if count <= 4 {
-                for m in 0..<count { gather(m, into: gathered + m * width) }
+                // The rows' pieces side by side in one pass over the pieces.
+                total = gather(0..<count, into: gathered)
+                guard total > 0 else { return true }
                 func row(_ m: Int) -> RowOps.WeightedRow { RowOps.WeightedRow(gathered + m * width, weight: picked[m].weight) }
                 opaque = RowOps.resolve(
                     mixing: row(0), row(1), count > 2 ? row(2) : nil, count > 3 ? row(3) : nil, into: out, count: total, shade: shade)
             } else {
                 // The sums take every row but the last, which is added as they are packed into pixels.
-                gather(0, into: gathered)
+                total = gather(0..<1, into: gathered)
+                guard total > 0 else { return true }
                 RowOps.weigh(gathered, weight: picked[0].weight, rb: rb, ag: ag, count: total)
                 for m in 1..<count - 1 {
-                    gather(m, into: gathered)
+                    _ = gather(m..<m + 1, into: gathered)
                     RowOps.accumulate(gathered, weight: picked[m].weight, rb: rb, ag: ag, count: total)
                 }
-                gather(count - 1, into: gathered)
+                _ = gather(count - 1..<count, into: gathered)
                 opaque = RowOps.resolve(
                     adding: gathered, weight: picked[count - 1].weight, toSums: true, rb: rb, ag: ag, into: out, count: total, shade: shade)
             }
