@@ -233,6 +233,17 @@ import Testing
         }
     }
 
+    @Test func copyingAFewPixelsCopiesThemAndNothingElse() {
+        let source = (0..<40).map { UInt32(0xFF00_0000 | $0) }
+        for count in 0...20 {
+            var row = Array(repeating: UInt32(7), count: 40)
+            source.withUnsafeBufferPointer { s in
+                row.withUnsafeMutableBufferPointer { RowOps.copy(s.baseAddress! + 3, to: $0.baseAddress! + 10, count: count) }
+            }
+            #expect(row == Array(repeating: 7, count: 10) + source[3..<3 + count] + Array(repeating: 7, count: 30 - count), "\(count) pixels")
+        }
+    }
+
     @Test func colourParsesHexAndPrintsItBack() {
         #expect(RGBColor(hex: "#0e0E10") == RGBColor(red: 14, green: 14, blue: 16))
         #expect(RGBColor(hex: "#0e0E10")?.description == "#0e0e10")

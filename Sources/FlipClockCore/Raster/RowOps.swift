@@ -25,6 +25,25 @@ public enum RowOps {
         UnsafeMutableRawPointer(p).storeBytes(of: v, as: V.self)
     }
 
+    /// Copies `count` pixels from `src` to `dst` (apart): up to eight, as the resampler's pieces
+    /// mostly are, with two loads that may overlap and no call; more with `memmove`.
+    @inline(__always) static func copy(_ src: UnsafePointer<UInt32>, to dst: UnsafeMutablePointer<UInt32>, count: Int) {
+        let from = UnsafeRawPointer(src), to = UnsafeMutableRawPointer(dst)
+        if count >= 4, count <= 8 {
+            let a = from.loadUnaligned(as: SIMD4<UInt32>.self), b = from.loadUnaligned(fromByteOffset: 4 &* count &- 16, as: SIMD4<UInt32>.self)
+            to.storeBytes(of: a, as: SIMD4<UInt32>.self)
+            to.storeBytes(of: b, toByteOffset: 4 &* count &- 16, as: SIMD4<UInt32>.self)
+        } else if count >= 2, count < 4 {
+            let a = from.loadUnaligned(as: UInt64.self), b = from.loadUnaligned(fromByteOffset: 4 &* count &- 8, as: UInt64.self)
+            to.storeBytes(of: a, as: UInt64.self)
+            to.storeBytes(of: b, toByteOffset: 4 &* count &- 8, as: UInt64.self)
+        } else if count == 1 {
+            dst.pointee = src.pointee
+        } else if count > 8 {
+            dst.update(from: src, count: count)
+        }
+    }
+
     /// `dst[i] = shade(src[i], k) over dst[i]` for `count` pixels.
     ///
     /// Runs of opaque, unshaded source pixels are copied: most of a card is opaque.

@@ -154,7 +154,7 @@ extension RowResampler {
                 pieces { piece in
                     for m in rows {
                         let source = strip + picked[m].row &* width + piece.lowerBound
-                        (row + (m &- rows.lowerBound) &* width + at).update(from: source, count: piece.count)
+                        RowOps.copy(source, to: row + (m &- rows.lowerBound) &* width + at, count: piece.count)
                     }
                     at &+= piece.count
                 }
@@ -184,7 +184,7 @@ extension RowResampler {
             }
             var at = 0
             pieces { piece in
-                (padded + 1 + piece.lowerBound).update(from: out + at, count: piece.count)
+                RowOps.copy(out + at, to: padded + 1 + piece.lowerBound, count: piece.count)
                 at &+= piece.count
             }
             return opaque
