@@ -43,16 +43,47 @@ import Testing
         #expect((0..<3).map { Array(alike.runs($0)) } == [[0..<16, 50..<70], [0..<16, 50..<70], []])
     }
 
-    @Test func runsIntersectInOrderAndPiecesShorterThanSixteenGo() {
-        func intersect(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
-            var out = Array(repeating: 0..<0, count: 300 / AlikeRows.shortest)
-            let n = a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer { RowResampler.intersect(a, b, into: $0.baseAddress!) } }
-            }
-            return Array(out[..<n])
+    static func intersect(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
+        var out = Array(repeating: 0..<0, count: 300 / AlikeRows.shortest)
+        let n = a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in out.withUnsafeMutableBufferPointer { AlikeRows.intersect(a, b, into: $0.baseAddress!) } }
         }
+        return Array(out[..<n])
+    }
+
+    @Test func runsIntersectInOrderAndPiecesShorterThanSixteenGo() {
+        func intersect(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] { Self.intersect(a, b) }
         #expect(intersect([0..<40, 50..<100, 120..<200], [10..<60, 70..<90, 95..<130, 150..<300]) == [10..<40, 70..<90, 150..<200])
         #expect(intersect([10..<40, 70..<90, 150..<200], []) == [])
+    }
+
+    /// Rows picked next to each other take the pieces their runs share, kept with the rows;
+    /// rows with one left out between them (a screen row's rows of no weight) do not: either
+    /// way, the runs they have in common are those of each intersected with the next's.
+    @Test func theRunsSeveralRowsHaveInCommonAreTheirRunsIntersected() {
+        // Six rows, the third repeating the second: opaque in these columns, transparent elsewhere.
+        let opaque: [[Range<Int>]] = [[0..<100, 120..<200], [10..<90, 100..<190], [10..<90, 100..<190], [30..<160], [0..<50], [40..<200]]
+        var image = Canvas(width: 200, height: opaque.count)
+        for (y, runs) in opaque.enumerated() {
+            for run in runs { for x in run { image[x, y] = 0xFF00_0000 | UInt32(min(y, 5) == 2 ? 1 : y) } }
+        }
+        let alike = AlikeRows(image)
+        #expect(alike.first == [0, 1, 1, 3, 4, 5])
+        func common(_ rows: [Int]) -> [Range<Int>] {
+            var scratch = Array(repeating: 0..<0, count: 2 * 13)
+            return alike.withLists { lists in
+                scratch.withUnsafeMutableBufferPointer { Array(lists.common(rows.count, { rows[$0] }, scratch: $0.baseAddress!, most: 13)) }
+            }
+        }
+        func intersected(_ rows: [Int]) -> [Range<Int>] {
+            rows.dropFirst().reduce(Array(alike.runs(rows[0]))) { Self.intersect($0, Array(alike.runs($1))) }
+        }
+        #expect(common([0, 1]) == [10..<90, 100..<120, 120..<190])
+        #expect(common([3, 4, 5]) == [0..<30, 50..<160, 160..<200])
+        // Row 4 left out: rows 3 and 5 are not next to each other.
+        for rows in [[0, 1], [0, 1, 3], [1, 3, 4, 5], [0, 1, 3, 5], [3, 5], [0, 1, 3, 4, 5], [4, 5]] {
+            #expect(common(rows) == intersected(rows), "rows \(rows)")
+        }
     }
 
     @Test(arguments: [0xFF10_1112 as UInt32, 0])

@@ -131,13 +131,8 @@ public struct RowResampler: Sendable {
                                         if let lists, let key, key.weight == 256 {
                                             common = lists.runs(key.row)
                                         } else if let lists, let alikeRows, count > 1, used == 256, runs.0.isEmpty, runs.1.isEmpty {
-                                            common = lists.runs(alikeRows[filter.picked[0].row])
-                                            var into = intersections.baseAddress!
-                                            for m in 1..<count where !common.isEmpty {
-                                                let n = Self.intersect(common, lists.runs(alikeRows[filter.picked[m].row]), into: into)
-                                                common = UnsafeBufferPointer(start: into, count: n)
-                                                into = into == intersections.baseAddress! ? into + most : intersections.baseAddress!
-                                            }
+                                            common = lists.common(
+                                                count, { alikeRows[filter.picked[$0].row] }, scratch: intersections.baseAddress!, most: most)
                                         }
                                         heldOpaque = filter.draw(
                                             count: count, runs: runs, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first,
@@ -152,25 +147,6 @@ public struct RowResampler: Sendable {
                 }
             }
         }
-    }
-
-    /// The pieces where runs `a` and `b` (each in order, apart) overlap, ``AlikeRows/shortest``
-    /// long or longer, written in order from `out`; returns how many. They are apart and lie in
-    /// the row, so a row `w` wide has at most `w / AlikeRows.shortest` of them.
-    static func intersect(
-        _ a: UnsafeBufferPointer<Range<Int>>, _ b: UnsafeBufferPointer<Range<Int>>, into out: UnsafeMutablePointer<Range<Int>>
-    ) -> Int {
-        var i = 0, j = 0, n = 0
-        while i < a.count, j < b.count {
-            let x = a[i], y = b[j]
-            let low = max(x.lowerBound, y.lowerBound), high = min(x.upperBound, y.upperBound)
-            if high &- low >= AlikeRows.shortest {
-                out[n] = Range(uncheckedBounds: (low, high))
-                n &+= 1
-            }
-            if x.upperBound <= y.upperBound { i &+= 1 } else { j &+= 1 }
-        }
-        return n
     }
 
     /// The runs worth filling from a screen row's leading and trailing plain runs, in order
