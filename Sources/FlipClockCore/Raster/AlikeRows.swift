@@ -104,9 +104,10 @@ public struct AlikeRows: Equatable, Sendable {
             UnsafeBufferPointer(rebasing: allRuns[starts[2 &* y &+ 1]..<starts[2 &* y &+ 2]])
         }
 
-        /// The runs that rows `rows` (each the first of its rows alike, in order, at least
-        /// two) all have: each pair of rows next to each other taken from ``shared(_:)``,
-        /// intersected in `scratch` (two lists of `most` runs each).
+        /// The runs that `count` rows, `row(0)`, `row(1)` and on (each the first of its rows
+        /// alike, in order, at least two), all have: two rows next to each other take their
+        /// ``shared(_:)`` pieces, and those are intersected in `scratch` (two lists of `most`
+        /// runs each).
         @inline(__always) func common(
             _ count: Int, _ row: (Int) -> Int, scratch: UnsafeMutablePointer<Range<Int>>, most: Int
         ) -> UnsafeBufferPointer<Range<Int>> {
