@@ -41,7 +41,7 @@ public final class SoundPlayer: Sendable {
     private let finished = Mutex(false)
     private let done: Int32
 
-    /// Starts the player's thread (`sound`); the device is opened at the first cue.
+    /// Starts the player's thread (`sound`), which opens the device at once.
     public init(device: String, logger: Logger) {
         self.device = device
         wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
@@ -49,6 +49,7 @@ public final class SoundPlayer: Sendable {
         flipclock_alsa_quiet()
         NamedThread.start(name: "sound") { [self] in
             var stream = SoundStream(device: device, logger: logger)
+            stream.prepare()
             run(&stream)
         }
     }

@@ -4,8 +4,8 @@ import FlipClockCore
 import Glibc
 import Logging
 
-/// The player thread's side: the device (opened at the first cue, tried again after a
-/// failure), the voices mixed, and where the stream's samples fall in time.
+/// The player thread's side: the device (opened as the thread starts, tried again at a cue
+/// after a failure), the voices mixed, and where the stream's samples fall in time.
 ///
 /// The stream's samples are counted from the device's opening on, across its stops and
 /// starts: with ALSA's `file` plugin that count is the sample's place in the file.
@@ -30,6 +30,14 @@ struct SoundStream {
         self.device = device
         self.logger = logger
         random = SoundRandom(seed: UInt64(truncatingIfNeeded: ContinuousClock.now.hashValue))
+    }
+
+    /// Opens the device before any cue, so the first does not wait on ALSA's set-up (its
+    /// configuration read and the device's parameters set, tens of milliseconds on a busy
+    /// machine: a click cued two frames ahead would start late). A device that cannot be
+    /// opened is said once and tried again at a cue.
+    mutating func prepare() {
+        _ = open()
     }
 
     /// When the thread writes next: a period on while the device plays; `nil` while it is stopped.
