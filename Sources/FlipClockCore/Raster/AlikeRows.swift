@@ -44,17 +44,17 @@ public struct AlikeRows: Equatable, Sendable {
             }
             return found
         }
-        let groups = own.indices.filter { first[$0] == $0 }
-        var next = Array(repeating: -1, count: image.height)
-        for (g, h) in zip(groups, groups.dropFirst()) { next[g] = h }
         var allRuns: [Range<Int>] = [], starts = [0]
         var shared = Array(repeating: 0..<0, count: w / Self.shortest + 1)
         for y in own.indices {
             allRuns += own[y]
             starts.append(allRuns.count)
-            if next[y] >= 0 {
+            // The next row that does not repeat the one above it: the first after y's alike rows.
+            var next = y + 1
+            while next < image.height, first[next] == y { next += 1 }
+            if first[y] == y, next < image.height {
                 let n = own[y].withUnsafeBufferPointer { a in
-                    own[next[y]].withUnsafeBufferPointer { b in
+                    own[next].withUnsafeBufferPointer { b in
                         shared.withUnsafeMutableBufferPointer { Self.intersect(a, b, into: $0.baseAddress!) }
                     }
                 }

@@ -135,9 +135,9 @@ extension RowResampler {
         /// returns whether every pixel came out opaque.
         ///
         /// The pieces are a few pixels each in every source row, rows a screen row apart in
-        /// memory: read where they lie, each waits on the memory on its own. So each source
-        /// row's pieces are first copied together, each row's left to right (reads that stream
-        /// through the memory, one a row), then filtered as one row and put back in their places.
+        /// memory: read where they lie, each waits on the memory on its own. So the pieces are
+        /// first copied together, left to right (up to four rows' in one pass over the pieces,
+        /// more a row at a time), then filtered as one row and put back in their places.
         @inline(__always) func filter(outside runs: UnsafeBufferPointer<Range<Int>>, count: Int) -> Bool {
             @inline(__always) func pieces(_ body: (Range<Int>) -> Void) {
                 var from = 0
