@@ -15,6 +15,7 @@ import Glibc
 ///     flipclock-bench --callgrind pixman N  N frames of pixman only
 ///     flipclock-bench --callgrind copy90 N  N whole frames copied turned 90° (copy0, copy270)
 ///     flipclock-bench --callgrind rows N    N frames of a reload's row change only
+///     flipclock-bench --flip                only the table of the flip frame
 ///     flipclock-bench --fold                only the table of the folding row
 ///     flipclock-bench --rows                only the table of the row change
 ///     flipclock-bench --rotation            only the table of the turned copies
@@ -63,6 +64,10 @@ struct Bench {
             return
         }
         let scene = try BenchScene()
+        if arguments == ["--flip"] {
+            printFlip(try measureFlip(scene, rounds: 5), agreement: nil)
+            return
+        }
         if arguments == ["--fold"] {
             printFold(try measureFold(scene, rounds: 5))
             return
@@ -77,7 +82,7 @@ struct Bench {
         }
         guard arguments.isEmpty else {
             print(
-                "usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --fold | --rows | --rotation | --blur | --soak [HOURS] | --idle [FACE MINUTES]]"
+                "usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --flip | --fold | --rows | --rotation | --blur | --soak [HOURS] | --idle [FACE MINUTES]]"
             )
             exit(64)
         }
@@ -85,60 +90,10 @@ struct Bench {
     }
 
     static func measure(_ scene: BenchScene) throws {
-        let angles = BenchScene.angles(60)
         let rounds = 5
-        var renderer = scene.renderer()
-        _ = try renderer.draw(BenchScene.from.map(CardPicture.resting))
-        let pixman = try PixmanFrame(scene: scene)
-        var source = Canvas(width: BenchScene.width, height: BenchScene.height, fill: 0xFF12_3456)
-        var target = Canvas(width: BenchScene.width, height: BenchScene.height)
-        for i in source.pixels.indices { source.pixels[i] ^= UInt32(truncatingIfNeeded: i) }
-        let clock = ContinuousClock()
-        var ours: [Double] = [], copy: [Double] = [], reference: [Double] = []
-        for round in 0...rounds {
-            for angle in angles {
-                let pictures = BenchScene.pictures(at: angle)
-                let t0 = clock.now
-                _ = try renderer.draw(pictures)
-                let t1 = clock.now
-                copyCards(scene, from: &source, to: &target)
-                let t2 = clock.now
-                pixman.draw(angle: angle)
-                let t3 = clock.now
-                // Round 0 warms caches and the card-face cache.
-                if round > 0 {
-                    ours.append((t1 - t0).seconds)
-                    copy.append((t2 - t1).seconds)
-                    reference.append((t3 - t2).seconds)
-                }
-            }
-        }
-        // The same frames in a fresh renderer give the same pixels.
-        var again = scene.renderer()
-        _ = try again.draw(BenchScene.from.map(CardPicture.resting))
-        for angle in angles { _ = try again.draw(BenchScene.pictures(at: angle)) }
-        let sum = checksum(renderer.canvas), sumAgain = checksum(again.canvas)
-        guard sum == sumAgain else {
-            print("checksums differ: \(sum) and \(sumAgain)")
-            exit(1)
-        }
+        let flip = try measureFlip(scene, rounds: rounds)
         let fold = try measureFold(scene, rounds: rounds)
-        let vsCopy = median(zip(ours, copy).map { $0 / $1 }), vsPixman = median(zip(ours, reference).map { $0 / $1 })
-        print("scene 1920x1080, six cards 240x360 all turning, \(angles.count) angles 0°…180°, \(rounds) rounds interleaved")
-        print("checksum of the last frame: \(sum) (a fresh renderer gives the same)")
-        print("ours against pixman, unshaded (edges and y filtering differ; pixman does not filter in y):")
-        print("  \(agreement(scene, pixman: pixman))")
-        print("")
-        print("| method | median ms/frame | ratio |")
-        print("|---|---|---|")
-        print("| ours (FaceRenderer, as the daemon draws) | \(format(median(ours) * 1000, 3)) | 1 |")
-        print("| memcpy of the six cards | \(format(median(copy) * 1000, 3)) | ours = \(format(vsCopy, 2))× |")
-        print("| pixman, projective bilinear flaps | \(format(median(reference) * 1000, 3)) | ours = \(format(vsPixman, 2))× |")
-        let p99 = percentile(ours, 0.99)
-        print("")
-        print(
-            "our frame times over \(ours.count) frames: median \(format(median(ours) * 1000, 3)) ms, p99 \(format(p99 * 1000, 3)) ms, worst \(format((ours.max() ?? 0) * 1000, 3)) ms"
-        )
+        printFlip(flip, agreement: agreement(scene, pixman: try PixmanFrame(scene: scene)))
         let reveal = try measureReveal(scene, rounds: rounds)
         let rows = try measureRowChange(scene, rounds: rounds)
         print("")
@@ -162,7 +117,7 @@ struct Bench {
         printRowChange(rows)
         print("")
         print(
-            "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(vsCopy, 2)) frame_vs_pixman=\(format(vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2)) frame_p99_ms=\(format(p99 * 1000, 3)) "
+            "RESULT rows_vs_screen_memcpy=\(format(rows.ratio, 2)) frame_vs_memcpy=\(format(flip.vsCopy, 2)) frame_vs_pixman=\(format(flip.vsPixman, 2)) fold_vs_memcpy=\(format(fold.ratio, 2)) reveal_vs_screen_memcpy=\(format(reveal.ratio, 2)) rotated90_vs_copy=\(format(quarter, 2)) frame_p99_ms=\(format(flip.p99 * 1000, 3)) "
                 + idle.resultFields
         )
     }
@@ -208,47 +163,6 @@ struct Bench {
         for (rotation, ms) in turn {
             print("| \(rotation.rawValue)° | \(format(ms * 1000, 3)) | \(format(ms / turn[0].seconds, 2))× |")
         }
-    }
-
-    /// The physical limit: copying the six cards' pixels, row by row with the canvas pitch.
-    static func copyCards(_ scene: BenchScene, from source: inout Canvas, to target: inout Canvas) {
-        let w = BenchScene.width
-        source.pixels.withUnsafeBufferPointer { s in
-            target.pixels.withUnsafeMutableBufferPointer { d in
-                for slot in scene.layout.slots {
-                    let r = slot.rect
-                    for y in r.y..<r.maxY {
-                        (d.baseAddress! + y * w + r.x).update(from: s.baseAddress! + y * w + r.x, count: r.width)
-                    }
-                }
-            }
-        }
-    }
-
-    /// How far our flaps are from pixman's: unshaded, one card, at a few angles.
-    static func agreement(_ scene: BenchScene, pixman: PixmanFrame) -> String {
-        var report: [String] = []
-        for angle in [30.0, 75, 120, 160] {
-            var ours = FaceRenderer(
-                layout: scene.layout, values: BenchScene.from, style: scene.configuration.style, glyphs: scene.font,
-                lighting: CardLighting(strength: 0), perspective: scene.configuration.perspective,
-                vanishing: scene.configuration.vanishing
-            )
-            _ = try? ours.draw(BenchScene.pictures(at: angle))
-            pixman.draw(angle: angle)
-            let a = ours.canvas, b = pixman.canvas
-            var worst: UInt32 = 0, off = 0
-            for i in a.pixels.indices where a.pixels[i] != b.pixels[i] {
-                let d = (0..<4).map { k -> UInt32 in
-                    let x = (a.pixels[i] >> (8 * k)) & 0xFF, y = (b.pixels[i] >> (8 * k)) & 0xFF
-                    return x > y ? x - y : y - x
-                }.max()!
-                worst = max(worst, d)
-                if d > 16 { off += 1 }
-            }
-            report.append("\(Int(angle))°: max channel difference \(worst), \(off) px differ by more than 16")
-        }
-        return report.joined(separator: "; ")
     }
 
     static func checksum(_ canvas: Canvas) -> String {
