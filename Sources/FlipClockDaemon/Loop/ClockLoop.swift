@@ -125,7 +125,7 @@ public final class ClockLoop {
     let settle = Duration.milliseconds(300)
     private var nextWatchdog = Duration.zero
     /// A stop was asked: the loop ends after this wake.
-    private var stopping = false
+    var stopping = false
 
     /// `takesConsole`: the outputs are on a console; switching away from it pauses the clock.
     public init(
@@ -213,73 +213,6 @@ public final class ClockLoop {
                 "redraws": "\(report.redraws)", "wakeups": "\(report.wakeups)", "idle_wakeups": "\(report.idleWakeups)",
             ])
         return report
-    }
-
-    /// What the loop waits on, in the order it handles them: requests from other threads,
-    /// the console, the outputs' events, monitors plugged in and out, the configuration's
-    /// folder, the control socket and the requests other threads wait on.
-    private func eventSources(console: Console) -> EventSources {
-        var sources = EventSources()
-        sources.register(
-            "requests", descriptors: { [requests] in [requests.descriptor] },
-            handle: { [unowned self] _ in
-                for request in requests.take() where !stopping {
-                    switch request {
-                    case .stop: stopping = true
-                    case .reload: reloadAndShow(at: clock.now)
-                    case .terminalReleased, .terminalAcquired: console.signal(released: request == .terminalReleased, screens: screens)
-                    }
-                }
-            }
-        )
-        sources.register("console", everyWake: { [unowned self] in if console.follow(screens) { plan.frame = clock.now } })
-        sources.register(
-            "outputs", descriptors: { [unowned self] in screens.eventOutputs.compactMap(\.eventDescriptor) },
-            handle: { [unowned self] ready in
-                for output in screens.eventOutputs where ready.contains(output.eventDescriptor ?? -1) { try output.handleEvents() }
-            }
-        )
-        // The kernel's device events: a monitor plugged into the card, an input device that may be the keypad.
-        if outputs.card != nil || keypad != nil, let uevents = UeventSocket() {
-            sources.register(
-                "hotplug", descriptors: { [uevents.descriptor] },
-                handle: { [unowned self] _ in
-                    let events = uevents.take()
-                    if let keypad, events.contains(where: Self.addsInputDevice) { keypad.added(at: clock.now) }
-                    guard let card = outputs.card, events.contains(where: { $0.isHotplug(of: card.path) }) else { return }
-                    if screens.followHotplug(card, showing: showing(reading())) { notifier?.ready(status: "showing the time on \(outputs.name)") }
-                    plan.frame = min(plan.frame, clock.now)
-                }
-            )
-        }
-        if let keypad { register(keypad, in: &sources) }
-        if let path = configurationPath, let watch = FolderWatch(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path) {
-            let name = URL(fileURLWithPath: path).lastPathComponent
-            sources.register(
-                "configuration", descriptors: { [watch.descriptor] },
-                handle: { [unowned self] _ in if watch.changedNames().contains(name) { reloadAt = clock.now + settle } }
-            )
-        }
-        sources.register("horn", everyWake: { [unowned self] in releaseRelayIfDue() })
-        sources.register(
-            "reload",
-            everyWake: { [unowned self] in
-                guard let due = reloadAt, clock.now >= due else { return }
-                reloadAt = nil
-                reloadAndShow(at: clock.now)
-            }
-        )
-        if let control {
-            // Every wake: a client past its deadline is dropped.
-            sources.register(
-                "control", descriptors: { control.descriptors }, everyWake: true,
-                handle: { [unowned self] ready in answer(control.service(ready, now: clock.now)) }
-            )
-        }
-        if let waiting {
-            sources.register("waiting requests", descriptors: { [waiting.descriptor] }, handle: { [unowned self] _ in answer(waiting) })
-        }
-        return sources
     }
 
     /// Sleeps until the plan's next frame or change, a request, a signal, or an event; the
