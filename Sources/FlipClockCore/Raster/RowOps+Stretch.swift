@@ -119,9 +119,7 @@ extension RowOps {
             // 255 − alpha in both lanes of each pixel.
             let inverse = SIMD4<UInt32>(repeating: 255) &- (samples &>> 24)
             let k = unsafeBitCast(inverse | (inverse &<< 16), to: Lanes16.self)
-            let d = load16(dst)
-            let scaled = div255((d & 0xFF) &* k) | (div255((d &>> 8) &* k) &<< 8)
-            store16(unsafeBitCast(samples, to: Lanes16.self) &+ scaled, dst)
+            store16(unsafeBitCast(samples, to: Lanes16.self) &+ scale(load16(dst), low: k, high: k), dst)
         }
     }
 

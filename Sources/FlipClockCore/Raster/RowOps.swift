@@ -79,6 +79,12 @@ public enum RowOps {
         return (t &+ (t &>> 8)) &>> 8
     }
 
+    /// Four pixels' channels multiplied by `k / 255`, rounded: the red and blue ones by
+    /// `low`, the alpha and green ones by `high` (each in a pixel's two lanes).
+    @inline(__always) static func scale(_ v: Lanes16, low: Lanes16, high: Lanes16) -> Lanes16 {
+        div255((v & 0xFF) &* low) | (div255((v &>> 8) &* high) &<< 8)
+    }
+
     @inline(__always) static func load16(_ p: UnsafePointer<UInt32>) -> Lanes16 {
         UnsafeRawPointer(p).loadUnaligned(as: Lanes16.self)
     }
@@ -100,17 +106,12 @@ public enum RowOps {
         // Eight pixels an iteration: two independent chains keep the multipliers busy.
         while i + 8 <= count {
             let v = load16(src + i), w = load16(src + i + 4)
-            let vl = div255((v & 0xFF) &* even), wl = div255((w & 0xFF) &* even)
-            let vh = div255((v &>> 8) &* odd), wh = div255((w &>> 8) &* odd)
-            store16(vl | (vh &<< 8), dst + i)
-            store16(wl | (wh &<< 8), dst + i + 4)
+            store16(scale(v, low: even, high: odd), dst + i)
+            store16(scale(w, low: even, high: odd), dst + i + 4)
             i += 8
         }
         while i + 4 <= count {
-            let v = load16(src + i)
-            let low = div255((v & 0xFF) &* even)
-            let high = div255((v &>> 8) &* odd)
-            store16(low | (high &<< 8), dst + i)
+            store16(scale(load16(src + i), low: even, high: odd), dst + i)
             i += 4
         }
         while i < count {
