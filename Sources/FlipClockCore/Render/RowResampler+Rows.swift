@@ -33,15 +33,17 @@ extension RowResampler {
 
     /// The ``RowPlan`` of each screen row of `area`, from its top.
     static func plan(width w: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect) -> [RowPlan] {
-        // A row's bottom edge is the next row's top: each is worked out once.
-        var top = projection.distance(atScreenY: Double(area.y))
-        return (area.y..<max(area.y, area.maxY)).map { y in
-            let bottom = projection.distance(atScreenY: Double(y + 1))
-            defer { top = bottom }
-            guard let sources = Self.sources(between: top, bottom, length: h, farEdgeFirst: farEdgeFirst) else {
+        let rows = max(0, area.maxY - area.y)
+        // The divisions first, each row's on its own, so none waits on the row before's: the
+        // rows' edges (a row's bottom edge is the next row's top) and their steps.
+        var edges = [Double](repeating: 0, count: rows + 1), steps = [Double](repeating: 0, count: rows)
+        for j in 0...rows { edges[j] = projection.distance(atScreenY: Double(area.y + j)) }
+        for j in 0..<rows { steps[j] = Self.step(area.y + j, length: h, projection: projection) }
+        return (0..<rows).map { j in
+            guard let sources = Self.sources(between: edges[j], edges[j + 1], length: h, farEdgeFirst: farEdgeFirst) else {
                 return RowPlan(sources: nil, columns: nil)
             }
-            return RowPlan(sources: sources, columns: Self.columns(y, length: h, width: w, projection: projection, area: area))
+            return RowPlan(sources: sources, columns: Self.columns(area.y + j, step: steps[j], width: w, projection: projection, area: area))
         }
     }
 
@@ -72,11 +74,19 @@ extension RowResampler {
     /// The screen columns of row `y` inside `area` that sample a filtered row `width` wide,
     /// or `nil` if none do.
     @inline(__always) static func columns(_ y: Int, length h: Double, width w: Int, projection: some RowProjection, area: DamageRect) -> Columns? {
-        // Source column is linear in x with slope 1/s, s taken where the row's centre meets
-        // the strip (its sides are straight).
+        columns(y, step: step(y, length: h, projection: projection), width: w, projection: projection, area: area)
+    }
+
+    /// How far the source column moves from one screen column to the next on row `y`: `1/s`,
+    /// `s` the scale where the row's centre meets the strip (its sides are straight).
+    @inline(__always) static func step(_ y: Int, length h: Double, projection: some RowProjection) -> Double {
         let centre = min(max(projection.distance(atScreenY: Double(y) + 0.5), 0), h)
-        let s = projection.scale(atDistance: centre)
-        let du = 1 / s
+        return 1 / projection.scale(atDistance: centre)
+    }
+
+    /// ``columns(_:length:width:projection:area:)`` with row `y`'s ``step(_:length:projection:)`` given.
+    @inline(__always) static func columns(_ y: Int, step du: Double, width w: Int, projection: some RowProjection, area: DamageRect) -> Columns? {
+        // Source column is linear in x with slope du.
         let u0 = (0.5 - projection.vanishingX) * du + projection.vanishingX - projection.left - 0.5 + 1
         // Columns whose sample falls inside the padded row [0, w + 1].
         let xFirst = max(area.x, above((0 - u0) / du))
