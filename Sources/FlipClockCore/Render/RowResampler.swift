@@ -63,6 +63,7 @@ public struct RowResampler: Sendable {
         if gathers, intersections.count < 2 * most { intersections = Array(repeating: 0..<0, count: 2 * most) }
 
         let canvasWidth = canvas.width
+        let plan = plan ?? Self.plan(width: w, length: h, farEdgeFirst: farEdgeFirst, projection: projection, area: area)
         image.pixels.withUnsafeBufferPointer { src in
             scratch.withUnsafeMutableBufferPointer { scratch in
                 picked.withUnsafeMutableBufferPointer { picked in
@@ -83,16 +84,7 @@ public struct RowResampler: Sendable {
                                     filter.padded[w + 1] = 0
                                     filter.padded[w + 2] = 0
                                     for y in area.y..<area.maxY {
-                                        let sources: Sources, columns: Columns
-                                        if let plan {
-                                            guard let s = plan[y - area.y].sources, let c = plan[y - area.y].columns else { continue }
-                                            (sources, columns) = (s, c)
-                                        } else {
-                                            guard let s = Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
-                                                let c = Self.columns(y, length: h, width: w, projection: projection, area: area)
-                                            else { continue }
-                                            (sources, columns) = (s, c)
-                                        }
+                                        guard let sources = plan[y - area.y].sources, let columns = plan[y - area.y].columns else { continue }
                                         var k = sources.rows.lowerBound
                                         var used: UInt32 = 0, count = 0
                                         let total = sources.total, span = sources.span
