@@ -35,15 +35,16 @@ extension RowResampler {
     static func plan(width w: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect) -> [RowPlan] {
         let rows = max(0, area.maxY - area.y)
         // The divisions first, each row's on its own, so none waits on the row before's: the
-        // rows' edges (a row's bottom edge is the next row's top) and their steps.
-        var edges = [Double](repeating: 0, count: rows + 1), steps = [Double](repeating: 0, count: rows)
+        // rows' edges (a row's bottom edge is the next row's top) and their spans.
+        var edges = [Double](repeating: 0, count: rows + 1)
+        var spans = [ColumnSpan](repeating: ColumnSpan(u0: 0, du: 0, first: 0, last: 0), count: rows)
         for j in 0...rows { edges[j] = projection.distance(atScreenY: Double(area.y + j)) }
-        for j in 0..<rows { steps[j] = Self.step(area.y + j, length: h, projection: projection) }
+        for j in 0..<rows { spans[j] = Self.span(area.y + j, length: h, width: w, projection: projection) }
         return (0..<rows).map { j in
             guard let sources = Self.sources(between: edges[j], edges[j + 1], length: h, farEdgeFirst: farEdgeFirst) else {
                 return RowPlan(sources: nil, columns: nil)
             }
-            return RowPlan(sources: sources, columns: Self.columns(area.y + j, step: steps[j], width: w, projection: projection, area: area))
+            return RowPlan(sources: sources, columns: Self.columns(spans[j], area: area))
         }
     }
 
@@ -74,27 +75,35 @@ extension RowResampler {
     /// The screen columns of row `y` inside `area` that sample a filtered row `width` wide,
     /// or `nil` if none do.
     @inline(__always) static func columns(_ y: Int, length h: Double, width w: Int, projection: some RowProjection, area: DamageRect) -> Columns? {
-        columns(y, step: step(y, length: h, projection: projection), width: w, projection: projection, area: area)
+        columns(span(y, length: h, width: w, projection: projection), area: area)
     }
 
-    /// How far the source column moves from one screen column to the next on row `y`: `1/s`,
-    /// `s` the scale where the row's centre meets the strip (its sides are straight).
-    @inline(__always) static func step(_ y: Int, length h: Double, projection: some RowProjection) -> Double {
+    /// Where screen row `y` samples a filtered row `w` wide: at `u0 + x·du` in screen column
+    /// `x`, and the screen columns, `first` to `last`, whose samples fall inside the padded row.
+    struct ColumnSpan {
+        let u0: Double, du: Double
+        let first: Double, last: Double
+    }
+
+    /// The ``ColumnSpan`` of screen row `y` of a strip `length` rows long.
+    @inline(__always) static func span(_ y: Int, length h: Double, width w: Int, projection: some RowProjection) -> ColumnSpan {
+        // Source column is linear in x with slope 1/s, s taken where the row's centre meets
+        // the strip (its sides are straight).
         let centre = min(max(projection.distance(atScreenY: Double(y) + 0.5), 0), h)
-        return 1 / projection.scale(atDistance: centre)
-    }
-
-    /// ``columns(_:length:width:projection:area:)`` with row `y`'s ``step(_:length:projection:)`` given.
-    @inline(__always) static func columns(_ y: Int, step du: Double, width w: Int, projection: some RowProjection, area: DamageRect) -> Columns? {
-        // Source column is linear in x with slope du.
+        let du = 1 / projection.scale(atDistance: centre)
         let u0 = (0.5 - projection.vanishingX) * du + projection.vanishingX - projection.left - 0.5 + 1
         // Columns whose sample falls inside the padded row [0, w + 1].
-        let xFirst = max(area.x, above((0 - u0) / du))
-        let xLast = min(area.maxX - 1, below((Double(w + 1) - u0) / du - 1e-9))
+        return ColumnSpan(u0: u0, du: du, first: (0 - u0) / du, last: (Double(w + 1) - u0) / du - 1e-9)
+    }
+
+    /// The columns of `span` inside `area`, or `nil` if none are.
+    @inline(__always) static func columns(_ span: ColumnSpan, area: DamageRect) -> Columns? {
+        let xFirst = max(area.x, above(span.first))
+        let xLast = min(area.maxX - 1, below(span.last))
         guard xFirst <= xLast else { return nil }
         return Columns(
-            first: xFirst, count: xLast - xFirst + 1, u: nearest((u0 + Double(xFirst) * du) * 65536),
-            step: nearest(du * 65536))
+            first: xFirst, count: xLast - xFirst + 1, u: nearest((span.u0 + Double(xFirst) * span.du) * 65536),
+            step: nearest(span.du * 65536))
     }
 
     /// For each screen row of `area`, the screen columns where the strip's pixels come out
