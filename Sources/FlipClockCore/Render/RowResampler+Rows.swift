@@ -78,8 +78,8 @@ extension RowResampler {
         columns(span(y, length: h, width: w, projection: projection), area: area)
     }
 
-    /// Where screen row `y` samples a filtered row `w` wide: at `u0 + x·du` in screen column
-    /// `x`, and the screen columns, `first` to `last`, whose samples fall inside the padded row.
+    /// Where a screen row samples the filtered row: at `u0 + x·du` in screen column `x`; the
+    /// screen columns from `first` to `last` (not yet rounded) sample inside the padded row.
     struct ColumnSpan {
         let u0: Double, du: Double
         let first: Double, last: Double
