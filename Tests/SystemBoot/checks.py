@@ -64,6 +64,7 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         ("no seccomp or permission denial in the journal", "denials"),
         # After the denials: one of them denies the daemon its GPIO chip on purpose.
         *HornChecks.horn_names,
+        ("systemctl restart (three times) starts no login prompt on tty1 between", "restart_getty"),
         ("systemctl stop gives tty1 a login prompt", "stop"),
         ("apt-get purge removes it and gives tty1 back", "purge"),
     ]
@@ -353,6 +354,21 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
             count, number, comm = line.split(None, 2)
             calls.setdefault(int(number), []).append(f"{comm}×{count}")
         return "; ".join(f"{self.syscall_names.get(n, '?')}({n}) by {' '.join(who)}" for n, who in sorted(calls.items())) or "none"
+
+    def restart_getty(self):
+        """A restart is not a stop: the unit's ExecStopPost= gives tty1 its login prompt back only
+        when the daemon stopped for good, and a restart's start must not find a getty on tty1."""
+        g = self.guest
+        cursor = g.cursor()
+        for _ in range(3):
+            g.sh("timeout 60 systemctl restart flipclockd.service", timeout=90)
+            self.wait_running(60)
+        lines = [str(e.get("MESSAGE")) for e in g.journal("-u getty@tty1.service", f"--after-cursor='{cursor}'")]
+        started = [l for l in lines if l.startswith("Start")]
+        s = self.state()
+        getty = g.out_of("systemctl is-active getty@tty1.service")
+        ok = not started and s.get("SubState") == "running" and getty != "active"
+        return ok, f"getty@tty1 {getty}, its journal since: {lines[-4:] or 'nothing'}; {self.describe(s)}"
 
     def stop(self):
         g = self.guest
