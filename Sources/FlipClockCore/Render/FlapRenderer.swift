@@ -6,9 +6,11 @@
 public struct FlapRenderer: Sendable {
     private var resampler = RowResampler()
     /// The rows' geometry of the flaps ``opaqueColumns(_:opaque:half:projection:canvas:clip:)``
-    /// worked out since ``forgetPlans()``, which ``draw(_:half:projection:shade:into:clip:plain:)``
-    /// of the same flap takes rather than working it out again.
-    private var plans: [(key: PlanKey, rows: [RowResampler.RowPlan])] = []
+    /// worked out since ``forgetPlans()`` (the first `planned`), which
+    /// ``draw(_:half:projection:shade:into:clip:plain:)`` of the same flap takes rather than
+    /// working it out again. The rest are kept for their storage.
+    private var plans: [(key: PlanKey?, rows: [RowResampler.RowPlan])] = []
+    private var planned = 0
 
     /// What a flap's rows' geometry depends on.
     private struct PlanKey: Equatable {
@@ -23,7 +25,12 @@ public struct FlapRenderer: Sendable {
 
     /// Lets go of the plans kept: a new frame's flaps are elsewhere.
     public mutating func forgetPlans() {
-        plans.removeAll(keepingCapacity: true)
+        planned = 0
+    }
+
+    /// The plan worked out since ``forgetPlans()`` for `key`.
+    private func plan(_ key: PlanKey) -> [RowResampler.RowPlan]? {
+        plans[..<planned].first { $0.key == key }?.rows
     }
 
     private func key(_ image: Canvas, half: CardHalf, projection: FlapProjection, area: DamageRect) -> PlanKey {
@@ -44,7 +51,7 @@ public struct FlapRenderer: Sendable {
         let key = key(image, half: half, projection: projection, area: area)
         resampler.draw(
             image, rows: 0..<image.height, farEdgeFirst: half == .top, projection: projection, shade: shade,
-            into: &canvas, area: area, plain: plain, plan: plans.first { $0.key == key }?.rows
+            into: &canvas, area: area, plain: plain, plan: plan(key)
         )
     }
 
@@ -60,16 +67,15 @@ public struct FlapRenderer: Sendable {
         let area = projection.bounds.clipped(to: clip).clipped(to: canvas)
         guard !area.isEmpty, image.width > 0, image.height > 0 else { return (0, []) }
         let key = key(image, half: half, projection: projection, area: area)
-        let plan: [RowResampler.RowPlan]
-        if let kept = plans.first(where: { $0.key == key })?.rows {
-            plan = kept
-        } else {
-            plan = RowResampler.plan(width: image.width, length: Double(image.height), farEdgeFirst: half == .top, projection: projection, area: area)
-            plans.append((key, plan))
+        if plan(key) == nil {
+            if planned == plans.count { plans.append((nil, [])) }
+            plans[planned].key = key
+            resampler.plan(
+                width: image.width, length: Double(image.height), farEdgeFirst: half == .top, projection: projection, area: area,
+                into: &plans[planned].rows)
+            planned += 1
         }
-        let columns = RowResampler.opaqueColumns(
-            width: image.width, rows: 0..<image.height, opaque: opaque, farEdgeFirst: half == .top, projection: projection, area: area,
-            plan: plan)
+        let columns = RowResampler.opaqueColumns(width: image.width, rows: 0..<image.height, opaque: opaque, plan: plan(key)!)
         return (area.y, columns)
     }
 }

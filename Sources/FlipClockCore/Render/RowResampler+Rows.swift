@@ -24,35 +24,30 @@ extension RowResampler {
 
     /// What one screen row of a strip samples: its source rows and how it stretches them
     /// (`nil` where it misses the strip), worked out once for the static half drawn under a
-    /// flap (``opaqueColumns(width:rows:opaque:farEdgeFirst:projection:area:plan:)``) and
+    /// flap (``opaqueColumns(width:rows:opaque:plan:)``) and
     /// the flap itself (``draw(_:rows:farEdgeFirst:projection:shade:into:area:plain:plan:)``).
     public struct RowPlan: Sendable {
         let sources: Sources?
         let columns: Columns?
     }
 
-    /// The ``RowPlan`` of each screen row of `area`, from its top.
-    static func plan(width w: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect) -> [RowPlan] {
+    /// Sets `plan` to the ``RowPlan`` of each screen row of `area`, from its top, in the
+    /// storage it has (and the resampler's scratch): a frame allocates nothing for it.
+    mutating func plan(
+        width w: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect, into plan: inout [RowPlan]
+    ) {
         let rows = max(0, area.maxY - area.y)
         // The divisions first, each row's on its own, so none waits on the row before's: the
         // rows' edges (a row's bottom edge is the next row's top) and their spans.
-        var edges = [Double](repeating: 0, count: rows + 1)
-        var spans = [ColumnSpan](repeating: ColumnSpan(u0: 0, du: 0, first: 0, last: 0), count: rows)
-        for j in 0...rows { edges[j] = projection.distance(atScreenY: Double(area.y + j)) }
-        for j in 0..<rows { spans[j] = Self.span(area.y + j, length: h, width: w, projection: projection) }
-        return (0..<rows).map { j in
-            guard let sources = Self.sources(between: edges[j], edges[j + 1], length: h, farEdgeFirst: farEdgeFirst) else {
-                return RowPlan(sources: nil, columns: nil)
-            }
-            return RowPlan(sources: sources, columns: Self.columns(spans[j], area: area))
+        edges.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
+        for j in 0...rows { edges.append(projection.distance(atScreenY: Double(area.y + j))) }
+        for j in 0..<rows { spans.append(Self.span(area.y + j, length: h, width: w, projection: projection)) }
+        plan.removeAll(keepingCapacity: true)
+        for j in 0..<rows {
+            let sources = Self.sources(between: edges[j], edges[j + 1], length: h, farEdgeFirst: farEdgeFirst)
+            plan.append(RowPlan(sources: sources, columns: sources == nil ? nil : Self.columns(spans[j], area: area)))
         }
-    }
-
-    /// What screen row `y` sees of a strip `length` rows long, or `nil` if it misses it.
-    @inline(__always) static func sources(_ y: Int, length h: Double, farEdgeFirst: Bool, projection: some RowProjection) -> Sources? {
-        // The strip distances seen by this screen row's top and bottom edges.
-        sources(
-            between: projection.distance(atScreenY: Double(y)), projection.distance(atScreenY: Double(y + 1)), length: h, farEdgeFirst: farEdgeFirst)
     }
 
     /// What a screen row whose top and bottom edges see the strip at distances `ra` and `rz`
@@ -70,12 +65,6 @@ extension RowResampler {
         return Sources(
             rows: below(start)..<above(end), start: start, end: end, span: span,
             total: UInt32((c1 - c0) / span * 256 + 0.5))
-    }
-
-    /// The screen columns of row `y` inside `area` that sample a filtered row `width` wide,
-    /// or `nil` if none do.
-    @inline(__always) static func columns(_ y: Int, length h: Double, width w: Int, projection: some RowProjection, area: DamageRect) -> Columns? {
-        columns(span(y, length: h, width: w, projection: projection), area: area)
     }
 
     /// Where a screen row samples the filtered row: at `u0 + x·du` in screen column `x`; the
@@ -114,17 +103,11 @@ extension RowResampler {
     /// throughout the run, with their whole weight; a column only where both pixels its
     /// sample blends are.
     ///
-    /// `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:)`` of the same
-    /// strip and area: the rows' geometry is taken from it rather than worked out again.
-    static func opaqueColumns(
-        width w: Int, rows: Range<Int>, opaque: [Range<Int>], farEdgeFirst: Bool, projection: some RowProjection, area: DamageRect,
-        plan: [RowPlan]? = nil
-    ) -> [Range<Int>] {
-        let h = Double(rows.count)
-        return (area.y..<max(area.y, area.maxY)).map { y in
-            let planned = plan?[y - area.y]
-            guard let sources = planned.map({ $0.sources }) ?? Self.sources(y, length: h, farEdgeFirst: farEdgeFirst, projection: projection),
-                sources.total == 256, sources.rows.lowerBound >= 0, sources.rows.upperBound <= rows.count
+    /// `plan` is ``plan(width:length:farEdgeFirst:projection:area:into:)`` of the same strip
+    /// and area: the rows' geometry.
+    static func opaqueColumns(width w: Int, rows: Range<Int>, opaque: [Range<Int>], plan: [RowPlan]) -> [Range<Int>] {
+        plan.map { planned in
+            guard let sources = planned.sources, sources.total == 256, sources.rows.lowerBound >= 0, sources.rows.upperBound <= rows.count
             else { return 0..<0 }
             var lo = 0, hi = w
             for k in sources.rows {
@@ -132,8 +115,7 @@ extension RowResampler {
                 lo = max(lo, run.lowerBound)
                 hi = min(hi, run.upperBound)
             }
-            guard lo < hi, let columns = planned.map({ $0.columns }) ?? Self.columns(y, length: h, width: w, projection: projection, area: area)
-            else { return 0..<0 }
+            guard lo < hi, let columns = planned.columns else { return 0..<0 }
             // Padded indices lo + 1 ..< hi + 1 are opaque: a sample at i blends i and i + 1.
             let iLow = Int64(lo + 1) << 16, iHigh = Int64(hi) << 16  // i ≥ lo + 1 and i + 1 ≤ hi
             let u = Int64(columns.u), step = Int64(max(columns.step, 1))

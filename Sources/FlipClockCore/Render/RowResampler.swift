@@ -26,6 +26,11 @@ public struct RowResampler: Sendable {
     /// Two lists of runs, each room for a row's (``AlikeRows/shortest`` long or longer): the
     /// intersections of a screen row's source rows' runs, one read while the next is written.
     private var intersections: [Range<Int>] = []
+    /// ``plan(width:length:farEdgeFirst:projection:area:into:)``'s first pass: the rows' edges'
+    /// distances and their ``ColumnSpan``s.
+    var edges: [Double] = [], spans: [ColumnSpan] = []
+    /// The plan of a strip drawn with none given.
+    private var rowPlans: [RowPlan] = []
 
     public init() {}
 
@@ -37,7 +42,7 @@ public struct RowResampler: Sendable {
     /// row at the axis. `shade` scales the strip's colour by `shade/255`. `plain`, if not
     /// empty, is each image row's ``PlainRuns``: where every source row of a screen row is
     /// one colour, the screen row is one colour, filled rather than filtered and stretched.
-    /// `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:)`` of the same
+    /// `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:into:)`` of the same
     /// strip and area, taken rather than worked out again. `alike`, if given, is
     /// ``AlikeRows`` of `image`: a screen row's source rows that are the same pixels are
     /// filtered as one, a screen row that filters the same row with the same weight as the
@@ -63,7 +68,14 @@ public struct RowResampler: Sendable {
         if gathers, intersections.count < 2 * most { intersections = Array(repeating: 0..<0, count: 2 * most) }
 
         let canvasWidth = canvas.width
-        let plan = plan ?? Self.plan(width: w, length: h, farEdgeFirst: farEdgeFirst, projection: projection, area: area)
+        if plan == nil {
+            // Taken out while it is filled (the method has the resampler), its storage kept.
+            var rows: [RowPlan] = []
+            swap(&rows, &rowPlans)
+            self.plan(width: w, length: h, farEdgeFirst: farEdgeFirst, projection: projection, area: area, into: &rows)
+            rowPlans = rows
+        }
+        let plan = plan ?? rowPlans
         image.pixels.withUnsafeBufferPointer { src in
             scratch.withUnsafeMutableBufferPointer { scratch in
                 picked.withUnsafeMutableBufferPointer { picked in
