@@ -65,7 +65,7 @@ struct Bench {
         }
         let scene = try BenchScene()
         if arguments == ["--flip"] {
-            printFlip(try measureFlip(scene, rounds: 5), agreement: nil)
+            printFlip(try measureFlip(scene, pixman: try PixmanFrame(scene: scene), rounds: 5), agreement: nil)
             return
         }
         if arguments == ["--fold"] {
@@ -91,9 +91,10 @@ struct Bench {
 
     static func measure(_ scene: BenchScene) throws {
         let rounds = 5
-        let flip = try measureFlip(scene, rounds: rounds)
+        let pixman = try PixmanFrame(scene: scene)
+        let flip = try measureFlip(scene, pixman: pixman, rounds: rounds)
         let fold = try measureFold(scene, rounds: rounds)
-        printFlip(flip, agreement: agreement(scene, pixman: try PixmanFrame(scene: scene)))
+        printFlip(flip, agreement: agreement(scene, pixman: pixman))
         let reveal = try measureReveal(scene, rounds: rounds)
         let rows = try measureRowChange(scene, rounds: rounds)
         print("")

@@ -15,14 +15,13 @@ extension Bench {
         var p99: Double { percentile(ours, 0.99) }
     }
 
-    /// Each angle's frame drawn by ours, then the cards copied, then pixman's frame, interleaved
+    /// Each angle's frame drawn by ours, then the cards copied, then `pixman`'s frame, interleaved
     /// so all three see the same machine, for `rounds` rounds after one to warm up; exits if a
     /// fresh renderer does not give the same last frame.
-    static func measureFlip(_ scene: BenchScene, rounds: Int) throws -> Flip {
+    static func measureFlip(_ scene: BenchScene, pixman: PixmanFrame, rounds: Int) throws -> Flip {
         let angles = BenchScene.angles(60)
         var renderer = scene.renderer()
         _ = try renderer.draw(BenchScene.from.map(CardPicture.resting))
-        let pixman = try PixmanFrame(scene: scene)
         var source = Canvas(width: BenchScene.width, height: BenchScene.height, fill: 0xFF12_3456)
         var target = Canvas(width: BenchScene.width, height: BenchScene.height)
         for i in source.pixels.indices { source.pixels[i] ^= UInt32(truncatingIfNeeded: i) }
