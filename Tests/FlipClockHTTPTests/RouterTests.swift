@@ -30,14 +30,18 @@ import Testing
                     guard screen == nil || screen == "HDMI-A-1" else { throw ControlError(.unknownScreen, "\"\(screen!)\"; screens are HDMI-A-1") }
                     return ScreenSnapshot(screen: "HDMI-A-1", frame: 42, png: [0x89, 0x50, 0x4E, 0x47])
                 }, listen: { nil })
-            responder = ClockAPI.router(clock: clock, token: token, limits: limits).buildResponder()
+            let site = RequestSite(listen: "127.0.0.1", hasToken: token != nil, machine: { "clock" })
+            responder = ClockAPI.router(clock: clock, token: token, site: site, limits: limits).buildResponder()
         }
 
-        func send(_ method: HTTPRequest.Method, _ path: String, body: String = "", headers: HTTPFields = [:]) async throws -> (
-            status: Int, type: String?, body: String, headers: HTTPFields
-        ) {
-            var head = HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path)
+        /// A request for `path` on `host`; a body is said to be `type`.
+        func send(
+            _ method: HTTPRequest.Method, _ path: String, body: String = "", type: String? = "application/json", host: String = "localhost",
+            headers: HTTPFields = [:]
+        ) async throws -> (status: Int, type: String?, body: String, headers: HTTPFields) {
+            var head = HTTPRequest(method: method, scheme: "http", authority: host, path: path)
             head.headerFields = headers
+            if !body.isEmpty, let type { head.headerFields[.contentType] = type }
             let request = Request(head: head, body: RequestBody(buffer: ByteBuffer(string: body)))
             let response = try await responder.respond(to: request, context: APIRequestContext(peer: "127.0.0.1", logger: Logger(label: "test")))
             let collected = Collected()

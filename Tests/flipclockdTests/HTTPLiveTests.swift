@@ -57,7 +57,7 @@ import Testing
         // The flip to 7 lands within a second; then the screen rests on it, and says so.
         let told = Self.read(events) { Self.shows(#""home":7"#, in: $0) }
         #expect(Self.shows(#""home":7"#, in: told), "\(told)")
-        let snapshot = HTTPClient.exchange(port: d.port, "GET /v1/snapshot.png HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let snapshot = HTTPClient.exchange(port: d.port, "GET /v1/snapshot.png HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         let frame = try String(decoding: Data(contentsOf: URL(fileURLWithPath: d.dir + "/frames/current.png")), as: UTF8.self)
         #expect(snapshot.hasPrefix("HTTP/1.1 200 OK"))
         #expect(snapshot.lowercased().contains("content-type: image/png"))
@@ -65,7 +65,7 @@ import Testing
         let tag = try #require(snapshot.split(separator: "\r\n").first { $0.lowercased().hasPrefix("etag:") }).dropFirst(5).trimmingCharacters(
             in: .whitespaces)
         let again = HTTPClient.exchange(
-            port: d.port, "GET /v1/snapshot.png HTTP/1.1\r\nHost: x\r\nIf-None-Match: \(tag)\r\nConnection: close\r\n\r\n")
+            port: d.port, "GET /v1/snapshot.png HTTP/1.1\r\nHost: 127.0.0.1\r\nIf-None-Match: \(tag)\r\nConnection: close\r\n\r\n")
         #expect(again.hasPrefix("HTTP/1.1 304"), "\(again.prefix(200))")
         let unknown = HTTPClient.request(port: d.port, "GET", "/v1/snapshot.png?screen=HDMI-A-9")
         #expect(unknown.status == 404)

@@ -126,11 +126,14 @@ public enum OpenAPIDocument {
             "200": ["description": "The clock's reply.", "content": [operation.type: ["schema": ref(operation.reply)]]]
         ]
         let named = [401: "Unauthorized", 429: "TooManyRequests", 503: "Busy"]
-        for status in operation.problems + [401, 429, 503]
+        for status in operation.problems + [401, 403, 421, 429, 503]
         where (!["Document", "Metrics", "Page"].contains(operation.reply) || status != 503) && (!operation.open || status != 401) {
             responses["\(status)"] = ["$ref": .string("#/components/responses/\(named[status] ?? "Problem")")]
         }
-        if operation.body != nil { responses["413"] = ["$ref": "#/components/responses/Problem"] }
+        if operation.body != nil {
+            responses["413"] = ["$ref": "#/components/responses/Problem"]
+            responses["415"] = ["$ref": "#/components/responses/Problem"]
+        }
         if operation.unchanged {
             let tag: JSONValue = ["ETag": ["required": true, "description": "This run of the daemon and the frame.", "schema": ["type": "string"]]]
             responses["200"] = [

@@ -65,6 +65,14 @@ public struct Problem: Error, Equatable, Sendable {
         Problem(status: .contentTooLarge, code: "too-large", title: "The body is too large", detail: "a request body is at most \(limit) bytes")
     }
 
+    /// A body not said to be JSON: its `Content-Type`, or none.
+    public static func notJSON(_ type: String?) -> Problem {
+        let given = type.map { "not \(RequestSite.shown($0))" } ?? "the request has none"
+        return Problem(
+            status: .unsupportedMediaType, code: "not-json", title: "The body is not JSON",
+            detail: "a request body is JSON: send Content-Type: application/json (\(given))")
+    }
+
     public static func tooManyRequests(retryAfter seconds: Int) -> Problem {
         Problem(
             status: .tooManyRequests, code: "too-many-requests", title: "Too many requests",

@@ -2,18 +2,21 @@ import Hummingbird
 import Synchronization
 
 /// Lets a request in or refuses it: first the client's rate (so guessing the token is slow
-/// too), then the token, if the API has one. The control page (`/`) holds no data and asks
+/// too), then where it goes and which page sent it (``RequestSite``), then the token, if the
+/// API has one. The control page (`/`) holds no data and asks
 /// for the token itself, so only the rate applies to its path (another method than GET is
 /// the router's 405, as on the open path of any API).
 final class AdmissionMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
     let token: BearerToken?
+    let site: RequestSite
     let rate: Mutex<RequestRate>
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
 
-    init(token: BearerToken?, limits: HTTPLimits) {
+    init(token: BearerToken?, site: RequestSite, limits: HTTPLimits) {
         self.token = token
+        self.site = site
         rate = Mutex(RequestRate(burst: limits.burst, perSecond: limits.perSecond))
         start = clock.now
     }
@@ -21,6 +24,7 @@ final class AdmissionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let now = start.duration(to: clock.now)
         if let wait = rate.withLock({ $0.take(context.peer, at: now) }) { throw Problem.tooManyRequests(retryAfter: wait) }
+        if let refusal = site.refusal(host: request.head.authority, origin: request.headers[.origin]) { throw refusal }
         let open = request.uri.path == "/"
         if let token, !open, let refusal = token.refusal(request.headers[.authorization]) { throw Problem.unauthorized(refusal) }
         return try await next(request, context)

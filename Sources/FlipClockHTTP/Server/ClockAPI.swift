@@ -52,11 +52,11 @@ public enum ClockAPI {
         }.map(\.method)
     }
 
-    public static func router(clock: Clock, token: BearerToken?, limits: HTTPLimits) -> Router<APIRequestContext> {
+    public static func router(clock: Clock, token: BearerToken?, site: RequestSite, limits: HTTPLimits) -> Router<APIRequestContext> {
         let router = Router(context: APIRequestContext.self)
         // Middleware applies to the routes added after it; the first added is the outermost.
         router.add(middleware: ProblemMiddleware(bodyLimit: limits.body))
-        router.add(middleware: AdmissionMiddleware(token: token, limits: limits))
+        router.add(middleware: AdmissionMiddleware(token: token, site: site, limits: limits))
         for endpoint in Endpoint.all {
             router.on(RouterPath(endpoint.routerPath), method: endpoint.method) { request, context in
                 let body = try await Self.body(of: request, limit: limits.body)
@@ -90,11 +90,22 @@ public enum ClockAPI {
         return router
     }
 
-    /// The body as text, refused unread if it says it is longer than `limit` and as soon as it is.
+    /// The body as text, refused unread if it says it is longer than `limit` and as soon as it is;
+    /// one that is not said to be JSON is refused too (a form or a `text/plain` body is what
+    /// another site's page may send without asking the clock first).
     static func body(of request: Request, limit: Int) async throws -> String {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw Problem.tooLarge(limit: limit) }
         let buffer = try await request.body.collect(upTo: limit)
+        let type = request.headers[.contentType]
+        if buffer.readableBytes > 0, !isJSON(type) { throw Problem.notJSON(type) }
         return String(buffer: buffer)
+    }
+
+    /// Whether a `Content-Type` is JSON: `application/json` or `application/…+json`, with any parameters.
+    static func isJSON(_ type: String?) -> Bool {
+        guard let type else { return false }
+        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingWhitespace.lowercased() } ?? ""
+        return media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json"))
     }
 
     /// A reply as the API answers it: its JSON form, or a refusal's problem details.

@@ -22,7 +22,8 @@ public enum HTTPServer {
                 maxHeaderFieldSize: limits.headerField, maxHeaderListSize: limits.headers, maxHeaderFieldCount: limits.headerCount)
         )
         let application = Application(
-            router: ClockAPI.router(clock: clock, token: token, limits: limits),
+            router: ClockAPI.router(
+                clock: clock, token: token, site: RequestSite(listen: settings.host, hasToken: token != nil, machine: machineName), limits: limits),
             server: .http1(configuration: channel),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: nil, backlog: limits.backlog,
@@ -36,6 +37,13 @@ public enum HTTPServer {
             logger: logger
         )
         return Listening(application: application, address: "\(settings.host):\(settings.port)")
+    }
+
+    /// The machine's name, as `gethostname` gives it; empty if it cannot.
+    @Sendable static func machineName() -> String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return "" }
+        return String(decoding: name.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
     }
 
     /// The API could not listen where `[http] listen` says (the port is taken, the address is
