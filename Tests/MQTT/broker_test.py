@@ -3,7 +3,7 @@ Assistant; run by Tests/MQTT/run, which makes the broker's folder, certificates 
 
 In order: what the clock announces (announce.py), commands and refusals (commands.py), the
 broker restarted, Home Assistant restarted, a reload that drops a score, the clock restarted
-(connection.py), commands fuzzed (fuzz.py), the last will on SIGKILL (connection.py), and TLS
+(connection.py), commands fuzzed (fuzz.py), a retained command and a burst of 2,001 (flood.py), the last will on SIGKILL (connection.py), and TLS
 with a good and a wrong password, with a client certificate and without one (four more daemons,
 started at the beginning: tls.py). Prints `ok - NAME` or
 `not ok - NAME: why` a check, then `N passed, M failed`."""
@@ -17,6 +17,7 @@ import traceback
 import announce
 import commands
 import connection
+import flood
 import fuzz
 import tls
 from broker import Broker
@@ -94,6 +95,8 @@ def main():
         connection.check_reload(context)
         connection.check_daemon_restart(context)
         fuzz.check(context)
+        flood.check_retained_command(context)
+        flood.check_flood(context)
         connection.check_last_will(context)
         tls.check(context, others)
     except Exception:  # a check that breaks is a failure, reported like the others, and the rest is stopped

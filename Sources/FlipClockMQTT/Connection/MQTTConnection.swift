@@ -18,7 +18,11 @@ public final class MQTTConnection: @unchecked Sendable {
         case connected
         /// The broker refused the connection, or it failed or dropped; the reason in words.
         case failed(String)
-        case message(topic: String, payload: [UInt8])
+        /// A message; `retained` if the broker kept it from before the subscription.
+        case message(topic: String, payload: [UInt8], retained: Bool)
+        /// A message larger than ``Options/largestPacket`` (which the broker was told): its
+        /// payload is not kept, and the connection is closed (MQTT 5's "packet too large").
+        case oversize(topic: String, bytes: Int)
     }
 
     /// Where to connect, as whom, and what the broker says when the clock is gone.
@@ -102,8 +106,7 @@ public final class MQTTConnection: @unchecked Sendable {
         }
         mosquitto_message_v5_callback_set(client) { _, object, message, _ in
             guard let message = message?.pointee, let topic = message.topic else { return }
-            let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(message.payloadlen))) } ?? []
-            MQTTConnection.owner(object).events(.message(topic: String(cString: topic), payload: payload))
+            MQTTConnection.owner(object).received(message, topic: String(cString: topic))
         }
     }
 
@@ -183,6 +186,19 @@ public final class MQTTConnection: @unchecked Sendable {
         events(.connected)
     }
 
+    private func received(_ message: mosquitto_message, topic: String) {
+        let bytes = Int(message.payloadlen)
+        guard bytes <= options.largestPacket else {
+            // libmosquitto 2.0 does not check the size a client announced: the packet was read
+            // whole, but it goes no further, and a broker that sends such packets is left.
+            events(.oversize(topic: topic, bytes: bytes))
+            mosquitto_disconnect_v5(client, Int32(MQTT_RC_PACKET_TOO_LARGE.rawValue), nil)
+            return
+        }
+        let payload = message.payload.map { Array(UnsafeRawBufferPointer(start: $0, count: bytes)) } ?? []
+        events(.message(topic: topic, payload: payload, retained: message.retain))
+    }
+
     private func dropped(code: Int32) {
         guard !stopping.load(ordering: .sequentiallyConsistent), !reported.exchange(true, ordering: .sequentiallyConsistent), code != 0 else {
             return
@@ -193,7 +209,22 @@ public final class MQTTConnection: @unchecked Sendable {
             return events(
                 .failed("the broker closed the connection before answering: it may want a client certificate (mqtt.cert_file) or refuse this one"))
         }
-        events(.failed("the connection dropped: \(Self.text(code))"))
+        events(.failed("the connection dropped: \(Self.dropText(code, keepalive: options.keepalive))"))
+    }
+
+    /// Why a connection dropped: libmosquitto's error (`MOSQ_ERR_…`), or the reason code of the
+    /// broker's DISCONNECT (0x80 and up), in words; a code libmosquitto 2.0 has no words for
+    /// (its keepalive's, "unknown error" before) named here.
+    static func dropText(_ code: Int32, keepalive: Int) -> String {
+        if code == MOSQ_ERR_KEEPALIVE.rawValue {
+            return "no answer from the broker within the keepalive (\(keepalive) s): the network or the broker is down"
+        }
+        if code >= 0x80 {
+            let reason = Self.words(mosquitto_reason_string(code))
+            return reason == "unknown reason" ? "the broker disconnected with reason code \(code)" : "the broker disconnected: \(reason)"
+        }
+        let text = text(code)
+        return text == "unknown error" ? "libmosquitto's error \(code)" : text
     }
 
     private func check(_ code: Int32, _ what: String) throws(Refusal) {

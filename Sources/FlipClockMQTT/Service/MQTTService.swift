@@ -9,9 +9,14 @@ import Synchronization
 /// clock's changes, reloads, a minute passing) goes through ``MQTTSession``, and what it
 /// decides is done here: published, subscribed, asked of the clock, logged.
 ///
-/// Everything arrives on one stream and is handled in order, one at a time; at most
-/// ``waitingMessages`` messages from the broker wait (more are dropped and counted), so a flood
-/// of commands is bounded in memory and work. The clock's loop never waits on the network.
+/// Everything arrives on one stream and is handled in order, one at a time. Messages from the
+/// broker wait in ``WaitingMessages``, at most ``waitingMessages``; past that the oldest is
+/// dropped, so the newest command is the one done, and the drop is told at once on the error
+/// topic. (The broker cannot be asked to hold them: libmosquitto acknowledges a QoS 1 message
+/// as it hands it over, so MQTT 5's receive maximum bounds nothing the clock has not taken, and
+/// a connection's thread that waited would only move the queue to the broker, which drops the
+/// newest.) A flood of commands is bounded in memory and work; the clock's loop never waits on
+/// the network.
 public final class MQTTService: Service, Sendable {
     /// What the service needs of the clock.
     public struct Clock: Sendable {
@@ -34,6 +39,8 @@ public final class MQTTService: Service, Sendable {
 
     private enum Input: Sendable {
         case connection(MQTTConnection.Event)
+        /// Messages wait in ``waiting``.
+        case messages
         case clock(ClockEvent)
         case configured(ClockConfiguration)
         case minute
@@ -49,11 +56,9 @@ public final class MQTTService: Service, Sendable {
     private let logger: Logger
     private let inputs: AsyncStream<Input>
     private let feed: AsyncStream<Input>.Continuation
-    /// Messages from the broker waiting to be handled, and those dropped because
-    /// ``waitingMessages`` waited already: a flood of commands is bounded, and never pushes
-    /// out the connection's or the clock's news.
-    private let waiting = Atomic<Int>(0)
-    private let dropped = Atomic<Int>(0)
+    /// Messages from the broker waiting to be handled: a flood of commands is bounded, and
+    /// never pushes out the connection's or the clock's news.
+    private let waiting = Mutex(WaitingMessages(limit: MQTTService.waitingMessages))
     /// How many messages from the broker may wait.
     public static let waitingMessages = 256
 
@@ -88,14 +93,11 @@ public final class MQTTService: Service, Sendable {
                     username: settings.username, password: password, tls: settings.tls, caFile: settings.caFile, certFile: settings.certFile,
                     keyFile: settings.keyFile, will: ("\(identity.base)/status", "offline"), largestPacket: MQTTCommand.maximumPayload + 512)
             ) { [self] event in
-                if case .message = event {
-                    guard waiting.add(1, ordering: .relaxed).newValue <= Self.waitingMessages else {
-                        waiting.subtract(1, ordering: .relaxed)
-                        dropped.add(1, ordering: .relaxed)
-                        return
-                    }
+                guard case .message(let topic, let payload, let retained) = event else {
+                    feed.yield(.connection(event))
+                    return
                 }
-                feed.yield(.connection(event))
+                if waiting.withLock({ $0.add(.init(topic: topic, payload: payload, retained: retained)) }) { feed.yield(.messages) }
             }
         } catch {
             return logger.error("mqtt: \(error); the clock runs without MQTT")
@@ -129,9 +131,22 @@ public final class MQTTService: Service, Sendable {
                     session.disconnected()
                     if failures.insert(reason).inserted { logger.warning("mqtt: \(place): \(reason)\(Self.hint(reason))") }
                     actions = []
-                case .connection(.message(let topic, let payload)):
-                    waiting.subtract(1, ordering: .relaxed)
-                    actions = session.received(topic: topic, payload: payload)
+                case .connection(.message):
+                    actions = []  // they wait in `waiting`
+                case .connection(.oversize(let topic, let bytes)):
+                    actions = session.oversize(topic: topic, bytes: bytes)
+                case .messages:
+                    // A few at a time, then the clock's news waiting behind them, then the rest.
+                    for _ in 0..<16 {
+                        guard let message = waiting.withLock({ $0.next() }) else { break }
+                        if let lost = waiting.withLock({ $0.takeDropped() }) {
+                            await drain(session.dropped(lost.count, lastOn: lost.topic, waiting: Self.waitingMessages), &session, connection)
+                        }
+                        await drain(
+                            session.received(topic: message.topic, payload: message.payload, retained: message.retained), &session, connection)
+                    }
+                    if waiting.withLock({ $0.count > 0 }) { feed.yield(.messages) }
+                    actions = []
                 case .clock(.state(let status)):
                     actions = session.changed(status)
                 case .clock(.shown):
@@ -142,18 +157,20 @@ public final class MQTTService: Service, Sendable {
                 case .configured(let configuration):
                     actions = session.configured(configuration)
                 case .minute:
-                    let lost = dropped.exchange(0, ordering: .relaxed)
-                    if lost > 0 { logger.warning("mqtt: \(lost) messages dropped: \(Self.waitingMessages) waited already") }
                     actions = session.measured(diagnostics())
                 }
-                while !actions.isEmpty {
-                    actions = await perform(actions, on: connection, session: &session)
-                }
+                await drain(actions, &session, connection)
             }
             group.cancelAll()
         }
         connection.stop(last: ("\(identity.base)/status", "offline"))
         logger.info("mqtt: disconnected", metadata: ["broker": "\(place)"])
+    }
+
+    /// Does `actions` and what the clock's answers lead to.
+    private func drain(_ actions: [MQTTSession.Action], _ session: inout MQTTSession, _ connection: MQTTConnection) async {
+        var actions = actions
+        while !actions.isEmpty { actions = await perform(actions, on: connection, session: &session) }
     }
 
     /// Does `actions`; returns what the clock's answers lead to.

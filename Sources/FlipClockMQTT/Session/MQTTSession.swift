@@ -105,8 +105,9 @@ public struct MQTTSession {
         return isConnected ? states() : []
     }
 
-    /// A message from the broker on a topic subscribed to.
-    public mutating func received(topic: String, payload: [UInt8]) -> [Action] {
+    /// A message from the broker on a topic subscribed to; `retained` if the broker kept it
+    /// from before (sent at the subscription).
+    public mutating func received(topic: String, payload: [UInt8], retained: Bool = false) -> [Action] {
         if topic == "\(identity.prefix)/status" {
             return payload == Array("online".utf8) ? announcements() : []
         }
@@ -128,6 +129,9 @@ public struct MQTTSession {
             messageSeconds = seconds
             return isConnected ? states() : []
         }
+        // A command kept on the broker was done when it was sent: done again at every
+        // connection it would add up (a retained +1). An empty payload clears one.
+        guard !retained, !payload.isEmpty else { return [] }
         do {
             switch try MQTTCommand.parse(topic: below, payload: payload, messageSeconds: messageSeconds) {
             case .request(let request):
@@ -143,6 +147,20 @@ public struct MQTTSession {
         } catch {
             return refused(error, on: topic)
         }
+    }
+
+    /// A message larger than the clock told the broker it takes: not read, and the connection
+    /// closed.
+    public func oversize(topic: String, bytes: Int) -> [Action] {
+        refused(
+            ControlError(
+                .tooLong, "the broker sent a \(bytes)-byte payload, more than the \(MQTTCommand.maximumPayload) bytes the clock takes; disconnected"),
+            on: topic)
+    }
+
+    /// Messages dropped because `waiting` waited already (the newest kept), the last on `topic`.
+    public func dropped(_ count: Int, lastOn topic: String, waiting: Int) -> [Action] {
+        refused(ControlError(.queueFull, "\(count) commands dropped, the oldest: \(waiting) were waiting already"), on: topic)
     }
 
     /// The clock's reply to what was asked for a message on `topic`.
