@@ -277,7 +277,7 @@ import Testing
         ("[mqtt]\nhost = \"broker\"\nport = 0\n", "f.toml:3:8: mqtt.port: 0 is out of range; allowed 1...65535"),
         (
             "[mqtt]\nhost = \"broker\"\nbase_topic = \"clocks/#\"\n",
-            "f.toml:3:14: mqtt.base_topic: \"clocks/#\" is not a topic; write up to 128 bytes without + # or a leading or trailing /, not empty"
+            "f.toml:3:14: mqtt.base_topic: \"clocks/#\" is not a topic; write up to 128 bytes without + #, control characters, a leading $, an empty level or a leading or trailing /, not empty"
         ),
         ("[mqtt]\nhost = \"broker\"\npassword_file = \"/p\"\n", "f.toml:3:1: mqtt.password_file: a password needs mqtt.username too"),
         (

@@ -42,15 +42,19 @@ extension ClockConfiguration {
         mqtt = settings
     }
 
-    /// A topic the clock publishes under: no `+`, `#` or NUL, no leading or trailing `/`, at
-    /// most 128 bytes.
+    /// A topic the clock publishes under: no `+`, `#` or control character, no leading `$` (the
+    /// broker's own, `$SYS`), no empty level, no leading or trailing `/`, at most 128 bytes.
     private func topic(_ r: inout ConfigReader, _ name: String, empty: Bool) throws(ConfigError) -> String? {
         guard let v = try r.string(name) else { return nil }
-        let bad = v.contains { $0 == "+" || $0 == "#" || $0 == "\0" } || v.hasPrefix("/") || v.hasSuffix("/") || v.utf8.count > 128
+        let bad =
+            v.unicodeScalars.contains { $0 == "+" || $0 == "#" || $0.value < 0x20 || $0.value == 0x7F } || v.hasPrefix("$") || v.hasPrefix("/")
+            || v.hasSuffix("/") || v.contains("//") || v.utf8.count > 128
         guard !bad, empty || !v.isEmpty else {
+            let shown = String(String.UnicodeScalarView(v.unicodeScalars.prefix(128).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
             throw ConfigError(
                 r.table[name]?.valueLocation ?? r.firstKey, key: "mqtt.\(name)",
-                "\"\(v)\" is not a topic; write up to 128 bytes without + # or a leading or trailing /\(empty ? "" : ", not empty")")
+                "\"\(shown)\" is not a topic; write up to 128 bytes without + #, control characters, a leading $, an empty level "
+                    + "or a leading or trailing /\(empty ? "" : ", not empty")")
         }
         return v
     }
