@@ -205,6 +205,27 @@ import Testing
         #expect(took > 0.9 && took < 3, "\(took)")
     }
 
+    /// A request whose body never comes does not hold the stop: with `timeout_seconds = 120`
+    /// SIGTERM waited 59 s for it (issue 31, 13), past systemd's patience.
+    @Test func aStopDoesNotWaitForAHalfOpenRequest() throws {
+        let d = try Daemon(http: "listen = \"LISTEN\"\ntimeout_seconds = 120\n")
+        try d.start()
+        let fd = HTTPClient.connect(port: d.port)
+        defer { close(fd) }
+        let head = "POST /v1/scores/set HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+        _ = head.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        let idle = HTTPClient.connect(port: d.port)
+        defer { close(idle) }
+        usleep(300_000)
+        let start = Date()
+        kill(d.process.processIdentifier, SIGTERM)
+        while d.process.isRunning, Date().timeIntervalSince(start) < 30 { usleep(50_000) }
+        let took = Date().timeIntervalSince(start)
+        #expect(!d.process.isRunning)
+        // The grace (2 s) and the rest of the stop; it was the request's whole timeout.
+        #expect(took < 10, "\(took)")
+    }
+
     /// A thousand connections at once: the daemon accepts at most 64 of them, the rest wait
     /// in the kernel's queue or are refused, and the socket and the API answer after.
     @Test func aThousandConnectionsAreBounded() throws {

@@ -16,8 +16,9 @@ public enum HTTPServer {
         onListening: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> some Service {
         let timeout = settings.timeout
+        let connections = OpenConnections(total: limits.connections, perAddress: limits.connectionsPerAddress)
         let channel = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestDeadline(timeout: timeout)],
+            additionalChannelHandlers: [connections.handler(), RequestDeadline(timeout: timeout, head: limits.head)],
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: limits.headerField, maxHeaderListSize: limits.headers, maxHeaderFieldCount: limits.headerCount)
         )
@@ -27,7 +28,9 @@ public enum HTTPServer {
             server: .http1(configuration: channel),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: nil, backlog: limits.backlog,
-                availableConnectionsDelegate: MaximumAvailableConnections(limits.connections, logger: logger)
+                // Room past the share's total, so a newcomer is seen (and the share decides) rather
+                // than left in the kernel's queue behind connections that only wait.
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.connections + limits.connectionsPerAddress, logger: logger)
             ),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? settings.port
@@ -36,7 +39,7 @@ public enum HTTPServer {
             },
             logger: logger
         )
-        return Listening(application: application, address: "\(settings.host):\(settings.port)")
+        return Listening(application: application, address: "\(settings.host):\(settings.port)", connections: connections)
     }
 
     /// The machine's name, as `gethostname` gives it; empty if it cannot.
@@ -75,14 +78,26 @@ public enum HTTPServer {
         }
     }
 
-    /// The application, its failure to listen told in the user's words.
+    /// The application, its failure to listen told in the user's words. At a stop, a connection
+    /// still open after ``grace`` is closed: one whose client sends its request slowly, or not at
+    /// all, would otherwise hold the stop for its whole timeout (up to 300 s, past systemd's
+    /// patience); a reply the clock is making has that long to be written.
     struct Listening: Service {
         let application: Application<RouterResponder<APIRequestContext>>
         let address: String
+        let connections: OpenConnections
+        static let grace = Duration.seconds(2)
 
         func run() async throws {
             do {
-                try await application.run()
+                try await withGracefulShutdownHandler {
+                    try await application.run()
+                } onGracefulShutdown: { [connections] in
+                    Task {
+                        try? await Task.sleep(for: Self.grace)
+                        connections.closeAll()
+                    }
+                }
             } catch let error as IOError {
                 throw ListenFailure(address: address, code: error.errnoCode)
             }
