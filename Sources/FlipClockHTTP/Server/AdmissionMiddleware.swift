@@ -5,13 +5,16 @@ import Synchronization
 /// too), then where it goes and which page sent it (``RequestSite``), then the token, if the
 /// API has one. The control page (`/`) holds no data and asks
 /// for the token itself, so only the rate applies to its path (another method than GET is
-/// the router's 405, as on the open path of any API).
+/// the router's 405, as on the open path of any API); so does `/favicon.ico`, which a browser
+/// asks for by itself with the page and is answered 404 (there is none), not 401.
 final class AdmissionMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
     let token: BearerToken?
     let site: RequestSite
     let rate: Mutex<RequestRate>
     let clock = ContinuousClock()
+    /// The paths answered without the token.
+    static let open: Set<String> = ["/", "/favicon.ico"]
     let start: ContinuousClock.Instant
 
     init(token: BearerToken?, site: RequestSite, limits: HTTPLimits) {
@@ -25,7 +28,7 @@ final class AdmissionMiddleware: RouterMiddleware {
         let now = start.duration(to: clock.now)
         if let wait = rate.withLock({ $0.take(context.peer, at: now) }) { throw Problem.tooManyRequests(retryAfter: wait) }
         if let refusal = site.refusal(host: request.head.authority, origin: request.headers[.origin]) { throw refusal }
-        let open = request.uri.path == "/"
+        let open = Self.open.contains(request.uri.path)
         if let token, !open, let refusal = token.refusal(request.headers[.authorization]) { throw Problem.unauthorized(refusal) }
         return try await next(request, context)
     }

@@ -53,7 +53,8 @@ public enum ClockAPI {
     }
 
     public static func router(clock: Clock, token: BearerToken?, site: RequestSite, limits: HTTPLimits) -> Router<APIRequestContext> {
-        let router = Router(context: APIRequestContext.self)
+        // HEAD wherever GET is: its headers, no body.
+        let router = Router(context: APIRequestContext.self, options: .autoGenerateHeadEndpoints)
         // Middleware applies to the routes added after it; the first added is the outermost.
         router.add(middleware: ProblemMiddleware(bodyLimit: limits.body))
         router.add(middleware: AdmissionMiddleware(token: token, site: site, limits: limits))
@@ -74,8 +75,10 @@ public enum ClockAPI {
         router.on("/v1/snapshot.png", method: .get) { request, _ in
             try await SnapshotResponse.response(to: request, clock: clock)
         }
-        router.on("/v1/events", method: .get) { _, context in
-            try await EventStream.response(clock: clock, from: "http \(context.peer)")
+        router.on("/v1/events", method: .get) { request, context in
+            // HEAD: the stream's headers, without listening (a stream no one reads would hold a place).
+            guard request.method != .head else { return EventStream.head }
+            return try await EventStream.response(clock: clock, from: "http \(context.peer)")
         }
         router.on("/v1/openapi.json", method: .get) { _, _ in
             Response(

@@ -48,6 +48,9 @@ enum EventStream {
             })
     }
 
+    /// What `HEAD /v1/events` answers: the stream's headers.
+    static var head: Response { Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"]) }
+
     /// An event as the stream writes it.
     static func text(_ event: ClockEvent) -> String {
         "event: \(event.name)\ndata: \(event.data)\n\n"
