@@ -3,7 +3,7 @@ Assistant; run by Tests/MQTT/run, which makes the broker's folder, certificates 
 
 In order: what the clock announces (announce.py), commands and refusals (commands.py), the
 broker restarted, Home Assistant restarted, a reload that drops a score, the clock restarted
-(connection.py), commands fuzzed (fuzz.py), a retained command and a burst of 2,001 (flood.py), the last will on SIGKILL (connection.py), and TLS
+(connection.py), commands fuzzed (fuzz.py), a retained command and a burst of 2,001 (flood.py), a broker's 60 MB packet (oversize.py), the last will on SIGKILL (connection.py), and TLS
 with a good and a wrong password, with a client certificate and without one (four more daemons,
 started at the beginning: tls.py). Prints `ok - NAME` or
 `not ok - NAME: why` a check, then `N passed, M failed`."""
@@ -19,6 +19,7 @@ import commands
 import connection
 import flood
 import fuzz
+import oversize
 import tls
 from broker import Broker
 from daemon import Daemon
@@ -97,6 +98,7 @@ def main():
         fuzz.check(context)
         flood.check_retained_command(context)
         flood.check_flood(context)
+        oversize.check(context)
         connection.check_last_will(context)
         tls.check(context, others)
     except Exception:  # a check that breaks is a failure, reported like the others, and the rest is stopped
