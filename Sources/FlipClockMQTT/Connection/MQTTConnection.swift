@@ -158,7 +158,9 @@ public final class MQTTConnection: @unchecked Sendable {
                 code = mosquitto_loop_forever(client, Int32(options.keepalive * 1000), 1)
             }
             if stopping.load(ordering: .sequentiallyConsistent) { break }
-            if code != MOSQ_ERR_SUCCESS.rawValue, !reported.load(ordering: .sequentiallyConsistent) { events(.failed(Self.text(code))) }
+            if code != MOSQ_ERR_SUCCESS.rawValue, !reported.load(ordering: .sequentiallyConsistent) {
+                events(.failed(Self.dropText(code, keepalive: options.keepalive)))
+            }
             if isConnectedOnce.exchange(false, ordering: .sequentiallyConsistent) { wait = 1 }
             for _ in 0..<(wait * 10) where !stopping.load(ordering: .sequentiallyConsistent) { usleep(100_000) }
             wait = min(wait * 2, 60)
