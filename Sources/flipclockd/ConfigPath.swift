@@ -60,40 +60,64 @@ extension ConfigPath {
     /// The token `[http] token_file` holds (`nil`: none configured); a file that cannot be read
     /// or holds no token is a configuration error at that key (exit 78).
     static func token(_ settings: HTTPSettings, path: String?) throws -> BearerToken? {
-        guard let file = settings.tokenFile else { return nil }
-        let text = try read(file, key: ["http", "token_file"], path: path)
-        guard let token = BearerToken(fileText: text) else {
-            let place = GlyphCheck.location(of: ["http", "token_file"], in: path)
-            StandardError.write(
-                "flipclockd: \(place): http.token_file: \(file): the first line is not a token of \(BearerToken.shortest) characters or more\n")
-            throw ExitCode(78)
-        }
-        return token
+        try exitOnError { () throws(ConfigError) in try token(of: settings, path: path) }
     }
 
     /// The password `[mqtt] password_file` holds: its first line (`nil`: none configured); the
     /// certificate files are checked to be readable. A file that cannot be read, or an empty
     /// password, is a configuration error at its key (exit 78).
     static func password(_ settings: MQTTSettings, path: String?) throws -> String? {
+        try exitOnError { () throws(ConfigError) in try password(of: settings, path: path) }
+    }
+
+    /// Reads every file the configuration names for a secret or a certificate (the token, the
+    /// broker's password, CA, certificate and key), as the start reads them: `--check-config`
+    /// and each reload, so a file made unreadable is said then, not at the next start (exit 78,
+    /// which systemd does not restart).
+    static func checkSecrets(_ configuration: ClockConfiguration, path: String?) throws(ConfigError) {
+        if let http = configuration.http { _ = try token(of: http, path: path) }
+        if let mqtt = configuration.mqtt { _ = try password(of: mqtt, path: path) }
+    }
+
+    static func token(of settings: HTTPSettings, path: String?) throws(ConfigError) -> BearerToken? {
+        guard let file = settings.tokenFile else { return nil }
+        let text = try read(file, key: ["http", "token_file"], path: path)
+        guard let token = BearerToken(fileText: text) else {
+            throw ConfigError(
+                GlyphCheck.location(of: ["http", "token_file"], in: path), key: "http.token_file",
+                "\(file): the first line is not a token of \(BearerToken.shortest) characters or more")
+        }
+        return token
+    }
+
+    static func password(of settings: MQTTSettings, path: String?) throws(ConfigError) -> String? {
         for (key, file) in [("ca_file", settings.caFile), ("cert_file", settings.certFile), ("key_file", settings.keyFile)] {
             if let file { _ = try read(file, key: ["mqtt", key], path: path) }
         }
         guard let file = settings.passwordFile else { return nil }
         let line = try read(file, key: ["mqtt", "password_file"], path: path).split(separator: "\n", omittingEmptySubsequences: false)[0]
         guard !line.isEmpty else {
-            let place = GlyphCheck.location(of: ["mqtt", "password_file"], in: path)
-            StandardError.write("flipclockd: \(place): mqtt.password_file: \(file): the first line is empty\n")
-            throw ExitCode(78)
+            throw ConfigError(
+                GlyphCheck.location(of: ["mqtt", "password_file"], in: path), key: "mqtt.password_file", "\(file): the first line is empty")
         }
         return String(line)
     }
 
-    /// The text of the file a key names; if it cannot be read, the error at the key (exit 78).
-    private static func read(_ file: String, key: [String], path: String?) throws -> String {
+    /// The text of the file a key names; if it cannot be read, the error at the key.
+    private static func read(_ file: String, key: [String], path: String?) throws(ConfigError) -> String {
         do {
             return try ConfigFile.read(file)
         } catch {
-            StandardError.write("flipclockd: \(GlyphCheck.location(of: key, in: path)): \(key.joined(separator: ".")): \(file): \(error.message)\n")
+            throw ConfigError(GlyphCheck.location(of: key, in: path), key: key.joined(separator: "."), "\(file): \(error.message)")
+        }
+    }
+
+    /// What `body` returns; its error on standard error and exit 78.
+    private static func exitOnError<T>(_ body: () throws(ConfigError) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            StandardError.write("flipclockd: \(error)\n")
             throw ExitCode(78)
         }
     }

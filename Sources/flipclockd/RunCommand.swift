@@ -45,6 +45,12 @@ struct RunCommand: AsyncParsableCommand {
         if let path = checkConfig {
             let configuration = try ConfigPath.load(path)
             _ = try ConfigPath.openFont(configuration, path: path)
+            do {
+                try ConfigPath.checkSecrets(configuration, path: path)
+            } catch {
+                StandardError.write("flipclockd: \(error)\n")
+                throw ExitCode(78)
+            }
             print("\(path): ok")
             return
         }
@@ -115,9 +121,12 @@ struct RunCommand: AsyncParsableCommand {
             loop.notifier = notifier
             loop.terminalPath = terminal
             loop.reload = {
-                var reloaded = try path.map { path throws(ConfigError) in try ConfigCheck().load(path: path) } ?? ClockConfiguration()
+                var reloaded =
+                    try path.map { path throws(ConfigError) in try ConfigCheck().load(path: path, reloading: true) } ?? ClockConfiguration()
                 if let override { reloaded.output = override }
-                return (reloaded, try ConfigPath.font(reloaded, path: path))
+                let font = try ConfigPath.font(reloaded, path: path)
+                try ConfigPath.checkSecrets(reloaded, path: path)
+                return (reloaded, font)
             }
             loop.stateFile = StateFile(path: configuration.stateFile)
             loop.configurationPath = path

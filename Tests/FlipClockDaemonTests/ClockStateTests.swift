@@ -69,4 +69,36 @@ import Testing
         var state = ClockState(configuration: Self.configuration)
         #expect(try handle("text gate 12", &state).reply == "ERR unknown-text \"gate\"; texts are board")
     }
+
+    /// A reload of a file being written (empty, or half of it) takes nothing acknowledged
+    /// away: what it has no place for is set aside, saved, and shown again when it comes back.
+    @Test func aReloadWithoutTheScoresTimersAndGameKeepsThemForTheFileThatBringsThemBack() throws {
+        var full = Self.configuration
+        full.game = GameSettings()
+        var state = ClockState(configuration: full)
+        _ = try handle("score set home 42", &state)
+        _ = try handle("score set away 17", &state)
+        _ = try handle("timer start egg 4m", &state)
+        _ = try handle("game start", &state)
+        let game = state.game
+        state.reconfigure(ClockConfiguration())
+        #expect(state.board.values == [:] && state.timers.isEmpty && state.game == nil)
+        #expect(state.savedScores == ["home": 42, "away": 17] && state.savedTimers.keys.sorted() == ["egg"] && state.savedGame == game)
+        state.reconfigure(full)
+        #expect(
+            try handle("status", &state).reply
+                == "OK time=12:00:00 scores home=42 away=17 timers egg=04:00 running game period=1 play clock=10:00 running undo=0 screen=on output=HDMI-A-1"
+        )
+        #expect(state.setAside == ClockState.SetAside())
+    }
+
+    @Test func aScoreOutOfAReloadsRangeIsShownClampedAndKeptAsItWas() {
+        var state = ClockState(configuration: Self.configuration, scores: ["home": 42])
+        var narrow = Self.configuration
+        narrow.scores[0].maximum = 9
+        state.reconfigure(narrow)
+        #expect(state.board.values["home"] == 9 && state.savedScores["home"] == 42)
+        state.reconfigure(Self.configuration)
+        #expect(state.board.values["home"] == 42)
+    }
 }

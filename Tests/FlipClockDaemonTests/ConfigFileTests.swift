@@ -1,7 +1,8 @@
 import FlipClockCore
-import FlipClockDaemon
 import Foundation
 import Testing
+
+@testable import FlipClockDaemon
 
 @Suite struct ConfigFileTests {
     static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -325,5 +326,66 @@ import Testing
         ) {
             try ConfigFile.load(path: "/nonexistent/flipclock.toml")
         }
+    }
+
+    /// A file being written is not a configuration to reload: empty (a truncating redirect),
+    /// or cut off mid-line (a full disk, a writer in steps). A whole file is.
+    @Test func anEmptyOrUnterminatedFileIsTakenForOneBeingWritten() {
+        #expect(
+            ConfigFile.unfinished(" \n\n", path: "f.toml")?.description
+                == "f.toml:1:1: the file is empty; a reload keeps the running configuration (an empty file is read only at a start)")
+        #expect(
+            ConfigFile.unfinished("[clock]\nlabel = \"Zü", path: "f.toml")?.description
+                == "f.toml:2:12: the file ends without a line break, as one still being written does; a reload keeps the running configuration (end the last line)"
+        )
+        #expect(ConfigFile.unfinished("[clock]\r\nlabel = \"Zürich\"\r\n", path: "f.toml") == nil)
+    }
+
+    /// A byte that is not UTF-8 is reported where it is, not at the file's start.
+    @Test func aByteThatIsNotUTF8IsReportedWhereItIs() {
+        #expect(
+            throws: ConfigError(
+                FileLocation(file: "f.toml", line: 2, column: 11), key: nil, "not UTF-8 text: byte 0xFF here is not a UTF-8 character's")
+        ) {
+            try ConfigFile.text(Array("[clock]\nlabel = \"ü".utf8) + [0xff, 0x22, 0x0a], path: "f.toml")
+        }
+    }
+
+    /// An image larger than a 4K screen is refused where its size is written: 16384x16384
+    /// took 3.4 GB and never finished a flip.
+    @Test func anImageSizeIsBoundedAtTheCheck() {
+        #expect(
+            throws: ConfigError(
+                FileLocation(file: "f.toml", line: 2, column: 8), key: "output.size",
+                "\"16384x16384\" is 268435456 pixels; at most 8294400 (3840x2160, a 4K screen's), as each frame is drawn whole")
+        ) {
+            try ConfigFile.parse("[output]\nsize = \"16384x16384\"\n", path: "f.toml")
+        }
+        #expect((try? ConfigFile.parse("[output]\nsize = \"3840x2160\"\n", path: "f.toml")) != nil)
+    }
+
+    /// An empty table is reported where it begins, with the file's name.
+    @Test func anEmptyScoreIsReportedAtItsHeader() {
+        #expect(
+            throws: ConfigError(
+                FileLocation(file: "f.toml", line: 2, column: 3), key: "score[0].name", "a score needs a name of letters, digits, - and _")
+        ) {
+            try ConfigFile.parse("[clock]\n[[score]]\n", path: "f.toml")
+        }
+    }
+
+    /// `\u0000` in a string would end its text there, silently: refused where it is written;
+    /// in a literal string, a comment, or after an escaped backslash it is no escape.
+    @Test func aNULEscapeInAStringIsRefusedWhereItIsWritten() throws {
+        #expect(
+            throws: ConfigError(
+                FileLocation(file: "f.toml", line: 2, column: 12), key: nil,
+                "\\u0000 in a string: a NUL would end the text there; write what it should say without it")
+        ) {
+            try ConfigFile.parse("[clock]\nlabel = \"AB\\u0000CD\"\n", path: "f.toml")
+        }
+        #expect(NULEscape.first(in: "a = \"\"\"\nx\n  \\U00000000\"\"\"\n") ?? (0, 0) == (3, 3))
+        let label = try ConfigFile.parse("[clock]\nlabel = 'A\\u0000' # \"\\u0000\"\n[date]\nlabel = \"B\\\\u0000\"\n", path: "f.toml")
+        #expect(label.clockLabel == "A\\u0000" && label.date?.label == "B\\u0000")
     }
 }

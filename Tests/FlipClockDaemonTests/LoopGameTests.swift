@@ -96,4 +96,23 @@ import Testing
         }
         #expect(seen == "1|0|.|0 0.|0 period=1 play clock=10.0 shot=0.0 running undo=0")
     }
+
+    /// A change refused because it could not be saved (a full disk) is not one undo takes
+    /// back: the operator's undo takes back the last change that was made.
+    @Test func undoAfterARefusedSaveTakesBackTheLastChangeMade() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipclock-undo-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var replies: [String] = []
+        _ = try SimulatedRun(from: Self.start, zone: "UTC", length: .seconds(5), configure: Self.configure) { clock, loop in
+            loop.stateFile = StateFile(path: folder + "/state.json")
+            clock.at(.seconds(1), .run { replies.append(loop.answer("game start")) })
+            clock.at(.seconds(2), .run { try? FileManager.default.removeItem(atPath: folder) })
+            clock.at(.seconds(2.5), .run { replies.append(String(loop.answer("score add home 2").prefix(9))) })
+            clock.at(.seconds(3), .run { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) })
+            clock.at(.seconds(3.5), .run { replies.append(loop.answer("game undo")) })
+        }
+        #expect(
+            replies == ["OK period=1 play clock=02:00 shot=24 running undo=1", "ERR state", "OK period=1 play clock=02:00 shot=24 stopped undo=0"])
+    }
 }

@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 import Foundation
 import Testing
@@ -15,7 +16,7 @@ import Testing
     init() throws { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
 
     func loading(_ json: String) throws -> (
-        loaded: (scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], game: SavedGame?, soundOn: Bool, problem: String?),
+        loaded: StateFile.Loaded,
         asideExists: Bool
     ) {
         try Data(json.utf8).write(to: URL(fileURLWithPath: path))
@@ -126,5 +127,47 @@ import Testing
         #expect(
             loaded.problem == "state file \(path) is unreadable (game: clock at -5 ms, not 0...5999900); moved to \(path).broken-\(now.unixSeconds)")
         #expect(aside)
+    }
+
+    /// A state file that is a link (to keep it on another disk) stays one: the save goes to
+    /// the file it names.
+    @Test func aSaveWritesThroughALinkAndLeavesIt() throws {
+        try FileManager.default.createDirectory(atPath: dir + "/kept", withIntermediateDirectories: true)
+        try Data("{\"scores\":{}}".utf8).write(to: URL(fileURLWithPath: dir + "/kept/state.json"))
+        #expect(symlink("kept/state.json", path) == 0)
+        try StateFile(path: path).save(["home": 4])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == "kept/state.json")
+        #expect(StateFile(path: dir + "/kept/state.json").load(now: now).scores == ["home": 4])
+    }
+
+    /// A file that cannot be believed and cannot be moved aside (here one the kernel makes)
+    /// is left as it is, and no change is saved over it.
+    @Test func anUnbelievableFileThatCannotBeMovedIsNotSavedOver() throws {
+        var state = StateFile(path: "/proc/version")
+        let loaded = state.load(now: now)
+        #expect(loaded.leftInPlace)
+        #expect(loaded.problem?.hasSuffix("; it is left there, and no change is saved over it") == true, "\(loaded.problem ?? "")")
+        state.leftInPlace = loaded.leftInPlace
+        #expect(
+            throws: ControlError(
+                .state,
+                "state file /proc/version was unreadable and could not be moved aside; not saved over it: move it away, and the next change is saved")
+        ) {
+            try state.save(["home": 1])
+        }
+    }
+
+    /// An instant after now (a clock set back since the save) is taken as now, and said.
+    @Test func aTimerOrGameClockStartedAfterNowIsTakenAsStartedNow() throws {
+        let (loaded, aside) = try loading(
+            #"{"scores":{},"timers":{"egg":{"duration":60,"state":{"running":{"since":1795000100,"from":60}}}},"game":{"rules":"r","period":1,"phase":"play","clock":{"ms":600000,"since":1795000200},"lengthSounded":false}}"#
+        )
+        #expect(!aside && loaded.problem == nil)
+        #expect(loaded.timers["egg"]?.state == .running(since: now, from: 60))
+        #expect(
+            loaded.notes == [
+                "state file \(path): timer egg: running since 1795000100.0, after now (1795000000.0); taken as started now",
+                "state file \(path): game: clock running since 1795000200.0, after now (1795000000.0); taken as started now",
+            ])
     }
 }

@@ -37,4 +37,19 @@ import Testing
         #expect(error.description == "cannot write PNG \(dir)/.current.png.tmp: No such file or directory")
         #expect(error.isTransient)
     }
+
+    /// The picture may hold the pairing code (the control page's token): only the daemon's
+    /// user and group read it, whatever the umask.
+    @Test func theImageIsReadByTheDaemonsUserAndGroupOnly() throws {
+        let dir = NSTemporaryDirectory() + "flipclock-image-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let output = try ImageFileOutput(directory: dir, size: PixelSize(width: 4, height: 4))
+        let canvas = Canvas(width: 4, height: 4)
+        let old = umask(0o022)
+        defer { umask(old) }
+        try output.present(canvas, damage: [canvas.bounds])
+        var info = stat()
+        #expect(stat(output.path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o640)
+    }
 }

@@ -24,6 +24,36 @@ import Testing
         #expect(outcome.stderr == "flipclockd: \(path):2:10: date.months: font \(Self.font) cannot render \"JAN☃\": no glyph for U+2603\n")
     }
 
+    /// Every other text the face shows: the game's labels, its point and arrows, the date
+    /// format's own text; and no label with a control character, which no card shows.
+    @Test(arguments: [
+        ("[game]\nlabel = \"☃\"\n", "2:9: game.label", "\"☃\""),
+        ("[game]\nperiod_label = \"P☃\"\n", "2:16: game.period_label", "\"P☃\""),
+        ("[game]\npossession = true\npossession_label = \"☃\"\n", "3:20: game.possession_label", "\"☃\""),
+        ("[game]\npenalties = true\npenalty_label = \"☃\"\n", "3:17: game.penalty_label", "\"☃\""),
+        ("[game.shot_clock]\nlabel = \"☃\"\n", "2:9: game.shot_clock.label", "\"☃\""),
+        ("[date]\nformat = \"%a ☃\"\n", "2:10: date.format", "\"☃\""),
+    ])
+    func everyLabelOfTheGameAndTheDateFormatsOwnTextAreChecked(file: String, place: String, text: String) throws {
+        let path = try FlipclockdCommandTests.temporaryFile(file)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try FlipclockdCommandTests.run(["--check-config", path])
+        #expect(outcome.status == 78)
+        #expect(outcome.stderr == "flipclockd: \(path):\(place): font \(Self.font) cannot render \(text): no glyph for U+2603\n")
+    }
+
+    @Test(arguments: [
+        ("[game]\nlabel = \"A\\u0007\"\n", "2:9: game.label: U+0007"), ("[date]\nformat = \"%a\t%d\"\n", "2:10: date.format: U+0009"),
+        ("[clock]\nlabel = \"\\u001b[2J\"\n", "2:9: clock.label: U+001B"),
+    ])
+    func aControlCharacterInATextShownIsAnErrorAtItsKey(file: String, error: String) throws {
+        let path = try FlipclockdCommandTests.temporaryFile(file)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try FlipclockdCommandTests.run(["--check-config", path])
+        #expect(outcome.status == 78)
+        #expect(outcome.stderr == "flipclockd: \(path):\(error) is a control character; a card or label cannot show it\n")
+    }
+
     @Test func aReloadWithSuchALabelKeepsTheRunningConfiguration() throws {
         let notify = SystemdTests.NotifySocket()
         let daemon = try SystemdTests.Daemon(notify: notify)

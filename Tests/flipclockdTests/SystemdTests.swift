@@ -111,6 +111,50 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// An empty file is not a reload: a truncating redirect (`: > flipclock.toml`) or an
+    /// editor's save cut short keeps the running configuration, and the scores with it.
+    @Test func anEmptyFileIsNotAReload() throws {
+        let notify = NotifySocket()
+        let daemon = try Daemon(notify: notify)
+        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
+        try Self.write("", to: daemon.config)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
+        #expect(
+            notify.next(startingWith: "READY=1")
+                == "READY=1\nSTATUS=reload failed: \(daemon.config):1:1: the file is empty; a reload keeps the running configuration (an empty file is read only at a start)"
+        )
+        #expect(daemon.process.isRunning)
+        daemon.process.terminate()
+        daemon.process.waitUntilExit()
+    }
+
+    /// A storm of SIGHUPs is a few reloads, not one each: the clock answers during it (1,000
+    /// reloads one after another held the loop 17 s).
+    @Test func aStormOfSIGHUPsIsAFewReloadsAndTheClockAnswersDuringIt() throws {
+        let notify = NotifySocket()
+        let daemon = try Daemon(notify: notify)
+        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
+        // A millisecond apart, as a shell's loop sends them: each is delivered (signals sent
+        // at once are merged by the kernel while one is pending).
+        for _ in 0..<1000 {
+            kill(daemon.process.processIdentifier, SIGHUP)
+            usleep(1000)
+        }
+        let start = Date()
+        let status = try FlipclockdCommandTests.run(["status", "--socket", daemon.dir + "/c.sock"], executable: ControlTests.ctl)
+        let waited = Date().timeIntervalSince(start)
+        #expect(status.status == 0 && status.stdout.hasPrefix("time=12:00:"), "\(status.stdout)\(status.stderr)")
+        #expect(waited < 3, "status waited \(waited) s behind the reloads")
+        var reloads = 0
+        while let d = notify.next(within: 2) { if d.hasPrefix("RELOADING=1") { reloads += 1 } }
+        #expect(reloads >= 1 && reloads < 50, "\(reloads) reloads for 1,000 signals")
+        #expect(daemon.process.isRunning)
+        daemon.process.terminate()
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationStatus == 0)
+    }
+
     /// Waiting for a display is being up: `systemctl start` (and a package's install) returns,
     /// the status says what it waits for, and the watchdog is fed meanwhile.
     @Test func waitingForADisplayIsReadyAndFeedsTheWatchdog() throws {

@@ -177,7 +177,7 @@ extension ClockConfiguration {
         do {
             date = try DateItem(format: format, names: names, zone: ClockReading.ownZone)
         } catch {
-            throw ConfigError(table["format"]?.valueLocation ?? FileLocation(file: "", line: 1, column: 1), key: r.key("format"), error.description)
+            throw ConfigError(table["format"]?.valueLocation ?? r.firstKey, key: r.key("format"), error.description)
         }
         if let v = try r.string("locale") { date?.locale = v.isEmpty ? nil : v }
         if let v = try r.bool("uppercase") { date?.uppercase = v }

@@ -43,9 +43,13 @@ public struct ConfigNode: Equatable, Sendable {
 /// A table of a configuration document: keys and their values, in the order written.
 public struct ConfigTable: Equatable, Sendable {
     public var entries: [(key: String, node: ConfigNode)]
+    /// Where the table begins (its header, `[[score]]`): where a key it lacks is reported
+    /// when it has none (not part of its equality).
+    public var location: FileLocation?
 
-    public init(_ entries: [(key: String, node: ConfigNode)] = []) {
+    public init(_ entries: [(key: String, node: ConfigNode)] = [], at location: FileLocation? = nil) {
         self.entries = entries.sorted { $0.node.keyLocation < $1.node.keyLocation }
+        self.location = location
     }
 
     public subscript(key: String) -> ConfigNode? { entries.first { $0.key == key }?.node }

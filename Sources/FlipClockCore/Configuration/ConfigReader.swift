@@ -115,6 +115,12 @@ struct ConfigReader {
                 "\"\(s)\" is not a size; expected \"WIDTHxHEIGHT\", each side \(PixelSize.allowedSides.lowerBound)...\(PixelSize.allowedSides.upperBound)"
             )
         }
+        guard size.width * size.height <= PixelSize.mostPixels else {
+            throw ConfigError(
+                node.valueLocation, key: key(name),
+                "\"\(s)\" is \(size.width * size.height) pixels; at most \(PixelSize.mostPixels) (3840x2160, a 4K screen's), as each frame is drawn whole"
+            )
+        }
         return size
     }
 
@@ -162,8 +168,9 @@ struct ConfigReader {
         return strings
     }
 
-    /// Where a key the table lacks is reported: its first key (the table's first line).
-    var firstKey: FileLocation { table.entries.first?.node.keyLocation ?? FileLocation(file: "", line: 1, column: 1) }
+    /// Where a key the table lacks is reported: its first key (the table's first line), or
+    /// where an empty table begins.
+    var firstKey: FileLocation { table.entries.first?.node.keyLocation ?? table.location ?? FileLocation(file: "", line: 1, column: 1) }
 
     /// A name that commands and rows use: letters, digits, `-` and `_`; `kind` says what it names.
     mutating func name(kind: String) throws(ConfigError) -> (text: String, at: FileLocation) {

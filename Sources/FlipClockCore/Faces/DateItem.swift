@@ -87,6 +87,12 @@ public struct DateItem: Equatable, Sendable {
         return groups
     }
 
+    /// The format's own text, shown as it is written (`"%a ☃"`: `☃`), each character once.
+    public var literalText: String {
+        var seen = Set<Character>()
+        return String(groups.joined().compactMap { if case .text(let c) = $0, seen.insert(c).inserted { c } else { nil } })
+    }
+
     private var allNames: DateNames { names.merged(over: .english) }
 
     /// The names a name field shows (Sunday or January first); `nil` for a number field.

@@ -6,6 +6,9 @@ public struct PixelSize: Equatable, Hashable, Sendable, CustomStringConvertible 
 
     /// The sides an output may have.
     public static let allowedSides = 16...16384
+    /// The most pixels an image the clock draws may have (`[output] size`): a 4K screen's. A
+    /// frame of 16384x16384 took 3.4 GB and never finished a flip.
+    public static let mostPixels = 3840 * 2160
 
     public init(width: Int, height: Int) {
         self.width = width

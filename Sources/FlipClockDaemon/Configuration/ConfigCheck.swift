@@ -27,9 +27,11 @@ public struct ConfigCheck: Sendable {
         self.timeLimit = timeLimit
     }
 
-    /// Reads and validates the file at `path`.
-    public func load(path: String) throws(ConfigError) -> ClockConfiguration {
+    /// Reads and validates the file at `path`; for a reload (`reloading`), a file that looks
+    /// unfinished (``ConfigFile/unfinished(_:path:)``) is refused too.
+    public func load(path: String, reloading: Bool = false) throws(ConfigError) -> ClockConfiguration {
         let text = try ConfigFile.read(path)
+        if reloading, let unfinished = ConfigFile.unfinished(text, path: path) { throw unfinished }
         switch run(path: path, text: text) {
         case .finished:
             return try ConfigFile.parse(text, path: path)

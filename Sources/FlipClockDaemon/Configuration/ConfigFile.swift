@@ -20,7 +20,9 @@ public enum ConfigFile {
         let start = FileLocation(file: path, line: 1, column: 1)
         let bytes: [UInt8]?
         do {
-            bytes = try readFile(path, limit: ConfigCheck.largest)
+            bytes = try readRegularFile(path, limit: ConfigCheck.largest)
+        } catch let error as NotRegular {
+            throw ConfigError(start, key: nil, "\(error)")
         } catch {
             throw ConfigError(start, key: nil, "cannot read: \(error)")
         }
@@ -28,17 +30,84 @@ public enum ConfigFile {
         return try text(bytes, path: path)
     }
 
+    /// A path that names something other than a file: a FIFO would hold the reader until a
+    /// writer came, a device or a folder is no configuration.
+    struct NotRegular: Error, CustomStringConvertible {
+        var kind: String
+        var description: String { "not a regular file (\(kind))" }
+    }
+
+    /// The whole of the regular file at `path`, as ``readFile(_:limit:)`` reads it; anything
+    /// else is refused before a byte is read (opened without blocking: a FIFO with no writer).
+    static func readRegularFile(_ path: String, limit: Int) throws -> [UInt8]? {
+        let fd = try valueOrErrno { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        defer { close(fd) }
+        var info = stat()
+        try valueOrErrno { fstat(fd, &info) }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            let kinds: [mode_t: String] = [
+                S_IFIFO: "a FIFO", S_IFCHR: "a character device", S_IFBLK: "a block device", S_IFDIR: "a folder", S_IFSOCK: "a socket",
+            ]
+            throw NotRegular(kind: kinds[kind] ?? "mode \(String(kind, radix: 8))")
+        }
+        return try readAll(fd, limit: limit)
+    }
+
     /// `bytes` as the text of the file `path`: UTF-8 with no NUL (which would end the
     /// parser's text early, silently).
     public static func text(_ bytes: [UInt8], path: String) throws(ConfigError) -> String {
-        let start = FileLocation(file: path, line: 1, column: 1)
         if let nul = bytes.firstIndex(of: 0) {
-            let line = bytes[..<nul].count { $0 == 10 } + 1
-            let column = nul - (bytes[..<nul].lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
-            throw ConfigError(FileLocation(file: path, line: line, column: column), key: nil, "a NUL byte; the file is not text")
+            throw ConfigError(place(nul, in: bytes, path: path), key: nil, "a NUL byte; the file is not text")
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw ConfigError(start, key: nil, "not UTF-8 text") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let bad = min(firstInvalidUTF8(bytes), bytes.count - 1)
+            let byte = String(bytes[bad], radix: 16, uppercase: true)
+            throw ConfigError(place(bad, in: bytes, path: path), key: nil, "not UTF-8 text: byte 0x\(byte) here is not a UTF-8 character's")
+        }
         return text
+    }
+
+    /// Where byte `offset` of `bytes` is: its line, and its column counted in characters (the
+    /// UTF-8 before it on its line, read as far as it is valid).
+    static func place(_ offset: Int, in bytes: [UInt8], path: String) -> FileLocation {
+        let lineStart = bytes[..<offset].lastIndex(of: 10).map { $0 + 1 } ?? 0
+        let line = bytes[..<lineStart].count { $0 == 10 } + 1
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return FileLocation(file: path, line: line, column: column)
+    }
+
+    /// The offset of the first byte of `bytes` that is not part of a valid UTF-8 character.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return bytes.count
+            case .error: return offset
+            }
+        }
+    }
+
+    /// Why `text` is taken for a file still being written, not a configuration to reload:
+    /// nothing but white space (a truncating redirect, an editor's save cut short by a full
+    /// disk), or a last line without its line break (a writer stopped mid-line; every editor
+    /// and generator ends a text file with one). `nil` if it looks whole. A start takes such a
+    /// file; a reload keeps the running configuration, so nothing shown is lost to it.
+    public static func unfinished(_ text: String, path: String) -> ConfigError? {
+        if text.allSatisfy(\.isWhitespace) {
+            return ConfigError(
+                FileLocation(file: path, line: 1, column: 1), key: nil,
+                "the file is empty; a reload keeps the running configuration (an empty file is read only at a start)")
+        }
+        guard let last = text.utf8.last, last != 10 else { return nil }
+        let bytes = Array(text.utf8)
+        return ConfigError(
+            place(bytes.count, in: bytes, path: path), key: nil,
+            "the file ends without a line break, as one still being written does; a reload keeps the running configuration (end the last line)"
+        )
     }
 
     /// Validates `text` as the configuration file `path`; a date without `locale` takes its
@@ -56,6 +125,11 @@ public enum ConfigFile {
             )
         } catch {
             throw ConfigError(FileLocation(file: path, line: 1, column: 1), key: nil, "syntax error: \(error)")
+        }
+        if let nul = NULEscape.first(in: text) {
+            throw ConfigError(
+                FileLocation(file: path, line: nul.line, column: nul.column), key: nil,
+                "\\u0000 in a string: a NUL would end the text there; write what it should say without it")
         }
         let locator = TOMLKeyLocator(text)
         var configuration = try ClockConfiguration(document: document(table, path: [], locator: locator, file: path))
@@ -111,7 +185,8 @@ public enum ConfigFile {
             let valueLocation = FileLocation(file: file, line: place.value.line, column: place.value.column)
             entries.append((key, ConfigNode(node(value, path: path + [key], locator: locator, file: file), key: keyLocation, value: valueLocation)))
         }
-        return ConfigTable(entries)
+        let start = parent.map { FileLocation(file: file, line: $0.key.line, column: $0.key.column) } ?? FileLocation(file: file, line: 1, column: 1)
+        return ConfigTable(entries, at: start)
     }
 
     static func node(_ value: TOMLValueConvertible, path: [String], locator: TOMLKeyLocator, file: String) -> ConfigNode.Value {

@@ -1,7 +1,9 @@
 import FlipClockCore
 
-/// Whether the font draws everything a configuration will show: every label, every date name
-/// as the cards show it, the digits and the letters of the text rows' cards.
+/// Whether the font draws everything a configuration will show: every label (the rows', the
+/// game's), every date name as the cards show it and the date format's own text, the digits,
+/// the game's point and arrows, and the letters of the text rows' cards; none of them holds a
+/// control character.
 ///
 /// A text the font cannot draw used to pass `--check-config` and stop the daemon at its
 /// first frame (under systemd, a restart loop). Checked with the configuration, it is a
@@ -11,6 +13,12 @@ public enum GlyphCheck {
     /// read again only then, to say where that key is written.
     public static func check(_ c: ClockConfiguration, path: String?, glyphs: any GlyphSource) throws(ConfigError) {
         for (key, text) in texts(c) where !text.isEmpty {
+            if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                let code = String(control.value, radix: 16, uppercase: true)
+                throw ConfigError(
+                    location(of: key, in: path), key: key.joined(separator: "."),
+                    "U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) is a control character; a card or label cannot show it")
+            }
             do {
                 _ = try glyphs.render(text, pixelSize: 32)
             } catch {
@@ -28,8 +36,17 @@ public enum GlyphCheck {
         all += c.timers.enumerated().map { (["timer[\($0)]", "label"], $1.label) }
         all += c.texts.enumerated().map { (["text[\($0)]", "label"], $1.label) }
         if !c.texts.isEmpty { all.append((["look", "font"], String(TextItem.characters.sorted()))) }
+        if let game = c.game {
+            all += [
+                (["game", "label"], game.clockLabel), (["game", "period_label"], game.periodLabel), (["look", "font"], "0123456789."),
+            ]
+            if game.rules.shotClock != nil { all.append((["game", "shot_clock", "label"], game.shotLabel)) }
+            if game.possession { all += [(["game", "possession_label"], game.possessionLabel), (["game", "possession"], "«»")] }
+            if game.penalties { all.append((["game", "penalty_label"], game.penaltyLabel)) }
+        }
         if let date = c.date {
             all.append((["date", "label"], date.label))
+            all.append((["date", "format"], date.literalText))
             let names = date.names.merged(over: .english)
             let lists: [(String, [String]?)] = [
                 ("months", names.months), ("short_months", names.shortMonths), ("weekdays", names.weekdays), ("short_weekdays", names.shortWeekdays),

@@ -76,4 +76,23 @@ public struct SavedGame: Codable, Equatable, Sendable {
             rules: rules, period: period, phase: phase, clock: running(clock, clockDirection), shot: shot.map { running($0, .down) },
             lengthSounded: lengthSounded, teams: teams)
     }
+
+    /// Clocks started more than ``StateFile/slack`` after `now` (seconds since 1970) taken as
+    /// started now; what was, said.
+    mutating func bound(now: Double) -> [String] {
+        var notes: [String] = []
+        func bounded(_ name: String, _ since: Double?) -> Double? {
+            guard let since, since > now + StateFile.slack else { return since }
+            notes.append("game: \(name) running since \(since), after now (\(now)); taken as started now")
+            return now
+        }
+        clock.since = bounded("clock", clock.since)
+        if let s = shot { shot?.since = bounded("shot", s.since) }
+        penalties = penalties?.map { p in
+            var p = p
+            p.since = bounded("penalty", p.since)
+            return p
+        }
+        return notes
+    }
 }

@@ -12,8 +12,26 @@ import SystemPackage
 /// is moved aside (never silently overwritten) and reported.
 public struct StateFile: Sendable {
     public let path: String
+    /// The file found unbelievable and not moved aside (``Loaded/leftInPlace``): never saved
+    /// over while it is there, so what it holds stays for a person to look at.
+    public var leftInPlace = false
 
     public init(path: String) { self.path = path }
+
+    /// What a start reads: the state, and what to say of the file.
+    public struct Loaded {
+        public var scores: [String: Int] = [:]
+        public var timers: [String: FlipTimer] = [:]
+        public var texts: [String: String] = [:]
+        public var game: SavedGame?
+        public var soundOn = true
+        /// Why the file was not believed, and where it went (logged as an error).
+        public var problem: String?
+        /// What was believed only in part: an instant after now taken as now (logged as a warning).
+        public var notes: [String] = []
+        /// The file was not believed and could not be moved aside.
+        public var leftInPlace = false
+    }
 
     /// The file's JSON: `{"scores":{…},"texts":{…},"timers":{"egg":{"duration":240,"state":…}}}`.
     struct Contents: Codable {
@@ -64,6 +82,9 @@ public struct StateFile: Sendable {
     /// Why a state file's contents are not believed.
     private struct Unbelievable: Error, CustomStringConvertible { var description: String }
 
+    /// How far after now a saved instant may be (a clock a little slow since the save), in seconds.
+    static let slack = 60.0
+
     /// The largest state file read: a few hundred bytes a score, timer or text.
     static let largest = 1 << 20
 
@@ -98,39 +119,37 @@ public struct StateFile: Sendable {
     /// What the bytes of a state file say, if they can be believed at about `now` (see
     /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
     public static func contents(_ data: Data, now: WallInstant) throws -> (
-        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, soundOn: Bool
+        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, soundOn: Bool, notes: [String]
     ) {
         guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
-        let contents = try JSONDecoder().decode(Contents.self, from: data)
+        var contents = try JSONDecoder().decode(Contents.self, from: data)
         if let problem = Self.problem(contents, now: now) { throw Unbelievable(description: problem) }
-        return (contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game, contents.sound != "off")
+        let notes = contents.bound(now: now)
+        return (contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game, contents.sound != "off", notes)
     }
 
     /// What was saved; empty if there is no file. A file that cannot be read, parsed or
     /// believed (see ``problem(_:now:)``) is moved to `PATH.broken-UNIXTIME` and the
-    /// returned note says so.
-    func load(now: WallInstant) -> (
-        scores: [String: Int], timers: [String: FlipTimer], texts: [String: String], game: SavedGame?, soundOn: Bool, problem: String?
-    ) {
+    /// problem says so; one that cannot be moved is left where it is, and not saved over.
+    func load(now: WallInstant) -> Loaded {
         do {
-            // No more is read than a state file can be.
+            // No more is read than a state file can be; a FIFO is not waited on.
             let read: [UInt8]?
             do {
-                read = try readFile(path, limit: Self.largest)
-            } catch {
-                if error == .noSuchFileOrDirectory { return ([:], [:], [:], nil, true, nil) }
-                throw error
+                read = try ConfigFile.readRegularFile(path, limit: Self.largest)
+            } catch let error as Errno where error == .noSuchFileOrDirectory {
+                return Loaded()
             }
             guard let bytes = read else { throw Unbelievable(description: "over 1 MiB") }
-            let contents = try Self.contents(Data(bytes), now: now)
-            return (contents.scores, contents.timers ?? [:], contents.texts ?? [:], contents.game, contents.soundOn, nil)
+            let c = try Self.contents(Data(bytes), now: now)
+            return Loaded(
+                scores: c.scores, timers: c.timers ?? [:], texts: c.texts ?? [:], game: c.game, soundOn: c.soundOn,
+                notes: c.notes.map { "state file \(path): \($0)" })
         } catch {
             let aside = "\(path).broken-\(now.unixSeconds)"
             let moved = rename(path, aside) == 0
-            return (
-                [:], [:], [:], nil, true,
-                "state file \(path) is unreadable (\(error)); " + (moved ? "moved to \(aside)" : "could not move it: \(Errno.current)")
-            )
+            let why = moved ? "moved to \(aside)" : "could not move it: \(Errno.current); it is left there, and no change is saved over it"
+            return Loaded(problem: "state file \(path) is unreadable (\(error)); \(why)", leftInPlace: !moved)
         }
     }
 
@@ -138,6 +157,13 @@ public struct StateFile: Sendable {
     public func save(
         _ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil, soundOn: Bool = true
     ) throws(ControlError) {
+        if leftInPlace, access(path, F_OK) == 0 {
+            throw ControlError(
+                .state,
+                "state file \(path) was unreadable and could not be moved aside; not saved over it: move it away, and the next change is saved")
+        }
+        // Through a link, to the file it names: the link stays.
+        let path = Self.target(of: self.path)
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let temporary = "\(path).tmp"
         let encoder = JSONEncoder()
@@ -165,5 +191,39 @@ public struct StateFile: Sendable {
         guard dir >= 0 else { throw fail("cannot open \(directory)") }
         defer { close(dir) }
         guard fsync(dir) == 0 else { throw fail("cannot sync \(directory)") }
+    }
+
+    /// The file `path` names, through any symbolic links (at most 40, as the kernel follows),
+    /// relative ones read from the link's folder; `path` itself if it is no link.
+    static func target(of path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + link
+        }
+        return current
+    }
+}
+
+extension StateFile.Contents {
+    /// Instants more than ``StateFile/slack`` after `now` (a clock set back since the save, a
+    /// hand's edit) taken as `now`: a clock never shows more than it was started from for
+    /// longer than that. What was taken so, said.
+    mutating func bound(now: WallInstant) -> [String] {
+        let seconds = now.secondsSince1970
+        var notes: [String] = []
+        for (name, timer) in (timers ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard case let .running(since, from) = timer.state, since > seconds + StateFile.slack else { continue }
+            timers?[name]?.state = .running(since: seconds, from: from)
+            notes.append("timer \(name): running since \(since), after now (\(seconds)); taken as started now")
+        }
+        if var g = game {
+            notes += g.bound(now: seconds)
+            game = g
+        }
+        return notes
     }
 }

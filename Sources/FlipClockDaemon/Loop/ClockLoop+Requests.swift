@@ -79,7 +79,7 @@ extension ClockLoop {
 
     /// Saves the scores, timers and texts as they are now.
     func save() throws(ControlError) {
-        try stateFile?.save(state.board.values, timers: state.timers, texts: state.texts, game: state.game, soundOn: state.soundOn)
+        try stateFile?.save(state.savedScores, timers: state.savedTimers, texts: state.texts, game: state.savedGame, soundOn: state.soundOn)
     }
 
     /// A request line as the socket's client wrote it, in either form.

@@ -2,6 +2,7 @@ import FlipClockCore
 import FlipClockKeypad
 import FlipClockOutput
 import FoundationEssentials
+import Logging
 
 extension ClockLoop {
     /// What the loop waits on, in the order it handles them: requests from other threads,
@@ -15,7 +16,7 @@ extension ClockLoop {
                 for request in requests.take() where !stopping {
                     switch request {
                     case .stop: stopping = true
-                    case .reload: reloadAndShow(at: clock.now)
+                    case .reload: reloadSoon()
                     case .terminalReleased, .terminalAcquired: console.signal(released: request == .terminalReleased, screens: screens)
                     }
                 }
@@ -55,7 +56,10 @@ extension ClockLoop {
             everyWake: { [unowned self] in
                 guard let due = reloadAt, clock.now >= due else { return }
                 reloadAt = nil
+                if signalledReloads > 0 { logger.info("SIGHUP: reloading the configuration", metadata: ["signals": "\(signalledReloads)"]) }
+                signalledReloads = 0
                 reloadAndShow(at: clock.now)
+                lastReload = clock.now
             }
         )
         if let control {
@@ -69,5 +73,14 @@ extension ClockLoop {
             sources.register("waiting requests", descriptors: { [waiting.descriptor] }, handle: { [unowned self] _ in answer(waiting) })
         }
         return sources
+    }
+
+    /// A reload asked by a signal (SIGHUP, `systemctl reload`): as soon as one may run, at
+    /// most one every ``reloadGap``. However many signals come meanwhile, they are one reload,
+    /// and the face is drawn and requests answered between reloads.
+    func reloadSoon() {
+        signalledReloads += 1
+        let earliest = Swift.max(clock.now, (lastReload ?? clock.now) + (lastReload == nil ? .zero : reloadGap))
+        reloadAt = Swift.min(reloadAt ?? earliest, earliest)
     }
 }

@@ -123,6 +123,11 @@ public final class ClockLoop {
     /// (editors save in bursts).
     var reloadAt: Duration?
     let settle = Duration.milliseconds(300)
+    /// When the last reload the loop made of its own (a signal's, the folder's) ended, and the
+    /// shortest time from one to the next; the signals asking for the next one so far.
+    var lastReload: Duration?
+    let reloadGap = Duration.milliseconds(250)
+    var signalledReloads = 0
     private var nextWatchdog = Duration.zero
     /// A stop was asked: the loop ends after this wake.
     var stopping = false
@@ -169,14 +174,21 @@ public final class ClockLoop {
             releaseRelay()
             relay.close()
         }
-        let (scores, timers, texts, game, soundOn, problem) = stateFile?.load(now: wall) ?? ([:], [:], [:], nil, true, nil)
-        if let problem { logger.error("\(problem)") }
+        let saved = stateFile?.load(now: wall) ?? StateFile.Loaded()
+        if let problem = saved.problem { logger.error("\(problem)") }
+        for note in saved.notes { logger.warning("\(note)") }
+        stateFile?.leftInPlace = saved.leftInPlace
         state = ClockState(
-            configuration: configuration, scores: scores, timers: timers, texts: texts,
-            game: configuration.game.flatMap { game?.game(under: $0.rules) })
-        state.soundOn = soundOn
+            configuration: configuration, scores: saved.scores, timers: saved.timers, texts: saved.texts,
+            game: configuration.game.flatMap { saved.game?.game(under: $0.rules) })
+        state.soundOn = saved.soundOn
         for (name, text) in state.dropped.sorted(by: { $0.key < $1.key }) {
             logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
+        }
+        for (name, value) in saved.scores.sorted(by: { $0.key < $1.key }) where state.board.values[name].map({ $0 != value }) == true {
+            logger.warning(
+                "a saved score is out of its range: shown as the nearest it allows",
+                metadata: ["name": "\(name)", "saved": "\(value)", "shown": "\(state.board.values[name]!)"])
         }
         zone = ownZone
         // The line inactive from the start: a crash may have left it active.

@@ -68,7 +68,7 @@ public struct SignalService: Service {
     public func run() async {
         for await signal in signals.cancelOnGracefulShutdown() {
             if signal == .sighup {
-                logger.info("SIGHUP: reloading the configuration")
+                // Said by the loop, once for the signals one reload answers.
                 requests.send(.reload)
             } else {
                 requests.send(signal.rawValue == VirtualTerminal.releaseSignal ? .terminalReleased : .terminalAcquired)

@@ -45,13 +45,29 @@ struct ClockState {
 
     /// The saved texts that are not shown (no such row, or not on its cards).
     private(set) var dropped: [String: String] = [:]
+    /// What a reload's configuration has no place for, kept (see ``reconfigure(_:)``).
+    var setAside = SetAside()
 
-    /// Takes a reloaded configuration: scores, timers and texts kept where the names still match.
+    /// Takes a reloaded configuration: scores, timers and the game kept where the names (and
+    /// the game's rules) still match; what no longer fits is set aside (``SetAside``), not
+    /// lost, and taken back when it fits again.
     mutating func reconfigure(_ new: ClockConfiguration) {
         configuration = new
-        board = ScoreBoard(items: new.scores, values: board.values)
-        timers = Self.timers(for: new.timers, saved: timers)
-        game = Self.game(for: new.game, saved: game)
+        let scores = board.values.merging(setAside.scores) { $1 }
+        board = ScoreBoard(items: new.scores, values: scores)
+        // A value out of the new range is shown clamped, and kept as it was.
+        setAside.scores = scores.filter { board.values[$0.key] != $0.value }
+        let allTimers = setAside.timers.merging(timers) { $1 }
+        timers = Self.timers(for: new.timers, saved: allTimers)
+        setAside.timers = allTimers.filter { timers[$0.key] == nil }
+        let old = game
+        if let settings = new.game, let aside = setAside.game, aside.rules == settings.rules, old?.rules != settings.rules {
+            game = aside
+            setAside.game = nil
+        } else {
+            game = Self.game(for: new.game, saved: old)
+        }
+        if let old, game?.rules != old.rules { setAside.game = old }
         if game != nil { undoable = [] }
         brightness.schedule = new.night
     }
@@ -179,6 +195,7 @@ extension ClockState {
             let changed: [String: Int]
             let before = (game, board.values)
             do { changed = try board.apply(action, pairs) } catch { throw ControlError(error) }
+            for name in changed.keys { setAside.scores[name] = nil }
             remember(before)
             return reply(.scores(scoreReadings), .scores(changed), saves: true)
         case let .timerUntil(name, until):
@@ -248,12 +265,16 @@ extension ClockState {
         board.items.map { ControlReply.Score(name: $0.name, value: board.values[$0.name] ?? $0.minimum) }
     }
 
-    /// The scores, timers, texts, game and sound together, to put back when a save fails.
-    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?, Bool) {
-        get { (board, timers, texts, game, soundOn) }
-        set { (board, timers, texts, game, soundOn) = newValue }
+    /// The scores, timers, texts, game, sound and what undo puts back, together, to put back
+    /// when a save fails: a refused change leaves nothing to undo.
+    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?, Bool, [(game: Game?, scores: [String: Int])]) {
+        get { (board, timers, texts, game, soundOn, undoable) }
+        set { (board, timers, texts, game, soundOn, undoable) = newValue }
     }
 
     /// Puts back scores from an undo (already in range: they were the board's).
-    mutating func restore(scores: [String: Int]) { board = ScoreBoard(items: configuration.scores, values: scores) }
+    mutating func restore(scores: [String: Int]) {
+        board = ScoreBoard(items: configuration.scores, values: scores)
+        for item in configuration.scores { setAside.scores[item.name] = nil }
+    }
 }

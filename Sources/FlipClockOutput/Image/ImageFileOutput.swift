@@ -17,6 +17,8 @@ public final class ImageFileOutput: FrameOutput {
     public var eventDescriptor: Int32? { nil }
     public var name: String { "\(path) \(size)" }
     public var path: String { directory + "/current.png" }
+    /// The picture's mode: the daemon's user and group (the control socket's) read it.
+    public static let mode: mode_t = 0o640
 
     /// The output's pixels, as the file shows them.
     private let memory: MemoryOutput
@@ -36,6 +38,12 @@ public final class ImageFileOutput: FrameOutput {
     public func present(_ canvas: Canvas, damage: [DamageRect]) throws(OutputError) {
         let temporary = directory + "/.current.png.tmp"
         try memory.present(canvas, damage: damage)
+        // Made 0640 before a byte is in it: the picture may hold the pairing code, and so the
+        // control page's token, which only the daemon's user and group may read.
+        unlink(temporary)
+        let made = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Self.mode)
+        guard made >= 0 else { throw .image(PNGError(operation: .write, path: temporary, reason: .file(.current))) }
+        Glibc.close(made)
         do {
             try PNGFile.write(memory.picture, to: temporary)
         } catch {

@@ -1,0 +1,72 @@
+import FlipClockCore
+import FlipClockOutput
+import FlipClockTestKit
+import Foundation
+import Logging
+import Testing
+
+@testable import FlipClockDaemon
+
+/// What the loop says of a state file it believes only in part, and what a reload of a file
+/// being written leaves in it.
+@Suite struct LoopStateFileTests {
+    let dir = NSTemporaryDirectory() + "flipclock-loopstate-\(UUID().uuidString)"
+    var path: String { dir + "/state.json" }
+
+    init() throws { try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+
+    /// Runs the loop for `seconds` on a configuration of two scores and a timer with the state
+    /// file at `path`; `schedule` adds what happens on the way. The log lines at warning and above.
+    func run(seconds: Double, schedule: (SimulatedClock, ClockLoop) -> Void = { _, _ in }) throws -> [String] {
+        let clock = SimulatedClock(wall: try WallInstant(iso: "2026-06-01T12:00:00Z"), zone: ZoneInfo.system.rules(named: "UTC")!)
+        var configuration = ClockConfiguration()
+        configuration.backlight = "none"
+        configuration.scores = [ScoreItem(name: "home"), ScoreItem(name: "away")]
+        configuration.timers = [TimerItem(name: "egg", duration: 300)]
+        let log = LogLines()
+        var logger = Logger(label: "test") { _ in LogLines.Handler(lines: log) }
+        logger.logLevel = .warning
+        let loop = ClockLoop(
+            configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: GreyBoxGlyphs(), clock: clock,
+            logger: logger)
+        loop.stateFile = StateFile(path: path)
+        schedule(clock, loop)
+        clock.at(.seconds(seconds), .run { loop.requests.send(.stop) })
+        _ = try loop.run()
+        return log.lines
+    }
+
+    @Test func aSavedScoreOutOfItsRangeIsShownClampedAndSaidSo() throws {
+        try Data(#"{"scores":{"home":1000,"away":3}}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let lines = try run(seconds: 1)
+        #expect(lines == ["a saved score is out of its range: shown as the nearest it allows name=home saved=1000 shown=99"])
+    }
+
+    /// The file emptied by mistake and then written back: the scores and the timer set before
+    /// are shown again, and a change made meanwhile saves them too.
+    @Test func aReloadWithoutTheScoresKeepsThemInTheStateFile() throws {
+        var replies: [String] = []
+        _ = try run(seconds: 5) { clock, loop in
+            let full = loop.configuration
+            var empty = ClockConfiguration()
+            empty.backlight = "none"
+            empty.texts = [TextItem(name: "board", cards: 4, text: "")]
+            clock.at(.seconds(1), .run { replies.append(loop.answer("score set home=42 away=17")) })
+            clock.at(.seconds(1), .run { replies.append(loop.answer("timer start egg 4m")) })
+            clock.at(.seconds(2), .run { loop.reload = { (empty, GreyBoxGlyphs()) } })
+            clock.at(.seconds(2), .run { replies.append(loop.answer("reload")) })
+            clock.at(.seconds(3), .run { replies.append(loop.answer("text board KEEP")) })
+            clock.at(.seconds(4), .run { loop.reload = { (full, GreyBoxGlyphs()) } })
+            clock.at(.seconds(4), .run { replies.append(loop.answer("reload")) })
+            clock.at(.seconds(4.5), .run { replies.append(loop.answer("status")) })
+        }
+        #expect(
+            replies == [
+                "OK home=42 away=17", "OK egg=04:00 running", "OK reloaded", "OK board=\"KEEP\"", "OK reloaded",
+                "OK time=12:00:04 scores home=42 away=17 timers egg=03:57 running screen=on output=counting 96x60@5",
+            ])
+        // What the change at 3 s saved, with the scores and the timer the file had no place for.
+        let saved = StateFile(path: path).load(now: try WallInstant(iso: "2026-06-01T12:00:03Z"))
+        #expect(saved.scores == ["home": 42, "away": 17] && saved.timers.keys.sorted() == ["egg"])
+    }
+}
