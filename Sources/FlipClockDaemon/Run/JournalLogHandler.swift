@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockSystem
 import FoundationEssentials
 import Logging
