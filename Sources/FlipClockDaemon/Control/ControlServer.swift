@@ -109,6 +109,12 @@ public final class ControlServer {
     /// When the next slow client must be dropped.
     public var nextDeadline: Duration? { clients.values.map { $0.lineStarted + lineTimeout }.min() }
 
+    /// ``lineTimeout`` as a refusal says it: `10 s`, `300 ms`.
+    private var timeoutText: String {
+        let (seconds, attoseconds) = lineTimeout.components
+        return attoseconds == 0 ? "\(seconds) s" : "\(Int(lineTimeout / .milliseconds(1))) ms"
+    }
+
     /// Whether whole lines wait beyond this wake's budget: the loop wakes again at once.
     public var hasWaitingLines: Bool { !pending.isEmpty }
 
@@ -152,7 +158,11 @@ public final class ControlServer {
             clients[fd] = client
             if waiting { pending.insert(fd) }
         }
-        for (fd, client) in clients where now - client.lineStarted >= lineTimeout { drop(fd) }
+        for (fd, client) in clients where now - client.lineStarted >= lineTimeout {
+            // Told why, so a client that was slow knows it was not refused for what it sent.
+            send(fd, ControlError(.busy, "no whole request line within \(timeoutText); closing").description + "\n")
+            drop(fd)
+        }
         return requests
     }
 
