@@ -2,6 +2,7 @@ import FlipClockCore
 import FlipClockKeypad
 import FlipClockOutput
 import FoundationEssentials
+import Logging
 
 extension ClockLoop {
     /// What the loop waits on, in the order it handles them: requests from other threads,
@@ -62,7 +63,10 @@ extension ClockLoop {
             // Every wake: a client past its deadline is dropped.
             sources.register(
                 "control", descriptors: { control.descriptors }, everyWake: true,
-                handle: { [unowned self] ready in answer(control.service(ready, now: clock.now)) }
+                handle: { [unowned self] ready in
+                    answer(control.service(ready, now: clock.now))
+                    if let notice = control.takeNotice() { logger.warning("\(notice)") }
+                }
             )
         }
         if let waiting {
