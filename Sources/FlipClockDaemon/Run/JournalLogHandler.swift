@@ -71,8 +71,17 @@ public struct JournalLogHandler: LogHandler {
         if journal {
             StandardError.write(Self.line(level: event.level, message: event.message, metadata: all, held: held))
         } else {
-            StandardError.write("\(Self.localTime()) \(event.level) \(label): \(Self.text(message: event.message, metadata: all, held: held))\n")
+            StandardError.write(Self.streamLine(event, label: label, metadata: all, held: held))
         }
+    }
+
+    /// A line as swift-log's `StreamLogHandler` lays it out (the fields before the source and
+    /// the message: the display test reads them so), but one line whatever the text.
+    static func streamLine(_ event: LogEvent, label: String, metadata: Logger.Metadata, held: Int) -> String {
+        let fields = metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ").oneLine
+        let heldBack = held == 0 ? "" : " (\(held) \(held == 1 ? "line" : "lines") like this held back)"
+        return
+            "\(localTime()) \(event.level) \(label):\(fields.isEmpty ? "" : " " + fields) [\(event.source)] \("\(event.message)".oneLine)\(heldBack)\n"
     }
 
     /// The local time as swift-log's stream handler writes it, `2026-11-27T09:30:00+0000`.
