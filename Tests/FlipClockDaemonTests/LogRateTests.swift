@@ -22,6 +22,12 @@ import Testing
         #expect(again == LogRate.burst)
     }
 
+    /// The key is the level and the message, as the handler gives it.
+    @Test func aFlipsRecordIsNeverHeldBack() {
+        var rate = LogRate()
+        #expect((0..<100).allSatisfy { _ in rate.admit("info flip done", now: .seconds(1)) == .write(held: 0) })
+    }
+
     @Test func messagesEachUnlikeTheLastShareOneBucketPastTheTable() {
         var rate = LogRate()
         var written = 0
