@@ -54,6 +54,12 @@ struct RunCommand: AsyncParsableCommand {
             print("\(path): ok")
             return
         }
+        // Before anything is opened or a thread started: too few descriptors or too little
+        // address space is said as what it is, not as a bad file at 1:1, a hang or SIGILL.
+        if let problem = ResourceLimits.check() {
+            StandardError.write("flipclockd: \(problem)\n")
+            throw ExitCode(1)
+        }
         ScreenMemory.giveBackWhenFreed()
         JournalLogHandler.bootstrap()
         let logger = Logger(label: "flipclockd")

@@ -58,7 +58,8 @@ import Testing
         ),
         (
             .refused(ControlError(.syntax, "a/b \"c\"\n")),
-            "ERR syntax a/b \"c\"\n", #"{"code":"syntax","error":"a/b \"c\"\n","ok":false}"#
+            // A reason is one line: its line break written out.
+            "ERR syntax a/b \"c\"\\n", #"{"code":"syntax","error":"a/b \"c\"\\n","ok":false}"#
         ),
         (
             .refused(ControlError(.unknownCommand, #""scores"; commands are score, timer, text, screen, message, status, reload, ping"#)),

@@ -86,6 +86,8 @@ import Testing
         }
         slow.send("s")
         _ = server.service(Set(server.descriptors), now: .seconds(10))
+        // Told why it is closed (issue 31), then closed.
+        #expect(slow.received() == "ERR busy no whole request line within 10 s; closing\n")
         #expect(slow.received() == nil)
     }
 

@@ -21,9 +21,16 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
     public var code: Code
     public var reason: String
 
+    /// The longest reason given, in characters: a reason echoes what it refuses (a name, a
+    /// key, a word), which may be as long as a request.
+    public static let longestReason = 512
+
+    /// `reason` as one line (control characters written out, ``Swift/String/oneLine``) of at
+    /// most ``longestReason`` characters, so what a client sent comes back neither raw nor whole.
     public init(_ code: Code, _ reason: String) {
         self.code = code
-        self.reason = reason
+        let line = reason.oneLine
+        self.reason = line.count <= Self.longestReason ? line : line.prefix(Self.longestReason - 1) + "…"
     }
 
     public var description: String { "ERR \(code.rawValue) \(reason)" }

@@ -9,8 +9,7 @@ public enum ControlJSON {
     public static func isJSON(_ line: String) -> Bool { line.hasPrefix("{") }
 
     public static func parse(_ line: String) throws(ControlError) -> ControlRequest {
-        guard let object = object(line) else { throw ControlError(.syntax, "not a JSON object") }
-        return try parse(object)
+        try parse(JSONValue.object(reading: line))
     }
 
     /// A request made of `command`, the `fields` an HTTP request's path gives (`"action": "set"`,
@@ -18,8 +17,7 @@ public enum ControlJSON {
     public static func parse(command: String, fields: [String: String], body: String) throws(ControlError) -> ControlRequest {
         var object: [String: JSONValue] = [:]
         if body.contains(where: { !$0.isWhitespace }) {
-            guard let given = Self.object(body) else { throw ControlError(.syntax, "the body is not a JSON object") }
-            object = given
+            object = try JSONValue.object(reading: body, notAnObject: "the body is not a JSON object")
         }
         for key in ["command"] + fields.keys.sorted() where object[key] != nil {
             throw ControlError(.syntax, "\"\(key)\" comes from the path, not the body")
@@ -42,7 +40,7 @@ public enum ControlJSON {
             guard case .object(let scores) = object["scores"] ?? .object([:]) else { throw ControlError(.syntax, "\"scores\" is missing") }
             var pairs: [(name: String, value: Int)] = []
             for key in scores.keys.sorted() {
-                guard let value = scores[key]?.integer else { throw ControlError(.syntax, "\"\(key)\" is not a whole number") }
+                guard let value = try scores[key]?.wholeNumber(key) else { throw ControlError(.syntax, "\"\(key)\" is not a whole number") }
                 pairs.append((key, value))
             }
             if action != .reset, pairs.isEmpty { throw ControlError(.syntax, "\"scores\" is missing") }
@@ -134,7 +132,7 @@ public enum ControlJSON {
         }
         var seconds = ControlRequest.defaultPairingSeconds
         if let given = object["seconds"] {
-            guard let n = given.integer else { throw ControlError(.syntax, "\"seconds\" is a whole number") }
+            guard let n = try given.wholeNumber("seconds") else { throw ControlError(.syntax, "\"seconds\" is a whole number") }
             seconds = try ControlRequest.pairingSeconds(n)
         }
         var host: String?
@@ -145,9 +143,10 @@ public enum ControlJSON {
         return .pair(seconds: seconds, host: host)
     }
 
-    /// The JSON object on `line` (a request, or a reply the client reads back); `nil` if it is not one.
+    /// The JSON object on `line` (a request, or a reply the client reads back); `nil` if it is
+    /// not one, or nests deeper than ``JSONValue/deepest``.
     public static func object(_ line: String) -> [String: JSONValue]? {
-        try? JSONDecoder().decode([String: JSONValue].self, from: Data(line.utf8))
+        try? JSONValue.object(reading: line)
     }
 
     /// The request as one line of the JSON form, which ``parse(_:)`` reads back as it is:

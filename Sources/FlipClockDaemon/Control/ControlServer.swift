@@ -34,6 +34,14 @@ public final class ControlServer {
     /// The clients left with whole lines at the last wake's budget; every other client's
     /// buffer holds no whole line.
     private var pending: Set<Int32> = []
+    /// When the listener is looked at again after the process ran out of descriptors
+    /// (`EMFILE`, `ENFILE`): a listener polled meanwhile would wake the loop at once, forever.
+    private var acceptAgainAt: Duration?
+    /// How long a full descriptor table keeps new clients waiting before another try.
+    static let acceptPause = Duration.seconds(1)
+    /// What the loop should log, said once a run of descriptors short (``takeNotice()``).
+    private var notice: String?
+    private var short = false
 
     struct Client {
         var buffer: [UInt8] = []
@@ -104,10 +112,22 @@ public final class ControlServer {
         if lstat(path, &now) == 0, UInt(now.st_dev) == made.device, UInt(now.st_ino) == made.inode { unlink(path) }
     }
 
-    public var descriptors: [Int32] { [listener] + clients.keys.sorted() }
+    public var descriptors: [Int32] { (acceptAgainAt == nil ? [listener] : []) + clients.keys.sorted() }
 
-    /// When the next slow client must be dropped.
-    public var nextDeadline: Duration? { clients.values.map { $0.lineStarted + lineTimeout }.min() }
+    /// When the next slow client must be dropped, or new ones taken again.
+    public var nextDeadline: Duration? { (clients.values.map { $0.lineStarted + lineTimeout } + [acceptAgainAt].compactMap { $0 }).min() }
+
+    /// What happened that the log should say, once: taken, so it is said once.
+    public func takeNotice() -> String? {
+        defer { notice = nil }
+        return notice
+    }
+
+    /// ``lineTimeout`` as a refusal says it: `10 s`, `300 ms`.
+    private var timeoutText: String {
+        let (seconds, attoseconds) = lineTimeout.components
+        return attoseconds == 0 ? "\(seconds) s" : "\(Int(lineTimeout / .milliseconds(1))) ms"
+    }
 
     /// Whether whole lines wait beyond this wake's budget: the loop wakes again at once.
     public var hasWaitingLines: Bool { !pending.isEmpty }
@@ -116,7 +136,8 @@ public final class ControlServer {
     /// at most ``linesPerWake`` of each, with the user who sent them. Only the clients with
     /// something new (readable) or left over (pending) are looked at.
     public func service(_ readable: Set<Int32>, now: Duration) -> [(client: Int32, user: uid_t, line: String)] {
-        if readable.contains(listener) { accept(now: now) }
+        if let at = acceptAgainAt, now >= at { acceptAgainAt = nil }
+        if readable.contains(listener) || (short && acceptAgainAt == nil) { accept(now: now) }
         var requests: [(client: Int32, user: uid_t, line: String)] = []
         let looked = pending.union(readable.filter { clients[$0] != nil })
         pending = []
@@ -152,7 +173,11 @@ public final class ControlServer {
             clients[fd] = client
             if waiting { pending.insert(fd) }
         }
-        for (fd, client) in clients where now - client.lineStarted >= lineTimeout { drop(fd) }
+        for (fd, client) in clients where now - client.lineStarted >= lineTimeout {
+            // Told why, so a client that was slow knows it was not refused for what it sent.
+            send(fd, ControlError(.busy, "no whole request line within \(timeoutText); closing").description + "\n")
+            drop(fd)
+        }
         return requests
     }
 
@@ -172,9 +197,20 @@ public final class ControlServer {
     }
 
     private func accept(now: Duration) {
+        let wasShort = short
+        short = false
+        defer { if wasShort, !short { notice = "file descriptors free again: control clients are taken" } }
         while true {
             let fd = accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
-            if fd < 0 { return }
+            if fd < 0 {
+                if errno == EMFILE || errno == ENFILE {
+                    // Transient: a client or a file closes. New clients wait in the backlog meanwhile.
+                    if !wasShort { notice = "out of file descriptors (\(Errno.current)): new control clients wait; trying again every second" }
+                    short = true
+                    acceptAgainAt = now + Self.acceptPause
+                }
+                return
+            }
             let peer = flipclock_peer_uid(fd)
             let user = peer >= 0 ? uid_t(peer) : uid_t.max
             if clients.count >= Self.maximumClients {

@@ -17,6 +17,8 @@ extension ClockLoop {
         var reply: ControlReply
         var change: ClockState.Change
         var saves: Bool
+        /// The change's log line, written once it is saved (a refused change is not logged as made).
+        var note: (message: Logger.Message, metadata: Logger.Metadata)?
     }
 
     /// Answers one request: the state decides; a reload, a message, clearing or listing the
@@ -61,20 +63,26 @@ extension ClockLoop {
                     shown: $0 == reveal?.shown)
             }
             return Answer(reply: .messages(messages), change: .none, saves: false)
-        case (.score, .scores):
-            logger.info("scores set", metadata: ["scores": "\(state.board.summary)"])
-        case let (.text(name, _), .texts(changed)):
-            logger.info("text set", metadata: ["name": "\(name)", "text": "\(changed[name] ?? "")"])
-        case (.timer(let action, _, _), _) where outcome.saves:
-            logger.info("timer \(action.rawValue)", metadata: ["timers": "\(TimerReading.summary(state.timerReadings(at: wall)))"])
-        case (.timerUntil, _) where outcome.saves:
-            logger.info("timer start", metadata: ["timers": "\(TimerReading.summary(state.timerReadings(at: wall)))"])
         default:
             break
         }
+        var note: (message: Logger.Message, metadata: Logger.Metadata)?
+        switch (request, outcome.change) {
+        case (.score, .scores):
+            note = ("scores set", ["scores": "\(state.board.summary)"])
+        case let (.text(name, _), .texts(changed)):
+            note = ("text set", ["name": "\(name)", "text": "\(changed[name] ?? "")"])
+        case (.timer(let action, _, _), _) where outcome.saves:
+            note = ("timer \(action.rawValue)", ["timers": "\(TimerReading.summary(state.timerReadings(at: wall)))"])
+        case (.timerUntil, _) where outcome.saves:
+            note = ("timer start", ["timers": "\(TimerReading.summary(state.timerReadings(at: wall)))"])
+        default:
+            break
+        }
+        if let source { note?.metadata["from"] = "\(source)" }
         // Every change the state leaves to the loop to answer is made above; the rest come with a reply.
         guard let reply = outcome.reply else { preconditionFailure("the state left \(outcome.change) unanswered") }
-        return Answer(reply: reply, change: outcome.change, saves: outcome.saves)
+        return Answer(reply: reply, change: outcome.change, saves: outcome.saves, note: note)
     }
 
     /// Saves the scores, timers and texts as they are now.
@@ -113,6 +121,7 @@ extension ClockLoop {
             }
         }
         for answer in answers {
+            if let note = answer.note { logger.info(note.message, metadata: note.metadata) }
             metrics.record(answer.reply, from: kind)
             show(answer.change)
         }

@@ -66,7 +66,10 @@ extension ClockLoop {
             // Every wake: a client past its deadline is dropped.
             sources.register(
                 "control", descriptors: { control.descriptors }, everyWake: true,
-                handle: { [unowned self] ready in answer(control.service(ready, now: clock.now)) }
+                handle: { [unowned self] ready in
+                    answer(control.service(ready, now: clock.now))
+                    if let notice = control.takeNotice() { logger.warning("\(notice)") }
+                }
             )
         }
         if let waiting {
