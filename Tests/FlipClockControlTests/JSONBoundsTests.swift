@@ -68,7 +68,10 @@ import Testing
         #expect(
             try reader.value()
                 == ["s": "a\"\\/\u{8}\u{C}\n\r\té😀", "n": [-1, .number(2.5), 50, 100, .null, true, false, .object([:])]])
-        for bad in [#"{"a":1"#, #"{"a":01x}"#, #"{"a":"\x"}"#, "{\"a\":\"\u{1}\"}", #"{"a":1} x"#, #"{"a":tru}"#, #"{"a":"\ud83d"}"#] {
+        for bad in [
+            #"{"a":1"#, #"{"a":01x}"#, #"{"a":01}"#, #"{"a":-00.5}"#, #"{"a":"\x"}"#, "{\"a\":\"\u{1}\"}", #"{"a":1} x"#, #"{"a":tru}"#,
+            #"{"a":"\ud83d"}"#,
+        ] {
             var reader = JSONReader(Array(bad.utf8))
             #expect(throws: JSONReader.Failure.syntax, "\(bad)") { try reader.value() }
         }

@@ -175,7 +175,10 @@ struct JSONReader {
     private mutating func number() throws(Failure) -> JSONValue {
         let start = at
         if byte == UInt8(ascii: "-") { at += 1 }
-        guard digits() > 0 else { throw .syntax }
+        let first = byte
+        let count = digits()
+        // RFC 8259: no leading zero (`01`), as JSONDecoder refused it.
+        guard count > 0, first != UInt8(ascii: "0") || count == 1 else { throw .syntax }
         var whole = true
         if byte == UInt8(ascii: ".") {
             at += 1
