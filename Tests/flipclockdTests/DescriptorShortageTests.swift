@@ -40,7 +40,7 @@ import Testing
         #expect(lines.count { $0.contains("out of file descriptors (Too many open files)") } == 1, "\(lines.joined(separator: "\n"))")
         #expect(lines.count { $0.contains("file descriptors free again") } == 1, "\(lines)")
         // A wake a second while short, not one after another.
-        let stopping = try #require(lines.first { $0.contains(" stopping ") })
+        let stopping = try #require(lines.first { $0.hasSuffix(" stopping") })
         let wakeups = try #require(stopping.split(separator: " ").first { $0.hasPrefix("wakeups=") }.flatMap { Int($0.dropFirst(8)) })
         #expect(wakeups < 50, "\(stopping)")
     }
