@@ -12,10 +12,20 @@ DISPLAYS = {
     "bochs": ["-vga", "none", "-device", "bochs-display,xres=1280,yres=800"],
     "virtio": ["-vga", "none", "-device", "virtio-gpu-pci,xres=1280,yres=800"],
 }
+# The machine an architecture's guest runs on: its qemu, machine and console, and the agent's
+# port. An x86-64 PC has a second UART for the agent; arm64's `virt` has one (the console), so
+# its agent talks on a virtio serial port, named on the kernel's command line (agent).
+MACHINES = {
+    "amd64": ("qemu-system-x86_64", [], "ttyS0", lambda path: ["-serial", f"unix:{path},server=on,wait=off"], ""),
+    "arm64": ("qemu-system-aarch64", ["-M", "virt", "-cpu", "cortex-a72"], "ttyAMA0", lambda path: [
+        "-device", "virtio-serial-pci", "-chardev", f"socket,id=agent,path={path},server=on,wait=off",
+        "-device", "virtserialport,chardev=agent,name=org.flipclock.agent"], " flipclock.agent=/dev/virtio-ports/org.flipclock.agent"),
+}
 
 
 class Guest:
-    def __init__(self, name, out, device, kernel, initrd, image, package_disk, preview_binary):
+    def __init__(self, name, out, device, kernel, initrd, image, package_disk, preview_binary, arch="amd64"):
+        """`preview_binary`: the command (a list) that runs the package's flipclockd here."""
         self.name, self.out, self.preview_binary = name, out, preview_binary
         self.disk = os.path.join(out, f"{name}-disk.qcow2")
         if os.path.exists(self.disk):
@@ -25,13 +35,14 @@ class Guest:
         agent_path = os.path.join(out, f"{name}-agent.sock")
         if os.path.exists(agent_path):
             os.remove(agent_path)
+        qemu, machine, console, agent, append = MACHINES[arch]
         self.machine = Machine(name, out, [
-            "-accel", "tcg", "-m", "1024", "-smp", "1", "-nic", "none", "-kernel", kernel, "-initrd", initrd,
-            "-append", "console=ttyS0 quiet panic=-1", *DISPLAYS[device],
+            *machine, "-accel", "tcg", "-m", "1024", "-smp", "1", "-nic", "none", "-kernel", kernel, "-initrd", initrd,
+            "-append", f"console={console} quiet panic=-1{append}", *DISPLAYS[device],
             "-drive", f"file={self.disk},if=virtio,format=qcow2",
             "-drive", f"file={package_disk},if=virtio,format=raw,readonly=on",
-            "-serial", f"unix:{agent_path},server=on,wait=off",
-        ])
+            *agent(agent_path),
+        ], qemu)
         self.agent = AgentLink(agent_path, os.path.join(out, f"{name}-agent.log"))
         self.agent.connect()
         self.shots = 0
@@ -82,7 +93,7 @@ class Guest:
             os.makedirs(folder, exist_ok=True)
             path = os.path.join(folder, "flipclock.toml")
             open(path, "w").write(config)
-            subprocess.run([self.preview_binary, "preview", "--config", path, "--date", day, "--from", f"{minute}:30",
+            subprocess.run([*self.preview_binary, "preview", "--config", path, "--date", day, "--from", f"{minute}:30",
                             "--seconds", "0.5", "--fps", "2", "--size", size, "--out", folder],
                            check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "TZ": "UTC"}, timeout=120)
         return frame

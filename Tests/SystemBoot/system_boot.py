@@ -11,11 +11,13 @@ from checks import Checks  # noqa: E402
 from guest import Guest  # noqa: E402
 
 
-def syscall_names():
-    """x86-64 system call numbers to names, from the kernel's header."""
+def syscall_names(arch):
+    """The guest's system call numbers to names, from the kernel's header (arm64's are the
+    generic table's)."""
     names = {}
-    for line in open("/usr/include/x86_64-linux-gnu/asm/unistd_64.h"):
-        m = re.match(r"#define __NR_(\w+) (\d+)", line)
+    header = {"amd64": "/usr/include/x86_64-linux-gnu/asm/unistd_64.h", "arm64": "/usr/include/asm-generic/unistd.h"}[arch]
+    for line in open(header):
+        m = re.match(r"#define __NR(?:3264)?_(\w+) (\d+)", line)
         if m:
             names[int(m.group(2))] = m.group(1)
     return names
@@ -25,6 +27,9 @@ def main():
     p = argparse.ArgumentParser()
     for a in ("--name", "--device", "--kernel", "--initrd", "--image", "--package-disk", "--package-root", "--deb-name", "--out"):
         p.add_argument(a, required=True)
+    p.add_argument("--arch", default="amd64", choices=("amd64", "arm64"))
+    p.add_argument("--preview", default="", help="what runs the package's flipclockd here (qemu-aarch64-static -L SYSROOT)")
+    p.add_argument("--checks", default="", help="the checks to run (their method names, comma-separated): all by default")
     p.add_argument("--survey", action="store_true",
                    help="run the service with no syscall filter and log what the shipped filter would deny")
     args = p.parse_args()
@@ -33,12 +38,16 @@ def main():
                 if os.path.exists(os.path.join(root, d, "flipclockd.service")))
     started = time.monotonic()
     guest = Guest(args.name, args.out, args.device, args.kernel, args.initrd, args.image, args.package_disk,
-                  os.path.join(root, "usr/bin/flipclockd"))
+                  [*args.preview.split(), os.path.join(root, "usr/bin/flipclockd")], args.arch)
     checks = Checks(guest, open(os.path.join(root, "etc/flipclock/flipclock.toml")).read(),
-                    hashlib.sha256(open(unit, "rb").read()).hexdigest(), args.deb_name, args.survey, syscall_names())
+                    hashlib.sha256(open(unit, "rb").read()).hexdigest(), args.deb_name, args.survey, syscall_names(args.arch))
+    chosen = args.checks.split(",") if args.checks else [m for _, m in Checks.names]
+    unknown = set(chosen) - {m for _, m in Checks.names}
+    if unknown:
+        sys.exit(f"system_boot.py: no such checks: {', '.join(sorted(unknown))}")
     failed, passed, stopped = 0, 0, None
     try:
-        for title, method in Checks.names:
+        for title, method in [(t, m) for t, m in Checks.names if m in chosen]:
             if stopped:
                 ok, detail = False, f"not reached: {stopped}"
             else:

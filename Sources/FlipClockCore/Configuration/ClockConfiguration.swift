@@ -106,8 +106,15 @@ public struct ClockConfiguration: Equatable, Sendable {
 
     /// Everything the file defines that a row can show, in the order of the file's tables.
     public var items: [FaceItem] {
-        [.clock(clock)] + places.map { .clock($0) } + (date.map { [.date($0)] } ?? [])
-            + scores.map { .score($0) } + timers.map { .timer($0) } + (game?.items ?? []).map { .game($0) } + texts.map { .text($0) }
+        // One append a table: Swift 6.2.3 (the arm64 build) cannot type-check the sum in time.
+        var items: [FaceItem] = [.clock(clock)]
+        items += places.map { .clock($0) }
+        items += date.map { [.date($0)] } ?? []
+        items += scores.map { .score($0) }
+        items += timers.map { .timer($0) }
+        items += (game?.items ?? []).map { .game($0) }
+        items += texts.map { .text($0) }
+        return items
     }
 
     /// Without `[[row]]`: the time; the places; the date; the scores and timers; the game's
