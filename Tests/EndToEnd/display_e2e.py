@@ -2,7 +2,8 @@
 """Boots a real Debian kernel in qemu with flipclockd as the guest's only program, and checks
 that what the virtual monitor shows is, byte for byte, what `flipclockd preview` renders.
 
-One scenario per run: the display device (bochs, virtio-gpu, or virtio-gpu with two heads)
+One scenario per run: the display device (bochs, virtio-gpu, or virtio-gpu with two heads;
+or the Raspberry Pi 3's framebuffer, `-M raspi3b` with its own device tree, 16 bpp RGB565)
 and the daemon's output (drm or fbdev). With two heads the second is checked too (turned as
 configured), and unplugged and plugged in again while the clock runs. The host reads the guest's serial console, takes `screendump`s through the
 qemu monitor at rest before the minute changes and at rest after it, and after SIGTERM
@@ -20,6 +21,14 @@ class Guest(Machine):
         self.vnc_path = os.path.join(args.out, f"{args.name}-vnc.sock")
         if os.path.exists(self.vnc_path):
             os.remove(self.vnc_path)
+        if args.device == "raspi3b":
+            # The Pi 3 (arm64, TCG) with the device tree given, which carries the framebuffer
+            # (simple-framebuffer, RGB565) the firmware would; the console is the mini UART.
+            super().__init__(args.name, args.out, [
+                "-M", "raspi3b", "-m", "1G", "-kernel", args.kernel, "-dtb", args.dtb, "-initrd", args.initrd,
+                "-append", "console=ttyS1,115200 quiet panic=-1 mem=960M vt.global_cursor_default=0", "-no-reboot",
+            ], qemu="qemu-system-aarch64", second_serial=True)
+            return
         display = {
             "bochs": ["-vga", "none", "-device", f"VGA,xres={args.width},yres={args.height}"],
             "virtio": ["-vga", "none", "-device", f"virtio-gpu-pci,xres={args.width},yres={args.height}"],
@@ -71,6 +80,8 @@ def main():
     for a in ("--kernel", "--initrd", "--out", "--device", "--rest", "--end", "--name"):
         p.add_argument(a, required=True)
     p.add_argument("--stepped", help="the preview after the guest's clock is stepped to 13:30:05")
+    p.add_argument("--dtb", help="the device tree (raspi3b)")
+    p.add_argument("--depth", type=int, default=32, help="the screen's bits per pixel: 16 is RGB565, dithered")
     p.add_argument("--width", type=int, default=1280)
     p.add_argument("--height", type=int, default=800)
     # A flip as configured by default: two halves of 250 ms and the landing's bounce, 120 ms.
@@ -135,7 +146,8 @@ def main():
         guest.wait_for(r"e2e: powering off", 60)
     except RuntimeError as e:
         failures.append(str(e))
-    guest.stop()
+    # The Pi has no PSCI to power off with: once the guest says so, qemu is ended.
+    guest.stop(5 if args.device == "raspi3b" else 30)
     log = guest.log()
     print(f"--- {args.name}: guest console ---")
     print("\n".join(l for l in log.splitlines() if "flipclockd" in l or l.startswith("e2e:")))
@@ -147,8 +159,9 @@ def main():
         ) + ((("after the clock was stepped to 13:30:05", stepped, args.stepped),) if args.stepped else ()) + ((
             ("while the second head was unplugged", unplugged, args.end),
         ) if args.hotplug else ()):
-            problem = compare(what, shot, expected)
-            print(f"{args.name}: screen {what}: " + ("identical to the preview" if problem is None else problem))
+            problem = compare(what, shot, expected, depth=args.depth)
+            same = "identical to the preview" + (" dithered to RGB565" if args.depth == 16 else "")
+            print(f"{args.name}: screen {what}: " + (same if problem is None else problem))
             if problem:
                 failures.append(problem)
         if args.hotplug:

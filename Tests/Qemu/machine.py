@@ -6,16 +6,17 @@ import os, re, socket, subprocess, time
 class Machine:
     """Starts `qemu` (`qemu-system-x86_64`, or `qemu-system-aarch64` for an arm64 guest) with
     `arguments` plus a serial console logged to OUT/NAME-serial.log and a monitor at
-    OUT/NAME-monitor.sock."""
+    OUT/NAME-monitor.sock. The console is the machine's first serial port, or its second
+    when `second_serial` (the Raspberry Pi's mini UART: its first is the PL011)."""
 
-    def __init__(self, name, out, arguments, qemu="qemu-system-x86_64"):
+    def __init__(self, name, out, arguments, qemu="qemu-system-x86_64", second_serial=False):
         self.log_path = os.path.join(out, f"{name}-serial.log")
         self.monitor_path = os.path.join(out, f"{name}-monitor.sock")
         for p in (self.log_path, self.monitor_path):
             if os.path.exists(p):
                 os.remove(p)
         command = [
-            qemu, "-serial", f"file:{self.log_path}", "-display", "none",
+            qemu, *(["-serial", "null"] if second_serial else []), "-serial", f"file:{self.log_path}", "-display", "none",
             "-monitor", f"unix:{self.monitor_path},server,nowait", *arguments,
         ]
         self.started = time.monotonic()

@@ -59,11 +59,36 @@ def turned(image, rotation):
     return ow, oh, bytes(out)
 
 
-def compare(name, shot, expected, rotation=0):
-    """None if the screendump `shot` is the PNG `expected` (turned by `rotation`) exactly,
-    else what differs: the sizes, or how many pixels and the first of them."""
+BAYER = (0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5)
+
+
+def dithered565(image):
+    """An RGB image as a 16 bpp RGB565 panel shows it: each channel rounded to 5, 6 and 5 bits
+    up or down by the pixel's place in a 4×4 Bayer matrix (threshold (k + ½)/16 of a step),
+    then shifted back to 8 bits with the low bits zero, as qemu's screendump expands them (a
+    panel repeats the top bits instead: RGB565.shown).
+    The oracle for an fbdev screen of 16 bpp, written from that definition."""
+    w, h, data = image
+    out = bytearray(len(data))
+    for y in range(h):
+        for x in range(w):
+            t = 2 * BAYER[(y & 3) << 2 | (x & 3)] + 1
+            i = 3 * (y * w + x)
+            for c, bits in ((0, 5), (1, 6), (2, 5)):
+                levels = (1 << bits) - 1
+                level = (data[i + c] * levels * 32 + t * 255) // (255 * 32)
+                out[i + c] = level << (8 - bits)
+    return w, h, bytes(out)
+
+
+def compare(name, shot, expected, rotation=0, depth=32):
+    """None if the screendump `shot` is the PNG `expected` (turned by `rotation`; dithered to
+    RGB565 when the screen has `depth` 16) exactly, else what differs: the sizes, or how many
+    pixels and the first of them."""
     w, h, a = read_ppm(shot)
     ew, eh, b = turned(read_png_rgb(expected), rotation)
+    if depth == 16:
+        _, _, b = dithered565((ew, eh, b))
     if (w, h) != (ew, eh):
         return f"{name}: screen is {w}x{h}, preview is {ew}x{eh}"
     if a == b:
