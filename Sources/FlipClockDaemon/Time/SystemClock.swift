@@ -9,6 +9,9 @@ import SystemPackage
 /// A wall deadline is an absolute `CLOCK_REALTIME` timerfd (`TFD_TIMER_ABSTIME`) cancelled
 /// when the clock is set (`TFD_TIMER_CANCEL_ON_SET`), so the loop wakes exactly at the
 /// second or minute, and at once when NTP or a person sets the clock or the machine resumes.
+/// A set the timerfd cannot see, because it came before the timer was armed (between the
+/// loop reading the wall clock and sleeping, or while the timer was spent), shows as the wall
+/// clock having moved against the monotonic one since the last wait ended (``ClockOffset``).
 /// `/etc` is watched for the system's zone changing.
 ///
 /// With a fixed start (`FLIPCLOCK_START`), the wall clock begins at that instant and runs
@@ -19,6 +22,7 @@ public final class SystemClock: TimeSource {
     private let start: WallInstant?
     private let wallTimer: Int32
     private var armed: WallInstant?
+    private var offset: ClockOffset
     private let zoneWatch: FolderWatch?
     public private(set) var systemZone: ZoneRules
 
@@ -31,6 +35,7 @@ public final class SystemClock: TimeSource {
         zoneWatch = start == nil ? FolderWatch(folder: "/etc") : nil
         systemZone = SystemZone.current()
         origin = monotonic.now
+        offset = ClockOffset(reference: ClockOffset.now())
     }
 
     deinit { close(wallTimer) }
@@ -51,6 +56,12 @@ public final class SystemClock: TimeSource {
             timerfd_settime(wallTimer, Int32(TFD_TIMER_ABSTIME) | Int32(TFD_TIMER_CANCEL_ON_SET), &setting, nil)
             armed = realtime
         }
+        // After arming: a set from here on cancels the timer; one before it shows in the offset.
+        if start == nil, offset.moved(to: ClockOffset.now()) {
+            armed = nil
+            return LoopWake(clockSet: true)
+        }
+        defer { if start == nil { offset.reference = ClockOffset.now() } }
         let own = descriptors.count
         descriptors.append(pollfd(fd: wallTimer, events: Int16(POLLIN), revents: 0))
         if let zoneWatch { descriptors.append(pollfd(fd: zoneWatch.descriptor, events: Int16(POLLIN), revents: 0)) }
@@ -82,6 +93,31 @@ public final class SystemClock: TimeSource {
             }
         }
         return wake
+    }
+}
+
+/// The wall clock less the monotonic one, taken when a wait ends and again when the next one
+/// begins: if it moved by more than slewing can (chrony slews at most 83 ms a second, and a
+/// loop's turn between two waits is milliseconds), the wall clock was set in between.
+struct ClockOffset: Equatable {
+    /// The most slewing can move the clock within one turn of the loop.
+    static let slewing = Duration.milliseconds(250)
+    var reference: Duration
+
+    /// Whether `offset` differs from the reference by more than slewing; it becomes the reference.
+    mutating func moved(to offset: Duration) -> Bool {
+        defer { reference = offset }
+        let change = offset - reference
+        return change > Self.slewing || change < .zero - Self.slewing
+    }
+
+    /// `CLOCK_REALTIME` less `CLOCK_MONOTONIC`, now.
+    static func now() -> Duration {
+        var wall = Glibc.timespec()
+        var monotonic = Glibc.timespec()
+        clock_gettime(CLOCK_MONOTONIC, &monotonic)
+        clock_gettime(CLOCK_REALTIME, &wall)
+        return .seconds(wall.tv_sec - monotonic.tv_sec) + .nanoseconds(wall.tv_nsec - monotonic.tv_nsec)
     }
 }
 
