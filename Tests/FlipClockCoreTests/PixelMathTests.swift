@@ -83,13 +83,8 @@ import Testing
 
     @Test func rowKernelsAgreeWithScalarMathBitForBit() {
         // Every alpha with a spread of colours, over a spread of destinations, at several shades.
-        var source: [UInt32] = []
-        for a in UInt32(0)...255 {
-            let c = a * 7 % (a + 1)
-            source.append(a << 24 | c << 16 | (a / 2) << 8 | (a / 3))
-        }
-        source += [0xFF12_3456, 0xFFFF_FFFF, 0, 0x0101_0101, 0xFF00_0000, 0xFFAB_CDEF, 0x7F7F_7F7F]
-        let destination = source.indices.map { UInt32(0xFF00_0000) | UInt32($0 * 2_654_435_761 & 0xFF_FFFF) }
+        let source = TestPixels.everyAlpha + [0xFF12_3456, 0xFFFF_FFFF, 0, 0x0101_0101, 0xFF00_0000, 0xFFAB_CDEF, 0x7F7F_7F7F]
+        let destination = TestPixels.scattered(source.count)
         for shade in [255, 254, 200, 128, 1, 0] as [UInt32] {
             var vector = destination
             source.withUnsafeBufferPointer { s in
@@ -105,10 +100,8 @@ import Testing
     @Test func staticHalfKernelIsTheHalfOverTheBackgroundShadedBitForBit() {
         // Every alpha, then opaque runs of several lengths between transparent pixels (a card's
         // corners and its middle), each row started at every offset so the runs fall across lanes.
-        var source: [UInt32] = (UInt32(0)...255).map { a in a << 24 | (a * 7 % (a + 1)) << 16 | (a / 2) << 8 | (a / 3) }
-        for run in [1, 7, 8, 9, 24, 33] {
-            source += (0..<run).map { 0xFF00_0000 | UInt32($0 * 40_503 & 0xFF_FFFF) } + [0, 0x8040_2010]
-        }
+        var source = TestPixels.everyAlpha
+        for run in [1, 7, 8, 9, 24, 33] { source += TestPixels.opaque(run) + [0, 0x8040_2010] }
         for background in [0xFF0E_0E10, 0xFFFF_FFFF, 0xFF00_0000] as [UInt32] {
             for shade in [255, 236, 128, 1, 0] as [UInt32] {
                 for start in 0..<8 {

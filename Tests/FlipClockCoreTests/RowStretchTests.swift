@@ -10,9 +10,8 @@ import Testing
         // magnified half to a minified one, from several starts, over a row of its own; every
         // width up to nine (the eight-pixel steps, the four left over and the single pixels)
         // and the longest the row allows.
-        var source: [UInt32] = [0] + (UInt32(0)...255).map { a in a << 24 | (a * 7 % (a + 1)) << 16 | (a / 2) << 8 | (a / 3) }
-        source += (0..<40).map { 0xFF00_0000 | UInt32($0 * 40_503 & 0xFF_FFFF) } + [0, 0, 0]
-        let destination = (0..<400).map { UInt32(0xFF00_0000) | UInt32($0 * 2_654_435_761 & 0xFF_FFFF) }
+        let source: [UInt32] = [0] + TestPixels.everyAlpha + TestPixels.opaque(40) + [0, 0, 0]
+        let destination = TestPixels.scattered(400)
         for step in [65536, 65535, 60000, 58982, 33000, 0, 65537, 80000, 131_072, 200_000] {
             for start in [0, 1, 255, 32768, 65535, 3 * 65536 + 77, 257 * 65536 + 4000] {
                 let longest = min(destination.count, ((source.count - 2) * 65536 - start) / max(step, 1))
@@ -29,7 +28,7 @@ import Testing
     @Test func stretchOfAnOpaqueRowStoresItsSamplesAndLeavesTheRestAlone() {
         // A card's inside: every sample opaque, so the eight-pixel steps store without blending;
         // the destination past `count` keeps its pixels.
-        let source: [UInt32] = (0..<64).map { 0xFF00_0000 | UInt32($0 * 40_503 & 0xFF_FFFF) }
+        let source = TestPixels.opaque(64)
         let destination = [UInt32](repeating: 0x8040_2010, count: 70)
         for step in [65536, 50000, 70000] {
             for count in [0, 1, 7, 8, 9, 16, 17, 40] {
@@ -44,9 +43,9 @@ import Testing
         // A card's row as the resampler has it: transparent ends and an opaque inside, told as
         // `opaque` (whole or in part), the stores between them untested; every width up to
         // nine and the longest, steps above and below one.
-        let inside: [UInt32] = (0..<45).map { 0xFF00_0000 | UInt32($0 * 40_503 & 0xFF_FFFF) }
+        let inside = TestPixels.opaque(45)
         let source: [UInt32] = [0] + inside + [0, 0]
-        let destination = (0..<120).map { UInt32(0x8000_0000) | UInt32($0 * 2_654_435_761 & 0x7F_7F7F) }
+        let destination = TestPixels.scattered(120, base: 0x8000_0000, mask: 0x7F_7F7F)
         for run in [1..<46, 3..<40, 10..<12, 5..<6, 0..<0] {
             for step in [65536, 65535, 50000, 33000, 65537, 80000, 131_072] {
                 for start in [0, 1, 32768, 65535, 65536 + 300, 5 * 65536] {

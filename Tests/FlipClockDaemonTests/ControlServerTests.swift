@@ -134,7 +134,10 @@ import Testing
         let server = try ControlServer(path: path, group: nil)
         let client = Client(path)
         _ = server.service(Set(server.descriptors), now: .zero)
-        client.send(Array("score set home 1".utf8) + [0, 10] + Array("text board \u{1B}[2J\n".utf8) + [0xFF, 0xFE, 10] + Array("ping\r\n".utf8))
+        let nul: [UInt8] = Array("score set home 1".utf8) + [0, 10]
+        let escape: [UInt8] = Array("text board \u{1B}[2J\n".utf8)
+        let invalid: [UInt8] = [0xFF, 0xFE, 10]
+        client.send(nul + escape + invalid + Array("ping\r\n".utf8))
         #expect(server.service(Set(server.descriptors), now: .zero).map(\.line) == ["ping"])
         #expect(
             client.received() == """
