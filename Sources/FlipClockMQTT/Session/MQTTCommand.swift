@@ -39,7 +39,8 @@ enum MQTTCommand: Equatable {
             return .request(.screen(brightness: Double(percent) / 100))
         case (2, "message", "set"): return .request(try message(text, seconds: messageSeconds))
         case (3, "message", "set") where parts[1] == "seconds":
-            guard let seconds = whole(text), PanelMessage.holds.contains(.seconds(seconds)) else {
+            // A setting, not a message: HA's number entity, in seconds; its bound is a message's.
+            guard let seconds = whole(text), (try? RequestField.messageSeconds(seconds)) != nil else {
                 throw ControlError(.range, "\"\(text.prefix(64))\" is not a number of seconds 1...86400")
             }
             return .messageSeconds(seconds)
@@ -75,9 +76,7 @@ enum MQTTCommand: Equatable {
     /// and `row`); `seconds` where it gives no duration.
     private static func message(_ text: String, seconds: Int) throws(ControlError) -> ControlRequest {
         guard text.first == "{" else {
-            do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
-            guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
-            return .message(text: text, seconds: seconds, row: nil)
+            return .message(text: try RequestField.messageText(text), seconds: seconds, row: nil)
         }
         guard var object = ControlJSON.object(text) else { throw ControlError(.syntax, "the payload is not a JSON object") }
         if object["duration"] == nil { object["duration"] = .integer(seconds) }
