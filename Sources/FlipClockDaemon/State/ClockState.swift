@@ -264,7 +264,7 @@ extension ClockState {
     func status(at moment: Moment) -> ControlReply.Status {
         ControlReply.Status(
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
-            output: moment.output, game: game == nil ? nil : reading(at: moment.wall))
+            output: moment.output, game: game.map { reading(of: $0, at: moment.wall) })
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.
