@@ -10,6 +10,7 @@ extension ClockLoop {
         let now = clock.now
         // How the clocks read: once a wake, for every screen and every deadline.
         let read = reading()
+        state.advanceMessages(to: now)
         // A panel's next move (a message posted, its time up), or a timer's row to show or
         // hide, is a frame to draw.
         if let change = screens.panelChange(after: now, messages: state.messages) { plan.frame = min(plan.frame, change) }

@@ -129,6 +129,11 @@ final class Screen {
     /// `messages` (the state's) laid out on this screen's panel: a message that does not fit
     /// here (a screen plugged in since it was posted) has no height, and does not show.
     private func layOut(_ messages: PanelReveal) -> PanelReveal {
+        // At rest (the loop moves the state's panel on each wake): nothing to lay out.
+        guard messages.shown != nil || !messages.waiting.isEmpty else {
+            if !laidOut.isEmpty { laidOut = [:] }
+            return messages
+        }
         let numbers = Set(([messages.shown].compactMap { $0 } + messages.waiting).map(\.number))
         laidOut = laidOut.filter { numbers.contains($0.key) }
         return messages.laidOut { posted in

@@ -39,6 +39,9 @@ extension ClockState {
         }
     }
 
+    /// Moves the messages on to `now`: those closed are gone.
+    mutating func advanceMessages(to now: Duration) { _ = messages.advance(to: now) }
+
     /// Whether no message shows or waits at `now`.
     func messagesQuiet(at now: Duration) -> Bool { messages.nextChange(after: now) == nil }
 
