@@ -44,7 +44,7 @@ import Testing
                 "POST", "/v1/timers/{name}/start", ["name": "egg"], #"{"duration":"soon"}"#,
                 #"ERR syntax "soon" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)"#
             ),
-            ("PUT", "/v1/screen", [:], #"{"brightness":0}"#, #"ERR syntax screen takes "power": "on" or "off", or "brightness": 1...100"#),
+            ("PUT", "/v1/screen", [:], #"{"brightness":0}"#, #"ERR range "0" is not a brightness: a percentage 1...100, or off"#),
             ("POST", "/v1/messages", [:], #"{"text":"hi"}"#, #"ERR syntax "duration" is missing"#),
             ("POST", "/v1/messages", [:], #"{"command":"reload"}"#, #"ERR syntax "command" comes from the path, not the body"#),
         ] as [(String, String, [String: String], String, String)])

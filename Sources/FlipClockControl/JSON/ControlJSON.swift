@@ -62,7 +62,7 @@ public enum ControlJSON {
             switch (object["power"]?.string, object["brightness"]) {
             case ("off", nil): return .screen(brightness: 0)
             case ("on", nil): return .screen(brightness: 1)
-            case (nil, .integer(let percent)?) where (1...100).contains(percent): return .screen(brightness: Double(percent) / 100)
+            case (nil, .integer(let percent)?): return .screen(brightness: try RequestField.brightness(String(percent)))
             default: throw ControlError(.syntax, "screen takes \"power\": \"on\" or \"off\", or \"brightness\": 1...100")
             }
         case "sound":

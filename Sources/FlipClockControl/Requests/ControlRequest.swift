@@ -102,11 +102,7 @@ public enum ControlRequest: Equatable, Sendable {
             switch (words.count, words.dropFirst().first) {
             case (2, "off"): return .screen(brightness: 0)
             case (2, "on"): return .screen(brightness: 1)
-            case (3, "dim"):
-                guard let percent = Int(words[2]), (1...100).contains(percent) else {
-                    throw ControlError(.syntax, "\"\(words[2])\" is not a brightness; dim takes a percentage 1...100")
-                }
-                return .screen(brightness: Double(percent) / 100)
+            case (3, "dim"): return .screen(brightness: try RequestField.brightness(words[2]))
             default: throw ControlError(.syntax, "screen takes off, on, or dim PERCENT")
             }
         case "sound":

@@ -41,6 +41,15 @@ public enum RequestField {
         return row
     }
 
+    /// A screen's brightness, a percentage 1...100 (off is a word of its own in each grammar):
+    /// the level it is set to, 0.01...1.
+    public static func brightness(_ written: String) throws(ControlError) -> Double {
+        let reason = "\"\(written.prefix(64))\" is not a brightness: a percentage 1...100, or off"
+        guard let percent = Int(written) else { throw ControlError(.syntax, reason) }
+        guard (1...100).contains(percent) else { throw ControlError(.range, reason) }
+        return Double(percent) / 100
+    }
+
     /// A timer's duration, written as a message's is: up to 99:59.
     public static func timerDuration(_ written: String) throws(ControlError) -> Int {
         guard let seconds = TimerItem.parseDuration(written), seconds <= TimerItem.longest else {

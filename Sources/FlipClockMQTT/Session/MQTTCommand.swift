@@ -33,10 +33,9 @@ enum MQTTCommand: Equatable {
             default: throw ControlError(.syntax, "\"\(text.prefix(64))\" is not ON or OFF")
             }
         case (3, "screen", "set") where parts[1] == "brightness":
-            guard let percent = whole(text), (0...100).contains(percent) else {
-                throw ControlError(.range, "\"\(text.prefix(64))\" is not a brightness 0...100")
-            }
-            return .request(.screen(brightness: Double(percent) / 100))
+            // Home Assistant's slider: 0 is off, and a float may come for a whole number.
+            guard let percent = whole(text) else { return .request(.screen(brightness: try RequestField.brightness(text.trimmingWhitespace))) }
+            return .request(.screen(brightness: percent == 0 ? 0 : try RequestField.brightness(String(percent))))
         case (2, "message", "set"): return .request(try message(text, seconds: messageSeconds))
         case (3, "message", "set") where parts[1] == "seconds":
             // A setting, not a message: HA's number entity, in seconds; its bound is a message's.
