@@ -164,6 +164,8 @@ let package = Package(
             name: "FlipClockDaemonTests",
             dependencies: [
                 "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockQR", "FlipClockTestKit",
+                // RequestFieldTests: every grammar's refusals, to the state's answer.
+                "FlipClockHTTP", "FlipClockMQTT",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The renderer's pictures against committed goldens, drawn with the real font.

@@ -20,10 +20,10 @@ import Testing
         (#"{"command":"message","text":" ","duration":"30s"}"#, "the message is empty"),
         (#"{"command":"message","duration":"30s"}"#, #""text" is missing"#),
         (#"{"command":"message","text":"hi"}"#, #""duration" is missing"#),
-        (#"{"command":"message","text":"hi","duration":"soon"}"#, #""duration" is not a duration (30, "30s", "5m", "1h30m", "MM:SS")"#),
+        (#"{"command":"message","text":"hi","duration":"soon"}"#, #""soon" is not a duration (30s, 5m, 1h30m, MM:SS)"#),
         (#"{"command":"message","text":"hi","duration":86401}"#, "a message is shown for 1s to 24h"),
         (#"{"command":"message","text":"hi","duration":0}"#, "a message is shown for 1s to 24h"),
-        (#"{"command":"message","text":"hi","duration":5,"row":0}"#, #""row" is a whole number from 1"#),
+        (#"{"command":"message","text":"hi","duration":5,"row":0}"#, #""0" is not a row; rows count from 1"#),
         (#"{"command":"message","clear":false}"#, #""clear" is true, and comes alone"#),
         (#"{"command":"message","clear":true,"text":"hi"}"#, #""clear" is true, and comes alone"#),
         (#"{"command":"message","list":true,"duration":5}"#, #""list" is true, and comes alone"#),
@@ -43,10 +43,16 @@ import Testing
         (#"{"command":"display","brightness":50.5}"#, #"screen takes "power": "on" or "off", or "brightness": 1...100"#),
         (#"{"command":"score","action":"set","scores":{"home":true}}"#, #""home" is not a whole number"#),
         (#"{"command":"score","action":"set","scores":[1]}"#, #""scores" is missing"#),
-        (#"{"command":"timer","action":"start","name":"egg","duration":null}"#, #""duration" is not a duration up to 99:59"#),
-        (#"{"command":"timer","action":"start","name":"egg","duration":-5}"#, #""duration" is not a duration up to 99:59"#),
-        (#"{"command":"timer","action":"start","name":"egg","duration":9223372036854775807}"#, #""duration" is not a duration up to 99:59"#),
-        (#"{"command":"timer","action":"start","name":"egg","duration":"9999999999999999h"}"#, #""duration" is not a duration up to 99:59"#),
+        (#"{"command":"timer","action":"start","name":"egg","duration":null}"#, #""null" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)"#),
+        (#"{"command":"timer","action":"start","name":"egg","duration":-5}"#, #""-5" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)"#),
+        (
+            #"{"command":"timer","action":"start","name":"egg","duration":9223372036854775807}"#,
+            #""9223372036854775807" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)"#
+        ),
+        (
+            #"{"command":"timer","action":"start","name":"egg","duration":"9999999999999999h"}"#,
+            #""9999999999999999h" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)"#
+        ),
         (#"["command"]"#, "not a JSON object"),
     ])
     func valuesOfTheWrongKindAreRefused(_ line: String, _ reason: String) {

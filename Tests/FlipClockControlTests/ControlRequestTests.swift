@@ -21,7 +21,7 @@ import Testing
         #expect(try ControlRequest.parse("text board GATE  12") == .text(name: "board", text: "GATE  12"))
         #expect(try ControlRequest.parse("text board \"  ON TIME\"") == .text(name: "board", text: "  ON TIME"))
         #expect(try ControlRequest.parse("text board") == .text(name: "board", text: ""))
-        #expect(throws: ControlError(.syntax, "\"0\" is not a brightness; dim takes a percentage 1...100")) {
+        #expect(throws: ControlError(.range, "\"0\" is not a brightness: a percentage 1...100, or off")) {
             try ControlRequest.parse("display dim 0")
         }
         #expect(throws: ControlError(.syntax, "screen takes off, on, or dim PERCENT")) { try ControlRequest.parse("display bright") }

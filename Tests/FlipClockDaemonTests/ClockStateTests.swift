@@ -1,5 +1,6 @@
 import FlipClockControl
 import FlipClockCore
+import FlipClockTestKit
 import Testing
 
 @testable import FlipClockDaemon
@@ -20,9 +21,9 @@ import Testing
     )
 
     /// The outcome of a request line, its reply in the text form.
-    func handle(_ line: String, _ state: inout ClockState) throws -> (reply: String?, change: ClockState.Change, saves: Bool) {
+    func handle(_ line: String, _ state: inout ClockState) throws -> (reply: String, change: ClockState.Change, saves: Bool) {
         let outcome = state.handle(try ControlRequest.parse(line), at: Self.moment)
-        return (outcome.reply?.line(json: false), outcome.change, outcome.saves)
+        return (outcome.reply.line(json: false), outcome.change, outcome.saves)
     }
 
     @Test func savedScoresAreKeptInRangeAndUnknownOnesDropped() {
@@ -53,11 +54,25 @@ import Testing
                 == "ERR range 11:59:00 is 23 h 59 min away; a timer counts down at most 99:59")
     }
 
-    @Test func aReloadAndAMessageAreLeftToTheLoop() throws {
+    /// Every request is answered by the state: a reload is the loop's to do (it refuses it if
+    /// it fails), a message is posted on the state's panel once every screen has room for it.
+    @Test func aReloadAndAMessageAreAnsweredByTheState() throws {
         var state = ClockState(configuration: Self.configuration)
-        let reload = try handle("reload", &state), message = try handle("message \"Tea\" for 5s row 2", &state)
-        #expect(reload.reply == nil && reload.change == .reload)
-        #expect(message.reply == nil && message.change == .post(text: "Tea", hold: .seconds(5), row: 2))
+        let reload = try handle("reload", &state)
+        #expect(reload.reply == "OK reloaded" && reload.change == .reload)
+        #expect(try handle("message \"Tea\" for 5s row 2", &state).reply == "ERR state no screen is connected to show it on")
+        var moment = Self.moment
+        let glyphs = SolidBlockGlyphs()
+        let scene = ClockScene(face: Self.configuration.face(), width: 640, height: 480, showing: moment.reading, glyphs: glyphs)
+        moment.screens = [
+            ClockState.ScreenShape(
+                name: "HDMI-A-1", width: 640, height: 480,
+                panel: MessagePanel(layout: scene.renderer.layout, style: Self.configuration.face().style, glyphs: glyphs))
+        ]
+        let message = state.handle(try ControlRequest.parse("message \"Tea\" for 5s row 2"), at: moment)
+        #expect(message.reply == .message(number: 1, waiting: 0) && message.change == .redraw && !message.saves)
+        #expect(state.handle(.listMessages, at: moment).reply.line(json: false) == "OK 1 shown \"Tea\" for 5s row 2")
+        #expect(state.handle(.clearMessages, at: moment).reply == .messagesCleared)
     }
 
     @Test func statusNamesTheTimeScoresTimersScreenAndOutput() throws {

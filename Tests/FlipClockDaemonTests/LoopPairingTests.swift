@@ -81,20 +81,33 @@ import Testing
         #expect(shown[1] == (try Self.face()))
     }
 
-    /// The state decides: the loop shows it, nothing is saved, and without `[http]` it is refused.
-    @Test func theStateLeavesItToTheLoopAndSavesNothing() {
+    /// The state decides: it holds the code the screens show, saves nothing, and without
+    /// `[http]` refuses.
+    @Test func theStateHoldsTheCodeAndSavesNothing() {
         var configuration = ClockConfiguration()
         Self.http("0.0.0.0")(&configuration)
         var state = ClockState(configuration: configuration)
-        let moment = ClockStateTests.moment
-        let pair = state.handle(.pair(seconds: 60, host: nil), at: moment)
-        #expect(pair.reply == nil && pair.change == .pair(seconds: 60, host: nil) && !pair.saves)
+        var moment = ClockStateTests.moment
+        moment.page = PageAddress(token: Self.token)
+        moment.page?.listening(on: 8080)
+        moment.screens = [
+            ClockState.ScreenShape(
+                name: "HDMI-A-1", width: 640, height: 480,
+                panel: MessagePanel(
+                    layout: ClockScene(face: configuration.face(), width: 640, height: 480, showing: moment.reading, glyphs: SolidBlockGlyphs())
+                        .renderer.layout, style: configuration.face().style, glyphs: SolidBlockGlyphs()))
+        ]
+        let pair = state.handle(.pair(seconds: 60, host: "clock.local"), at: moment)
+        #expect(pair.reply == .pairing(url: "http://clock.local:8080/", seconds: 60) && pair.change == .redraw && !pair.saves)
+        #expect(state.pairing(at: moment.now + .seconds(59))?.until == moment.now + .seconds(60))
+        #expect(state.pairing(at: moment.now + .seconds(60)) == nil)
         let stop = state.handle(.stopPairing, at: moment)
-        #expect(stop.reply == .pairingStopped && stop.change == .stopPairing && !stop.saves)
+        #expect(stop.reply == .pairingStopped && stop.change == .redraw && !stop.saves && state.pairing == nil)
+        #expect(stop.note?.message == "pairing code taken down")
         var plain = ClockState(configuration: ClockConfiguration())
         let refused = plain.handle(.pair(seconds: 60, host: "clock.local"), at: moment)
         #expect(refused.change == .none && !refused.saves)
-        #expect(refused.reply?.line(json: false).hasPrefix("ERR state pairing opens the control page") == true)
+        #expect(refused.reply.line(json: false).hasPrefix("ERR state pairing opens the control page") == true)
     }
 
     @Test func withoutAnAddressAPhoneReachesItIsRefused() throws {

@@ -23,7 +23,7 @@ import Testing
         var silent = ClockState(configuration: configuration)
         let refused = silent.handle(.sound(on: false), at: ClockStateTests.moment)
         #expect(
-            refused.reply?.line(json: false)
+            refused.reply.line(json: false)
                 == #"ERR state the clock has no sound: add [sound] to the configuration (see the README, "Sound")"#)
         configuration.sound = SoundSettings()
         var state = ClockState(configuration: configuration)

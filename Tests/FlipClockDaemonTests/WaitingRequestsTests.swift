@@ -15,7 +15,7 @@ import Testing
         }
         #expect(taken.map(\.question) == [.request(.ping)])
         #expect(taken.map(\.source) == ["test"])
-        waiting.answer(taken[0].id, with: .reply(.pong))
+        waiting.answer(taken[0].id, with: .pong)
         #expect(await reply == .pong)
     }
 
@@ -37,7 +37,24 @@ import Testing
         }
         // Taken, not yet answered: it still counts.
         #expect(await waiting.ask(.ping, from: "test") == .refused(ControlError(.busy, "1 requests wait for the clock already; try again later")))
-        waiting.answer(taken[0].id, with: .reply(.pong))
+        waiting.answer(taken[0].id, with: .pong)
         #expect(await first == .pong)
+    }
+
+    /// The patience of a question ends with its answer: after answering a batch, no task is
+    /// left waiting out the 5 s (each would hold its closure and wake once, for nothing).
+    @Test func answeringEndsEveryPatienceTask() async {
+        let waiting = WaitingRequests(patience: .seconds(3600))
+        await withTaskGroup(of: ControlReply.self) { group in
+            for _ in 0..<8 { group.addTask { await waiting.ask(.ping, from: "test") } }
+            var taken: [WaitingRequests.Taken] = []
+            while taken.count < 8 {
+                await Task.yield()
+                taken += waiting.take()
+            }
+            for asked in taken { waiting.answer(asked.id, with: .pong) }
+            for await reply in group { #expect(reply == .pong) }
+        }
+        #expect(waiting.patienceTasks == 0)
     }
 }

@@ -40,8 +40,11 @@ import Testing
             ("POST", "/v1/scores/set", [:], "[1]", "ERR syntax the body is not a JSON object"),
             ("POST", "/v1/scores/set", [:], #"{"scores":{"home":"x"}}"#, #"ERR syntax "home" is not a whole number"#),
             ("POST", "/v1/timers/{name}/start", ["name": "egg"], #"{"name":"tea"}"#, #"ERR syntax "name" comes from the path, not the body"#),
-            ("POST", "/v1/timers/{name}/start", ["name": "egg"], #"{"duration":"soon"}"#, #"ERR syntax "duration" is not a duration up to 99:59"#),
-            ("PUT", "/v1/screen", [:], #"{"brightness":0}"#, #"ERR syntax screen takes "power": "on" or "off", or "brightness": 1...100"#),
+            (
+                "POST", "/v1/timers/{name}/start", ["name": "egg"], #"{"duration":"soon"}"#,
+                #"ERR syntax "soon" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)"#
+            ),
+            ("PUT", "/v1/screen", [:], #"{"brightness":0}"#, #"ERR range "0" is not a brightness: a percentage 1...100, or off"#),
             ("POST", "/v1/messages", [:], #"{"text":"hi"}"#, #"ERR syntax "duration" is missing"#),
             ("POST", "/v1/messages", [:], #"{"command":"reload"}"#, #"ERR syntax "command" comes from the path, not the body"#),
         ] as [(String, String, [String: String], String, String)])

@@ -49,7 +49,7 @@ import Testing
         ("score/home/set", "abc", "ERR syntax \"abc\" is not a score: a whole number, +N, -N or reset"),
         ("score/home/set", "1e99", "ERR syntax \"1e99\" is not a score: a whole number, +N, -N or reset"),
         ("screen/set", "on", "ERR syntax \"on\" is not ON or OFF"),
-        ("screen/brightness/set", "101", "ERR range \"101\" is not a brightness 0...100"),
+        ("screen/brightness/set", "101", "ERR range \"101\" is not a brightness: a percentage 1...100, or off"),
         ("message/seconds/set", "0", "ERR range \"0\" is not a number of seconds 1...86400"),
         ("message/set", "   ", "ERR syntax the message is empty"),
         ("message/set", "{\"row\":2}", "ERR syntax \"text\" is missing"),

@@ -56,18 +56,13 @@ public enum ControlJSON {
                 return .timerUntil(name: timer, time: time)
             }
             var duration: Int?
-            if let d = object["duration"] {
-                guard let parsed = d.integer ?? d.string.flatMap(TimerItem.parseDuration), (0...TimerItem.longest).contains(parsed) else {
-                    throw ControlError(.syntax, "\"duration\" is not a duration up to 99:59")
-                }
-                duration = parsed
-            }
+            if let d = object["duration"] { duration = try RequestField.timerDuration(d.written) }
             return .timer(action, name: timer, duration: duration)
         case "screen", "display":
             switch (object["power"]?.string, object["brightness"]) {
             case ("off", nil): return .screen(brightness: 0)
             case ("on", nil): return .screen(brightness: 1)
-            case (nil, .integer(let percent)?) where (1...100).contains(percent): return .screen(brightness: Double(percent) / 100)
+            case (nil, .integer(let percent)?): return .screen(brightness: try RequestField.brightness(String(percent)))
             default: throw ControlError(.syntax, "screen takes \"power\": \"on\" or \"off\", or \"brightness\": 1...100")
             }
         case "sound":
@@ -104,19 +99,14 @@ public enum ControlJSON {
             }
             return request
         }
-        guard let text = object["text"]?.string else { throw ControlError(.syntax, "\"text\" is missing") }
-        do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
+        guard let given = object["text"]?.string else { throw ControlError(.syntax, "\"text\" is missing") }
+        let text = try RequestField.messageText(given)
         guard let given = object["duration"] else { throw ControlError(.syntax, "\"duration\" is missing") }
-        guard let seconds = given.integer ?? given.string.flatMap(TimerItem.parseDuration) else {
-            throw ControlError(.syntax, "\"duration\" is not a duration (30, \"30s\", \"5m\", \"1h30m\", \"MM:SS\")")
-        }
-        guard PanelMessage.holds.contains(.seconds(seconds)) else { throw ControlError(MessageError.holdOutOfRange) }
+        // A number of seconds, or a duration as the text form writes it.
+        let seconds: Int
+        if let n = given.integer { seconds = try RequestField.messageSeconds(n) } else { seconds = try RequestField.messageSeconds(given.written) }
         var row: Int?
-        if let given = object["row"] {
-            guard let n = given.integer, n >= 1 else { throw ControlError(.syntax, "\"row\" is a whole number from 1") }
-            row = n
-        }
-        guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
+        if let given = object["row"] { row = try RequestField.row(given.written) }
         return .message(text: text, seconds: seconds, row: row)
     }
 

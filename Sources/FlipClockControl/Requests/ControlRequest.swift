@@ -95,21 +95,14 @@ public enum ControlRequest: Equatable, Sendable {
             }
             var duration: Int?
             if words.count == 4 {
-                guard let d = TimerItem.parseDuration(words[3]), d <= TimerItem.longest else {
-                    throw ControlError(.syntax, "\"\(words[3])\" is not a duration up to 99:59 (25m, 1h30m, 90s, MM:SS)")
-                }
-                duration = d
+                duration = try RequestField.timerDuration(words[3])
             }
             return .timer(action, name: words[2], duration: duration)
         case "screen", "display":
             switch (words.count, words.dropFirst().first) {
             case (2, "off"): return .screen(brightness: 0)
             case (2, "on"): return .screen(brightness: 1)
-            case (3, "dim"):
-                guard let percent = Int(words[2]), (1...100).contains(percent) else {
-                    throw ControlError(.syntax, "\"\(words[2])\" is not a brightness; dim takes a percentage 1...100")
-                }
-                return .screen(brightness: Double(percent) / 100)
+            case (3, "dim"): return .screen(brightness: try RequestField.brightness(words[2]))
             default: throw ControlError(.syntax, "screen takes off, on, or dim PERCENT")
             }
         case "sound":
@@ -186,8 +179,8 @@ public enum ControlRequest: Equatable, Sendable {
         if rest.split(whereSeparator: isBlank) == ["clear"] { return .clearMessages }
         if rest.split(whereSeparator: isBlank) == ["list"] { return .listMessages }
         guard rest.first == "\"" else { throw usage }
-        let (text, after) = try quoted(rest, what: "message")
-        do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
+        let (quoted, after) = try quoted(rest, what: "message")
+        let text = try RequestField.messageText(quoted)
         let words = after.split(whereSeparator: isBlank).map(String.init)
         var seconds: Int?, row: Int?
         var k = 0
@@ -196,21 +189,15 @@ public enum ControlRequest: Equatable, Sendable {
             let value = words[k + 1]
             switch words[k] {
             case "for" where seconds == nil:
-                guard let s = TimerItem.parseDuration(value) else {
-                    throw ControlError(.syntax, "\"\(value)\" is not a duration (30s, 5m, 1h30m, MM:SS)")
-                }
-                guard PanelMessage.holds.contains(.seconds(s)) else { throw ControlError(MessageError.holdOutOfRange) }
-                seconds = s
+                seconds = try RequestField.messageSeconds(value)
             case "row" where row == nil:
-                guard let n = Int(value), n >= 1 else { throw ControlError(.syntax, "\"\(value)\" is not a row; rows count from 1") }
-                row = n
+                row = try RequestField.row(value)
             default:
                 throw usage
             }
             k += 2
         }
         guard let seconds else { throw usage }
-        guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
         return .message(text: text, seconds: seconds, row: row)
     }
 

@@ -100,6 +100,22 @@ public struct PanelReveal: Sendable {
         }
     }
 
+    /// The same reveal with every message laid out again by `layOut` (for another face: its
+    /// height and its scrolled lines). A message keeps its hold, so the phases stay where they
+    /// are: each screen draws one owner's messages at its own size.
+    public func laidOut(_ layOut: (Posted) -> PanelMessage) -> PanelReveal {
+        func again(_ entry: Posted) -> Posted { Posted(number: entry.number, message: layOut(entry)) }
+        var copy = self
+        copy.waiting = waiting.map(again)
+        switch state {
+        case .closed: break
+        case let .opening(entry, start): copy.state = .opening(again(entry), start: start)
+        case let .open(entry, start): copy.state = .open(again(entry), start: start)
+        case let .closing(entry, start, from): copy.state = .closing(again(entry), start: start, from: from)
+        }
+        return copy
+    }
+
     /// Moves the panel to `now` and returns what to draw.
     ///
     /// Phases end at their exact scheduled instants, so a late frame does not stretch them.

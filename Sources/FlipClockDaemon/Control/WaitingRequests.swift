@@ -8,23 +8,19 @@ import Synchronization
 /// same ``ControlRequest``s the socket makes, decided by the same state, and asks for what
 /// the screens show.
 ///
-/// ``ask(_:from:)`` and ``pictures()`` queue a question and wait; an eventfd the loop polls
-/// wakes it, and it answers what it ``take()``s with ``answer(_:with:)``. Bounded: with
-/// ``capacity`` waiting a question is refused at once (`busy`), and one the loop has not taken
-/// within ``patience`` (the loop waits for a display, say) is refused then. A request the
-/// loop has taken is always answered by the loop, so a refusal never hides a change made.
+/// ``ask(_:from:kind:)`` and ``pictures()`` queue a question and wait; an eventfd the loop
+/// polls wakes it, and it answers what it ``take()``s with ``answer(_:with:)-(_,ControlReply)``
+/// or ``answer(_:with:)-(_,[ScreenPicture])``. Bounded: with ``capacity`` waiting a question is
+/// refused at once (`busy`), and one the loop has not taken within ``patience`` (the loop waits
+/// for a display, say) is refused then. A request the loop has taken is always answered by the
+/// loop, so a refusal never hides a change made. The patience is a child task of the asker's,
+/// cancelled when the answer comes: nothing outlives a question.
 public final class WaitingRequests: Sendable {
     /// What another thread asks the loop.
     enum Question: Equatable {
         case request(ControlRequest)
         /// What each screen shows now.
         case pictures
-    }
-
-    /// The loop's answer to a ``Question``.
-    enum Answer {
-        case reply(ControlReply)
-        case pictures([ScreenPicture])
     }
 
     /// A question the loop has taken, with where it came from (for the log) and by which
@@ -39,7 +35,11 @@ public final class WaitingRequests: Sendable {
     private struct Queue {
         var next = 0
         var untaken: [Taken] = []
-        var waiting: [Int: CheckedContinuation<Answer?, Never>] = [:]
+        var replies = Slots<ControlReply>()
+        var pictures = Slots<[ScreenPicture]>()
+        /// Patience tasks running now (what the tests count).
+        var timers = 0
+        var count: Int { replies.count + pictures.count }
     }
 
     public let capacity: Int
@@ -58,48 +58,70 @@ public final class WaitingRequests: Sendable {
     /// The loop's reply to `request`, or a `busy` refusal; `source` names the asker in the
     /// log, `kind` the way it came (HTTP or MQTT) in the metrics.
     public func ask(_ request: ControlRequest, from source: String, kind: ClockMetrics.Source = .http) async -> ControlReply {
-        switch await ask(.request(request), from: source, kind: kind) {
-        case .reply(let reply): reply
-        case .pictures: preconditionFailure("the loop answered a request with pictures")
+        switch await ask(.request(request), from: source, kind: kind, in: \.replies) {
+        case .success(let reply): reply
+        case .failure(let error): .refused(error)
         }
     }
 
     /// What each screen shows now, or why not (`busy`).
     public func pictures() async throws(ControlError) -> [ScreenPicture] {
-        switch await ask(.pictures, from: "http", kind: .http) {
-        case .pictures(let pictures): return pictures
-        case .reply(let reply):
-            guard case .refused(let error) = reply else { preconditionFailure("the loop answered pictures with \(reply)") }
-            throw error
-        }
+        try await ask(.pictures, from: "http", kind: .http, in: \.pictures).get()
     }
 
-    private func ask(_ question: Question, from source: String, kind: ClockMetrics.Source) async -> Answer {
-        let full = ControlError(.busy, "\(capacity) requests wait for the clock already; try again later")
-        let late = ControlError(.busy, "the clock did not take the request in time (it may be waiting for a display)")
-        let answer: Answer? = await withCheckedContinuation { continuation in
-            let id: Int? = queue.withLock { queue in
-                guard queue.waiting.count < capacity else { return nil }
-                let id = queue.next
-                queue.next += 1
-                queue.untaken.append(Taken(id: id, question: question, source: source, kind: kind))
-                queue.waiting[id] = continuation
-                return id
-            }
-            guard let id else { return continuation.resume(returning: .reply(.refused(full))) }
-            var one: UInt64 = 1
-            _ = write(descriptor, &one, 8)
-            Task { [patience] in
-                try? await Task.sleep(for: patience)
-                let untaken = queue.withLock { queue -> CheckedContinuation<Answer?, Never>? in
-                    guard let index = queue.untaken.firstIndex(where: { $0.id == id }) else { return nil }
-                    queue.untaken.remove(at: index)
-                    return queue.waiting.removeValue(forKey: id)
-                }
-                untaken?.resume(returning: nil)
-            }
+    /// The answer to `question`, waited for in `slots`; a `busy` refusal when the queue is full
+    /// or the loop does not take it within ``patience``.
+    private func ask<Answer: Sendable>(
+        _ question: Question, from source: String, kind: ClockMetrics.Source, in slots: WritableKeyPath<Queue, Slots<Answer>> & Sendable
+    ) async -> Result<Answer, ControlError> {
+        let id: Int? = queue.withLock { queue in
+            guard queue.count < capacity else { return nil }
+            let id = queue.next
+            queue.next += 1
+            queue.untaken.append(Taken(id: id, question: question, source: source, kind: kind))
+            queue[keyPath: slots].open(id)
+            return id
         }
-        return answer ?? .reply(.refused(late))
+        guard let id else { return .failure(ControlError(.busy, "\(capacity) requests wait for the clock already; try again later")) }
+        var one: UInt64 = 1
+        _ = write(descriptor, &one, 8)
+        let answer = await withTaskGroup(of: Answer?.self) { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    if let settled = self.queue.withLock({ $0[keyPath: slots].wait(id, continuation) }) {
+                        continuation.resume(returning: settled)
+                    }
+                }
+            }
+            group.addTask { [patience] in
+                self.queue.withLock { $0.timers += 1 }
+                defer { self.queue.withLock { $0.timers -= 1 } }
+                // Cancelled: the answer came (or the asker went away, and so may the question).
+                try? await Task.sleep(for: patience)
+                self.withdraw(id, from: slots)
+                return nil
+            }
+            // The first answer that is one; a withdrawn question's waiter answers nil.
+            var answer: Answer?
+            for await result in group {
+                guard let result else { continue }
+                answer = result
+                group.cancelAll()
+            }
+            return answer
+        }
+        guard let answer else { return .failure(ControlError(.busy, "the clock did not take the request in time (it may be waiting for a display)")) }
+        return .success(answer)
+    }
+
+    /// Takes question `id` back if the loop has not taken it: its waiter answers nil.
+    private func withdraw<Answer: Sendable>(_ id: Int, from slots: WritableKeyPath<Queue, Slots<Answer>> & Sendable) {
+        let waiter = queue.withLock { queue -> CheckedContinuation<Answer?, Never>? in
+            guard let index = queue.untaken.firstIndex(where: { $0.id == id }) else { return nil }
+            queue.untaken.remove(at: index)
+            return queue[keyPath: slots].settle(id, with: nil)
+        }
+        waiter?.resume(returning: nil)
     }
 
     /// The questions asked since the last call, oldest first; each must be answered.
@@ -112,9 +134,56 @@ public final class WaitingRequests: Sendable {
         }
     }
 
-    /// Resumes the asker of a question ``take()`` returned.
-    func answer(_ id: Int, with answer: Answer) {
-        queue.withLock { $0.waiting.removeValue(forKey: id) }?.resume(returning: answer)
+    /// Resumes the asker of a request ``take()`` returned.
+    func answer(_ id: Int, with reply: ControlReply) {
+        queue.withLock { $0.replies.settle(id, with: reply) }?.resume(returning: reply)
+    }
+
+    /// Resumes the asker of a ``Question/pictures`` question ``take()`` returned.
+    func answer(_ id: Int, with pictures: [ScreenPicture]) {
+        queue.withLock { $0.pictures.settle(id, with: pictures) }?.resume(returning: pictures)
+    }
+
+    /// How many patience tasks run now: one per question not yet answered.
+    var patienceTasks: Int { queue.withLock { $0.timers } }
+}
+
+/// The questions of one kind of answer waiting, by id: each waits for its asker's continuation
+/// and its answer, in either order.
+private struct Slots<Answer> {
+    private enum Slot {
+        /// Asked; the asker's continuation, once it waits.
+        case asked(CheckedContinuation<Answer?, Never>?)
+        /// Answered (`nil`: withdrawn) before the asker waited.
+        case settled(Answer?)
+    }
+    private var slots: [Int: Slot] = [:]
+
+    var count: Int { slots.count }
+
+    mutating func open(_ id: Int) { slots[id] = .asked(nil) }
+
+    /// Notes the asker of `id` waiting on `continuation`; returns what to resume it with at
+    /// once if the question was settled already (the slot then goes).
+    mutating func wait(_ id: Int, _ continuation: CheckedContinuation<Answer?, Never>) -> Answer?? {
+        guard case .settled(let answer) = slots[id] else {
+            slots[id] = .asked(continuation)
+            return nil
+        }
+        slots[id] = nil
+        return .some(answer)
+    }
+
+    /// Settles `id` with `answer` (`nil`: withdrawn): returns the continuation to resume with
+    /// it if its asker waits already (the slot then goes); else keeps the answer for it.
+    mutating func settle(_ id: Int, with answer: Answer?) -> CheckedContinuation<Answer?, Never>? {
+        guard case .asked(let waiting) = slots[id] else { return nil }
+        guard let waiting else {
+            slots[id] = .settled(answer)
+            return nil
+        }
+        slots[id] = nil
+        return waiting
     }
 }
 

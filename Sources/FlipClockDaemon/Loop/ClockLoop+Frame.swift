@@ -10,9 +10,10 @@ extension ClockLoop {
         let now = clock.now
         // How the clocks read: once a wake, for every screen and every deadline.
         let read = reading()
+        state.advanceMessages(to: now)
         // A panel's next move (a message posted, its time up), or a timer's row to show or
         // hide, is a frame to draw.
-        if let change = screens.panelChange(after: now) { plan.frame = min(plan.frame, change) }
+        if let change = screens.panelChange(after: now, messages: state.messages) { plan.frame = min(plan.frame, change) }
         playGame(at: read.instant)
         let hidden = state.hiddenTimers(at: read.instant)
         if hidden != screens.hidden { plan.frame = min(plan.frame, now) }
@@ -31,7 +32,7 @@ extension ClockLoop {
         }
         // A timer that hides when idle started or ended: its row folds in or away (once no
         // message is on the screen: a panel belongs to the layout it opened in).
-        if hidden != screens.hidden, screens.isQuiet, screens.hide(hidden, showing: showing(read), at: now) {
+        if hidden != screens.hidden, state.messagesQuiet(at: now), screens.hide(hidden, showing: showing(read), at: now) {
             logger.info("rows fold in and out", metadata: ["hidden": "\(hidden.sorted())"])
         }
         let time = read.time()
@@ -50,8 +51,8 @@ extension ClockLoop {
         // At rest, sleep until the wall clock reaches the face's next change, or the state's
         // (a running timer changes every second of its own).
         plan = WakePlan.afterFrame(
-            now: now, moving: moving, frameInterval: screens.frameInterval, panelChange: screens.panelChange(after: now),
-            pairingEnds: screens.pairingEnds, faceChange: read.nextChange(every: configuration.time.tick),
+            now: now, moving: moving, frameInterval: screens.frameInterval, panelChange: screens.panelChange(after: now, messages: state.messages),
+            pairingEnds: state.pairing(at: now)?.until, faceChange: read.nextChange(every: configuration.time.tick),
             stateChange: state.nextChange(after: read.instant, reading: read)
         )
         cueClicks(after: now, cost: frameCosts.min()!, reading: read)
@@ -84,7 +85,7 @@ extension ClockLoop {
         let flip: Screen.FlipDone?
         let started = ContinuousClock.now
         do {
-            flip = try screen.frame(at: now, report: &report)
+            flip = try screen.frame(at: now, messages: state.messages, pairing: state.pairing(at: now)?.code, report: &report)
             if report.frames > before.frames { metrics.drew(in: ContinuousClock.now - started) }
         } catch let error as OutputError {
             throw error

@@ -6,12 +6,16 @@ import FlipClockOutput
 import Logging
 
 extension ClockLoop {
-    /// What the state needs to know of the loop to answer a request now.
-    func moment() -> ClockState.Moment {
-        ClockState.Moment(reading: reading(), level: screens?.level ?? 1, output: outputs.name)
+    /// What the state needs to know of the loop to answer `request` now (the machine's
+    /// interfaces only for a pairing code that names no host).
+    func moment(for request: ControlRequest? = nil) -> ClockState.Moment {
+        var moment = ClockState.Moment(reading: reading(), level: screens?.level ?? 1, output: outputs.name, now: clock.now, page: page)
+        moment.screens = screens?.shapes ?? []
+        if case .pair(_, nil) = request, let http = configuration.http, ["0.0.0.0", "::"].contains(http.host) { moment.interfaces = interfaces() }
+        return moment
     }
 
-    /// A request handled by the state, with what the loop did for it: the reply, what is
+    /// A request answered by the state, with what the loop did for it: the reply, what is
     /// left to draw once the batch is saved, and whether it changed what the state file keeps.
     struct Answer {
         var reply: ControlReply
@@ -21,68 +25,20 @@ extension ClockLoop {
         var note: (message: Logger.Message, metadata: Logger.Metadata)?
     }
 
-    /// Answers one request: the state decides; a reload, a message, clearing or listing the
-    /// messages is done at once. `source` (the socket client's uid, the HTTP client's address) is logged with a change.
+    /// Answers one request: the state decides; a reload is done at once, and refused with why
+    /// if it fails. `source` (the socket client's uid, the HTTP client's address) is logged with a change.
     func perform(_ request: ControlRequest, from source: String?) -> Answer {
-        var logger = self.logger
-        if let source { logger[metadataKey: "from"] = "\(source)" }
-        func refused(_ error: ControlError) -> Answer { Answer(reply: .refused(error), change: .none, saves: false) }
-        let outcome = state.handle(request, at: moment())
-        switch (request, outcome.change) {
-        case (_, .reload):
-            guard reloadAndShow(at: clock.now) else {
-                return refused(ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload"))
-            }
-            return Answer(reply: .reloaded, change: .none, saves: false)
-        case let (_, .post(text, hold, row)):
-            guard !screens.screens.isEmpty else { return refused(ControlError(.state, "no screen is connected to show it on")) }
-            do throws(MessageError) {
-                let (number, waiting) = try screens.post(text, for: hold, row: row, at: clock.now)
-                logger.info("message", metadata: ["number": "\(number)", "seconds": "\(hold.components.seconds)", "text": "\(text)"])
-                return Answer(reply: .message(number: number, waiting: waiting), change: .redraw, saves: false)
-            } catch {
-                return refused(ControlError(error))
-            }
-        case (_, .clearMessages):
-            screens.clearMessages(at: clock.now)
-            return Answer(reply: .messagesCleared, change: .redraw, saves: false)
-        case let (_, .pair(seconds, host)):
-            switch pair(for: seconds, host: host, logger: logger) {
-            case .success(let reply): return Answer(reply: reply, change: .redraw, saves: false)
-            case .failure(let error): return refused(error)
-            }
-        case (_, .stopPairing):
-            if screens.stopPairing() { logger.info("pairing code taken down") }
-            return Answer(reply: .pairingStopped, change: .redraw, saves: false)
-        case (_, .listMessages):
-            // Every screen's panel holds the same messages.
-            let reveal = screens.screens.first?.panel.reveal
-            let messages = ([reveal?.shown].compactMap { $0 } + (reveal?.waiting ?? [])).map {
-                MessageReading(
-                    number: $0.number, text: $0.message.text, seconds: Int($0.message.hold.components.seconds), row: $0.message.row,
-                    shown: $0 == reveal?.shown)
-            }
-            return Answer(reply: .messages(messages), change: .none, saves: false)
-        default:
-            break
+        let outcome = state.handle(request, at: moment(for: request))
+        if outcome.change == .reload, !reloadAndShow(at: clock.now) {
+            return Answer(
+                reply: .refused(ControlError(.reloadFailed, lastReloadError ?? "no configuration file to reload")), change: .none, saves: false)
         }
-        var note: (message: Logger.Message, metadata: Logger.Metadata)?
-        switch (request, outcome.change) {
-        case (.score, .scores):
-            note = ("scores set", ["scores": "\(state.board.summary)"])
-        case let (.text(name, _), .texts(changed)):
-            note = ("text set", ["name": "\(name)", "text": "\(changed[name] ?? "")"])
-        case (.timer(let action, _, _), _) where outcome.saves:
-            note = ("timer \(action.rawValue)", ["timers": "\(TimerReading.summary(state.timerReadings(at: wall)))"])
-        case (.timerUntil, _) where outcome.saves:
-            note = ("timer start", ["timers": "\(TimerReading.summary(state.timerReadings(at: wall)))"])
-        default:
-            break
+        let note = outcome.note.map { note in
+            var metadata = note.metadata.mapValues { Logger.MetadataValue.string($0) }
+            if let source { metadata["from"] = "\(source)" }
+            return (Logger.Message(stringLiteral: note.message), metadata)
         }
-        if let source { note?.metadata["from"] = "\(source)" }
-        // Every change the state leaves to the loop to answer is made above; the rest come with a reply.
-        guard let reply = outcome.reply else { preconditionFailure("the state left \(outcome.change) unanswered") }
-        return Answer(reply: reply, change: outcome.change, saves: outcome.saves, note: note)
+        return Answer(reply: outcome.reply, change: outcome.change == .reload ? .none : outcome.change, saves: outcome.saves, note: note)
     }
 
     /// Saves the scores, timers and texts as they are now.
@@ -145,12 +101,12 @@ extension ClockLoop {
             }
             guard !requests.isEmpty else { continue }
             let replies = answer(requests.map { (.success($0.1), $0.2) }, kind: kind)
-            for (asked, reply) in zip(requests, replies) { waiting.answer(asked.0, with: .reply(reply)) }
+            for (asked, reply) in zip(requests, replies) { waiting.answer(asked.0, with: reply) }
         }
         let askers = taken.filter { $0.question == .pictures }
         guard !askers.isEmpty else { return }
         let pictures = screens.screens.map { ScreenPicture(screen: $0.output.name, frame: report.frames, canvas: $0.shown) }
-        for asked in askers { waiting.answer(asked.id, with: .pictures(pictures)) }
+        for asked in askers { waiting.answer(asked.id, with: pictures) }
     }
 
     /// Answers one request line as a client of the socket would be answered (tests, and the
@@ -165,7 +121,7 @@ extension ClockLoop {
         let now = clock.now
         let soon = moving ? plan.frame : min(plan.frame, now)
         switch change {
-        case .none, .reload, .post, .clearMessages, .listMessages, .pair, .stopPairing:
+        case .none, .reload:
             break
         case .scores(let changed):
             screens.setScores(changed, at: now)

@@ -14,13 +14,16 @@ struct Showing {
 /// message panel over it, the pairing code over both, the rows folding after a reload, and
 /// the flip it is drawing.
 ///
-/// The loop tells every screen the same time, scores and timers; each draws only what moved
-/// on it and counts its own frames per flip, at its own pace of page flips.
+/// The loop tells every screen the same time, scores and timers, and the state's messages and
+/// pairing code at each frame; each lays them out for its size, draws only what moved on it
+/// and counts its own frames per flip, at its own pace of page flips.
 final class Screen {
     let output: FrameOutput
     private(set) var scene: ClockScene
-    /// Messages on a panel that opens under a row (seed 004), laid out for this screen.
+    /// The panel that opens under a row to show a message (seed 004), laid out for this screen.
     private(set) var panel: MessagePanel
+    /// The state's messages as laid out on this screen, by number (`height` 0: not shown here).
+    private var laidOut: [Int: PanelMessage] = [:]
     /// The change from the last face's rows while rows fold (seeds 000–002).
     private var change: RowChange?
     /// Whether something moved at the last frame, since when, and in how many frames.
@@ -36,8 +39,9 @@ final class Screen {
     private(set) var level = 1.0
     /// The frame at ``level``, while it is below 1.
     private var dimmed: Canvas?
-    /// The control page's QR code over the face, and until when it shows.
-    private var pairing: (overlay: PairingOverlay, until: Duration)?
+    /// The control page's QR code over the face as this screen drew it last (`overlay` `nil`:
+    /// the screen is too small for it).
+    private var pairing: (code: ModuleGrid, overlay: PairingOverlay?)?
 
     /// A flip that landed on this screen: its frames and how long it took.
     struct FlipDone {
@@ -67,6 +71,7 @@ final class Screen {
     func reload(_ face: Face, _ showing: Showing, glyphs: any GlyphSource, at instant: Duration) -> Bool {
         let old = scene
         (scene, panel) = Self.draw(face, showing, glyphs, on: output)
+        laidOut = [:]
         change = nil
         if (try? scene.frame(at: instant)) != nil {
             change = RowChange(
@@ -95,38 +100,20 @@ final class Screen {
         try output.present(dimmed!, damage: damage)
     }
 
-    /// `code` laid out for this screen; `nil` if the screen is too small for it.
-    func overlay(for code: ModuleGrid) -> PairingOverlay? {
+    /// Shows `code` over the face from the next frame on (`nil`: none); drawn whole when it changes.
+    private func pair(_ code: ModuleGrid?) {
+        guard code != pairing?.code else { return }
         let size = output.canvasSize
-        return PairingOverlay(code: code, width: size.width, height: size.height)
-    }
-
-    /// Shows `overlay` over the face until `until`, from the next frame on.
-    func pair(_ overlay: PairingOverlay, until: Duration) {
-        pairing = (overlay, until)
+        pairing = code.map { ($0, PairingOverlay(code: $0, width: size.width, height: size.height)) }
         redrawAll = true
     }
-
-    /// Takes the code down; the face is drawn whole at the next frame. Returns whether one showed.
-    @discardableResult
-    func stopPairing() -> Bool {
-        guard pairing != nil else { return false }
-        pairing = nil
-        redrawAll = true
-        return true
-    }
-
-    /// When the pairing code comes down; `nil`: none shows.
-    var pairingEnds: Duration? { pairing?.until }
 
     /// `canvas` (of which `damage` changed) with the pairing code over it, if one shows.
     private func paired(_ canvas: Canvas, damage: [DamageRect]) -> (Canvas, [DamageRect]) {
-        guard pairing != nil else { return (canvas, damage) }
-        return pairing!.overlay.frame(face: canvas, damage: redrawAll ? [canvas.bounds] : damage)
+        guard var overlay = pairing?.overlay else { return (canvas, damage) }
+        defer { pairing?.overlay = overlay }
+        return overlay.frame(face: canvas, damage: redrawAll ? [canvas.bounds] : damage)
     }
-
-    /// Whether the message panel is closed with nothing waiting.
-    var isQuiet: Bool { panel.reveal.state == .closed && panel.reveal.waiting.isEmpty }
 
     /// Shows the clocks' reading (and timers' seconds, if any) from `now` on.
     func show(_ reading: ClockReading, timers: [String: Int?]?, game: [String: String?] = [:], at now: Duration) {
@@ -139,36 +126,40 @@ final class Screen {
 
     func setTexts(_ changed: [String: String], at now: Duration) { scene.setTexts(changed, at: now) }
 
-    /// The message laid out for this screen's panel; throws what is wrong with it here (its
-    /// row, its text, a full queue at `now`: checked first, so it costs no layout), posting nothing.
-    func layOut(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(MessageError) -> PanelMessage {
-        try panel.reveal.checkRoom(at: now)
-        return try panel.laidOut(text, for: hold, row: row)
+    /// `messages` (the state's) laid out on this screen's panel: a message that does not fit
+    /// here (a screen plugged in since it was posted) has no height, and does not show.
+    private func layOut(_ messages: PanelReveal) -> PanelReveal {
+        // At rest (the loop moves the state's panel on each wake): nothing to lay out.
+        guard messages.shown != nil || !messages.waiting.isEmpty else {
+            if !laidOut.isEmpty { laidOut = [:] }
+            return messages
+        }
+        let numbers = Set(([messages.shown].compactMap { $0 } + messages.waiting).map(\.number))
+        laidOut = laidOut.filter { numbers.contains($0.key) }
+        return messages.laidOut { posted in
+            if let message = laidOut[posted.number] { return message }
+            let m = posted.message
+            let message = (try? panel.laidOut(m.text, for: m.hold, row: m.row)) ?? PanelMessage(text: m.text, hold: m.hold, row: m.row, height: 0)
+            laidOut[posted.number] = message
+            return message
+        }
     }
 
-    /// Queues `message` (laid out by ``layOut(_:for:row:)``); returns its number.
-    @discardableResult
-    func post(_ message: PanelMessage, at now: Duration) throws(MessageError) -> Int {
-        try panel.post(message, at: now)
-    }
-
-    func clearMessages(at now: Duration) { panel.clear(at: now) }
-
-    /// When the panel next moves (a message posted, its time up); `nil` when it rests closed.
-    func panelChange(after now: Duration) -> Duration? { panel.nextChange(after: now) }
+    /// When the panel next moves for `messages` (a message posted, its time up); `nil` when it rests closed.
+    func panelChange(after now: Duration, messages: PanelReveal) -> Duration? { layOut(messages).nextChange(after: now) }
 
     /// What the screen shows since its last frame, upright and at full brightness: the rows
     /// folding, or the face with the message panel over it; the pairing code over either. A
     /// copy kept past the next frame makes that frame copy the canvas.
     var shown: Canvas {
         let face = change?.canvas ?? panel.shown(face: scene.canvas)
-        return pairing?.overlay.shownOver(face: face) ?? face
+        return pairing?.overlay?.shownOver(face: face) ?? face
     }
 
-    /// Draws and presents the frame at `now` if anything on it changed, counting it in `report`;
-    /// returns the flip that landed with it, if one did.
-    func frame(at now: Duration, report: inout ClockLoop.Report) throws -> FlipDone? {
-        if let pairing, now >= pairing.until { stopPairing() }
+    /// Draws and presents the frame at `now` with the state's `messages` and `pairing` code (if
+    /// anything on it changed), counting it in `report`; returns the flip that landed with it, if one did.
+    func frame(at now: Duration, messages: PanelReveal, pairing: ModuleGrid?, report: inout ClockLoop.Report) throws -> FlipDone? {
+        pair(pairing)
         if var folding = change, !folding.isFinished(at: now) {
             folding.frame(at: now)
             change = folding
@@ -186,9 +177,10 @@ final class Screen {
         // The face, and over it the message panel when one is open.
         // Drawn first: the canvas handed on must be this frame's.
         let faceDamage = try scene.frame(at: now)
-        let (withPanel, panelDamage) = try panel.frame(face: scene.canvas, damage: faceDamage, at: now)
+        let reveal = layOut(messages)
+        let (withPanel, panelDamage) = try panel.draw(face: scene.canvas, damage: faceDamage, picture: reveal.picture(at: now))
         let (screen, damage) = paired(withPanel, damage: panelDamage)
-        let stillMoving = scene.isMoving(at: now) || panel.isMoving(at: now)
+        let stillMoving = scene.isMoving(at: now) || reveal.isMoving(at: now)
         if !damage.isEmpty || redrawAll {
             try present(screen, damage: redrawAll ? [screen.bounds] : damage)
             frames += 1

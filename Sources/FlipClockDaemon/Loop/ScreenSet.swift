@@ -18,8 +18,6 @@ final class ScreenSet {
     private(set) var hidden: Set<String>
     /// The brightness the screens show now (0: off, nothing drawn).
     private(set) var level = 1.0
-    /// The pairing code the screens show and until when: a screen plugged in shows it too.
-    private var pairing: (code: ModuleGrid, until: Duration)?
     /// The panel's backlight, dimmed with the colours where there is one.
     private var backlight: Backlight?
     private let logger: Logger
@@ -91,54 +89,22 @@ final class ScreenSet {
         for screen in screens { screen.setTexts(changed, at: now) }
     }
 
-    /// Posts a message on every screen, or on none: each checks it against its own layout
-    /// first. Returns its number and how many wait behind it (there must be a screen).
-    func post(_ text: String, for hold: Duration, row: Int, at now: Duration) throws(MessageError) -> (number: Int, waiting: Int) {
-        precondition(!screens.isEmpty, "a message needs a screen to show it on")
-        let laidOut = try screens.map { screen throws(MessageError) in try screen.layOut(text, for: hold, row: row, at: now) }
-        var number = 0
-        for (screen, message) in zip(screens, laidOut) { number = try screen.post(message, at: now) }
-        return (number, screens[0].panel.reveal.waiting.count)
-    }
-
-    func clearMessages(at now: Duration) {
-        for screen in screens { screen.clearMessages(at: now) }
-    }
-
-    /// Shows `code` over every screen's face until `until`, or on none: returns the first
-    /// screen too small for it, if one is.
-    func pair(_ code: ModuleGrid, until: Duration) -> (name: String, width: Int, height: Int)? {
-        // Laid out once a screen, and shown only if every screen has room for it.
-        var overlays: [PairingOverlay] = []
-        for screen in screens {
-            guard let overlay = screen.overlay(for: code) else {
-                let size = screen.output.canvasSize
-                return (screen.output.name, size.width, size.height)
-            }
-            overlays.append(overlay)
-        }
-        for (screen, overlay) in zip(screens, overlays) { screen.pair(overlay, until: until) }
-        pairing = (code, until)
-        return nil
-    }
-
-    /// Takes the pairing code down from every screen; returns whether one showed.
-    func stopPairing() -> Bool {
-        pairing = nil
-        return screens.map { $0.stopPairing() }.contains(true)
-    }
-
-    /// When the pairing code comes down; `nil`: none shows.
-    var pairingEnds: Duration? { screens.compactMap(\.pairingEnds).min() }
-
-    /// Whether every message panel is closed with nothing waiting.
-    var isQuiet: Bool { screens.allSatisfy(\.isQuiet) }
-
     /// Whether something moved at the last frame on any screen.
     var moving: Bool { screens.contains { $0.moving } }
 
-    /// When a panel next moves (a message posted, its time up); `nil` when all rest closed.
-    func panelChange(after now: Duration) -> Duration? { screens.compactMap { $0.panelChange(after: now) }.min() }
+    /// When a panel next moves for the state's `messages` (a message posted, its time up);
+    /// `nil` when all rest closed.
+    func panelChange(after now: Duration, messages: PanelReveal) -> Duration? {
+        screens.compactMap { $0.panelChange(after: now, messages: messages) }.min()
+    }
+
+    /// Each screen as a request sees it (its size and its message panel).
+    var shapes: [ClockState.ScreenShape] {
+        screens.map {
+            let size = $0.output.canvasSize
+            return ClockState.ScreenShape(name: $0.output.name, width: size.width, height: size.height, panel: $0.panel)
+        }
+    }
 
     /// One frame per refresh of the fastest screen.
     var frameInterval: Duration { .seconds(1) / (screens.map(\.output.refreshRate).max() ?? 60) }
@@ -180,7 +146,6 @@ final class ScreenSet {
             for output in change.added {
                 if level == 0 { try? output.setPower(false) }
                 let screen = Screen(output: output, face: face(for: output), showing: showing, glyphs: glyphs, level: max(level, 0.01))
-                if let pairing, let overlay = screen.overlay(for: pairing.code) { screen.pair(overlay, until: pairing.until) }
                 screens.append(screen)
                 logger.notice("screen plugged in", metadata: ["screen": "\(output.name)"])
             }

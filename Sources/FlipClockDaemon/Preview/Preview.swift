@@ -42,7 +42,7 @@ public enum Preview {
                 screen.show(reading(shownSecond), timers: nil, at: .seconds(shownSecond))
             }
             let presented = output.frames
-            _ = try screen.frame(at: now, report: &report)
+            _ = try screen.frame(at: now, messages: PanelReveal(), pairing: nil, report: &report)
             if index > 0, output.frames > presented { moving += 1 }
             try files.present(output.picture)
         }

@@ -56,19 +56,18 @@ extension ClockState {
                 game = restored
             }
             restore(scores: last.scores)
-            return Outcome(reply: .game(reading(at: now)), change: .scores(board.values), saves: true)
+            return Outcome(reply: .game(reading(of: game ?? g, at: now)), change: .scores(board.values), saves: true)
         case .act(let action):
             do { try g.apply(action, at: now) } catch { throw ControlError(.state, error.description) }
             game = g
             remember(before)
-            return Outcome(reply: .game(reading(at: now)), change: .redraw, saves: true)
+            return Outcome(reply: .game(reading(of: g, at: now)), change: .redraw, saves: true)
         }
     }
 
-    /// The game as a reply reports it at `now`.
-    func reading(at now: WallInstant) -> GameReading {
-        guard let game else { preconditionFailure("a game reading needs a game") }
-        return GameReading(
+    /// `game` (the one played) as a reply reports it at `now`.
+    func reading(of game: Game, at now: WallInstant) -> GameReading {
+        GameReading(
             period: game.period, phase: game.phase.rawValue, clock: game.clockText(at: now), shot: game.shotText(at: now),
             running: game.isRunning, undoable: undoable.count, resets: game.rules.shotClock?.resets ?? [],
             possession: game.teams.possession?.rawValue,

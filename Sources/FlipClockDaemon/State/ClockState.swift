@@ -2,12 +2,13 @@ import FlipClockControl
 import FlipClockCore
 
 /// What the clock shows besides the time, and its one owner: the scores, timers and texts as
-/// last acknowledged, and the brightness a person set.
+/// last acknowledged, the brightness a person set, the messages posted and the pairing code.
 ///
-/// A value with no I/O: a request goes in with the instant it came at (``handle(_:at:)``), a
-/// typed reply and what to do come out (``Outcome``); the loop does it (saves, draws, reloads,
-/// posts). Every check of a request is made here, once, whichever way it came (the socket
-/// now; HTTP and MQTT turn their bytes into the same requests).
+/// A value with no I/O: a request goes in with what the loop sees when it came (``Moment``),
+/// a typed reply for every request and what to do come out (``Outcome``); the loop does it
+/// (saves, draws, reloads), and the screens draw the messages and the code as this says.
+/// Every check of a request's values against the clock is made here, once, whichever way it
+/// came (the grammars check a field's form with ``RequestField``).
 struct ClockState {
     private(set) var configuration: ClockConfiguration
     private(set) var board: ScoreBoard
@@ -22,6 +23,11 @@ struct ClockState {
     /// The game and the scores before each of the last operator changes, newest last: what
     /// `game undo` puts back (at most ``undoLevels``).
     var undoable: [(game: Game?, scores: [String: Int])] = []
+    /// The messages posted: the one on the panel and those waiting, timed by the loop's clock.
+    /// Not saved; a reload drops them (they were laid out for the face it replaces).
+    var messages = PanelReveal()
+    /// The control page's pairing code on the screens, and until when (the loop's clock).
+    var pairing: PairingCode?
 
     /// The state as saved (`nil`s: nothing saved), kept where it fits `configuration`: unknown
     /// names are dropped, scores kept in range, and a text shown only where a request could
@@ -70,6 +76,7 @@ struct ClockState {
         if let old, game?.rules != old.rules { setAside.game = old }
         if game != nil { undoable = [] }
         brightness.schedule = new.night
+        messages = PanelReveal()
     }
 
     /// Timers for the configured items: saved states kept where the names still match.
@@ -128,38 +135,44 @@ extension ClockState {
         /// The brightness the screens show now (0: off).
         var level: Double
         var output: String
+        /// The loop's clock: what messages and the pairing code are timed by.
+        var now = Duration.zero
+        /// The screens connected, each with its message panel's layout.
+        var screens: [ScreenShape] = []
+        /// Where a phone reaches the control page; `nil`: the HTTP API is not running.
+        var page: PageAddress?
+        /// The machine's interfaces, read for a pairing code that names no host.
+        var interfaces: [InterfaceAddress] = []
 
         var time: WallTime { reading.time() }
         /// The wall clock then.
         var wall: WallInstant { reading.instant }
     }
 
-    /// What a request changes beyond this state: drawn, performed or answered by the loop.
+    /// What a request changes beyond this state: drawn or performed by the loop.
     enum Change: Equatable {
         case none
         case scores([String: Int])
         case texts([String: String])
-        /// Something else to draw from now: a timer, the brightness.
+        /// Something else to draw from now: a timer, the brightness, a message, the pairing code.
         case redraw
-        /// Read the configuration again; the loop answers with how that went.
+        /// Read the configuration again; if that fails, the loop refuses the request with why
+        /// (as it does a change it cannot save).
         case reload
-        /// Post a message on every screen; the loop answers with its number, or why not.
-        case post(text: String, hold: Duration, row: Int)
-        case clearMessages
-        /// Answer with the messages on the screens' panels.
-        case listMessages
-        /// Show the control page's pairing code on every screen for `seconds`, its address at
-        /// `host` if given; the loop answers with the address, or why not.
-        case pair(seconds: Int, host: String?)
-        case stopPairing
+    }
+
+    /// The log line a change is noted with, once it is saved.
+    struct Note: Equatable {
+        var message: String
+        var metadata: [String: String]
     }
 
     struct Outcome {
-        /// The reply; `nil` when the loop answers after making the change (reload, post).
-        var reply: ControlReply?
+        var reply: ControlReply
         var change: Change
         /// Whether it changed what the state file keeps (scores, timers, texts).
         var saves: Bool
+        var note: Note? = nil
     }
 
     /// Answers one request that came at `moment`.
@@ -172,8 +185,8 @@ extension ClockState {
     }
 
     private mutating func answer(_ request: ControlRequest, at moment: Moment) throws(ControlError) -> Outcome {
-        func reply(_ reply: ControlReply, _ change: Change = .none, saves: Bool = false) -> Outcome {
-            Outcome(reply: reply, change: change, saves: saves)
+        func reply(_ reply: ControlReply, _ change: Change = .none, saves: Bool = false, note: Note? = nil) -> Outcome {
+            Outcome(reply: reply, change: change, saves: saves, note: note)
         }
         switch request {
         case .ping:
@@ -190,14 +203,15 @@ extension ClockState {
             soundOn = on
             return reply(.sound(on: on), saves: true)
         case .reload:
-            return Outcome(reply: nil, change: .reload, saves: false)
+            return reply(.reloaded, .reload)
         case let .score(action, pairs):
             let changed: [String: Int]
             let before = (game, board.values)
             do { changed = try board.apply(action, pairs) } catch { throw ControlError(error) }
             for name in changed.keys { setAside.scores[name] = nil }
             remember(before)
-            return reply(.scores(scoreReadings), .scores(changed), saves: true)
+            return reply(
+                .scores(scoreReadings), .scores(changed), saves: true, note: Note(message: "scores set", metadata: ["scores": board.summary]))
         case let .timerUntil(name, until):
             // A countdown to a time of day is a countdown of the seconds until its next one.
             let left = (until.secondOfDay - moment.time.secondOfDay + 86400 - 1) % 86400 + 1
@@ -215,22 +229,19 @@ extension ClockState {
             case .failure(let problem): throw ControlError(.range, problem.description)
             }
             texts[name] = shown
-            return reply(.text(name: name, shown: shown, texts: texts), .texts([name: shown]), saves: true)
+            let note = Note(message: "text set", metadata: ["name": name, "text": shown])
+            return reply(.text(name: name, shown: shown, texts: texts), .texts([name: shown]), saves: true, note: note)
         case let .message(text, seconds, row):
-            return Outcome(reply: nil, change: .post(text: text, hold: .seconds(seconds), row: row ?? 1), saves: false)
+            return try post(text, hold: .seconds(seconds), row: row ?? 1, at: moment)
         case .clearMessages:
-            return reply(.messagesCleared, .clearMessages)
+            messages.clear(at: moment.now)
+            return reply(.messagesCleared, .redraw)
         case .listMessages:
-            return Outcome(reply: nil, change: .listMessages, saves: false)
+            return reply(.messages(messageReadings(at: moment.now)))
         case let .pair(seconds, host):
-            guard configuration.http != nil else {
-                throw ControlError(
-                    .state, "pairing opens the control page, which needs the HTTP API: add [http] with listen and token_file to the configuration")
-            }
-            // Not saved: a code on the screen is for the minute someone holds a phone to it.
-            return Outcome(reply: nil, change: .pair(seconds: seconds, host: host), saves: false)
+            return try pair(for: seconds, host: host, at: moment)
         case .stopPairing:
-            return reply(.pairingStopped, .stopPairing)
+            return stopPairing(at: moment.now)
         case .game(let command):
             return try answer(command, at: moment.wall)
         case let .timer(action, name, duration):
@@ -244,7 +255,8 @@ extension ClockState {
             case .reset: timer.reset(duration: configuration.timers.first { $0.name == name }?.duration)
             }
             timers[name] = timer
-            return reply(.timers(timerReadings(at: moment.wall)), .redraw, saves: true)
+            let note = Note(message: "timer \(action.rawValue)", metadata: ["timers": TimerReading.summary(timerReadings(at: moment.wall))])
+            return reply(.timers(timerReadings(at: moment.wall)), .redraw, saves: true, note: note)
         }
     }
 
@@ -252,7 +264,7 @@ extension ClockState {
     func status(at moment: Moment) -> ControlReply.Status {
         ControlReply.Status(
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
-            output: moment.output, game: game == nil ? nil : reading(at: moment.wall))
+            output: moment.output, game: game.map { reading(of: $0, at: moment.wall) })
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.

@@ -33,13 +33,13 @@ enum MQTTCommand: Equatable {
             default: throw ControlError(.syntax, "\"\(text.prefix(64))\" is not ON or OFF")
             }
         case (3, "screen", "set") where parts[1] == "brightness":
-            guard let percent = whole(text), (0...100).contains(percent) else {
-                throw ControlError(.range, "\"\(text.prefix(64))\" is not a brightness 0...100")
-            }
-            return .request(.screen(brightness: Double(percent) / 100))
+            // Home Assistant's slider: 0 is off, and a float may come for a whole number.
+            guard let percent = whole(text) else { return .request(.screen(brightness: try RequestField.brightness(text.trimmingWhitespace))) }
+            return .request(.screen(brightness: percent == 0 ? 0 : try RequestField.brightness(String(percent))))
         case (2, "message", "set"): return .request(try message(text, seconds: messageSeconds))
         case (3, "message", "set") where parts[1] == "seconds":
-            guard let seconds = whole(text), PanelMessage.holds.contains(.seconds(seconds)) else {
+            // A setting, not a message: HA's number entity, in seconds; its bound is a message's.
+            guard let seconds = whole(text), (try? RequestField.messageSeconds(seconds)) != nil else {
                 throw ControlError(.range, "\"\(text.prefix(64))\" is not a number of seconds 1...86400")
             }
             return .messageSeconds(seconds)
@@ -75,9 +75,7 @@ enum MQTTCommand: Equatable {
     /// and `row`); `seconds` where it gives no duration.
     private static func message(_ text: String, seconds: Int) throws(ControlError) -> ControlRequest {
         guard text.first == "{" else {
-            do { try PanelMessage.checkLength(text) } catch { throw ControlError(error) }
-            guard text.contains(where: { !$0.isWhitespace }) else { throw ControlError(MessageError.empty) }
-            return .message(text: text, seconds: seconds, row: nil)
+            return .message(text: try RequestField.messageText(text), seconds: seconds, row: nil)
         }
         guard var object = ControlJSON.object(text) else { throw ControlError(.syntax, "the payload is not a JSON object") }
         if object["duration"] == nil { object["duration"] = .integer(seconds) }
