@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension RowResampler {
     /// The source rows one screen row of the strip filters: rows `rows` of the strip, the

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Draws a turned strip of an image (a ``RowProjection``) as a set of one-dimensional row
 /// resamples: the part the flip's flap and the paper fold's halves share.
