@@ -24,7 +24,7 @@ enum ReloadBench {
     /// Prints a `RELOAD` line for the file at `path`, asked `rounds` times.
     static func run(path: String, rounds: Int) throws {
         let parser = try siblingParser()
-        func read() throws -> ClockConfiguration {
+        @Sendable func read() throws -> ClockConfiguration {
             var configuration = try ConfigCheck(parser: parser).load(path: path, reloading: true)
             configuration.time = TimeFormat(format: .hoursMinutesSeconds)
             configuration.backlight = "none"
@@ -36,20 +36,23 @@ enum ReloadBench {
         let output = PresentTimes(MemoryOutput(size: PixelSize(width: BenchScene.width, height: BenchScene.height), refreshRate: 60))
         var logger = Logger(label: "reload-bench")
         logger.logLevel = .warning
-        let loop = ClockLoop(
-            configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: font, clock: try SystemClock(), logger: logger)
         let taken = Mutex<[UInt64]>([])
-        loop.configured = { _ in taken.withLock { $0.append(IdleRun.monotonicNanoseconds()) } }
-        loop.reload = {
+        var parts = ClockLoop.Parts()
+        // As the daemon's: prepared on a thread of its own.
+        parts.reload = ClockLoop.Reload {
             let new = try read()
             let font = try FontFace(path: new.fontPath)
             try GlyphCheck.check(new, path: path, glyphs: font)
             return (new, font)
         }
+        parts.reload?.taken = { _ in taken.withLock { $0.append(IdleRun.monotonicNanoseconds()) } }
         // A match's face flips with its game clock: started through the control socket.
         let socket = "/tmp/flipclock-reload-bench-\(getpid()).sock"
-        if configuration.game != nil { loop.control = try ControlServer(path: socket, group: nil) }
+        if configuration.game != nil { parts.control = try ControlServer(path: socket, group: nil) }
         defer { unlink(socket) }
+        let loop = ClockLoop(
+            configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: font, clock: try SystemClock(), logger: logger,
+            parts: parts)
         let requests = loop.requests, game = configuration.game != nil
         let asks = Mutex<[(at: UInt64, reload: Bool)]>([])
         NamedThread.start(name: "asker") {
