@@ -4,43 +4,26 @@ import FlipClockOutput
 import Logging
 
 extension ClockLoop {
-    /// A reload asked by a signal (SIGHUP, `systemctl reload`): as soon as one may run, at
-    /// most one every ``reloadGap``. However many signals come meanwhile, they are one reload,
-    /// and the face is drawn and requests answered between reloads.
-    func reloadSoon() {
-        signalledReloads += 1
-        let earliest = Swift.max(clock.now, (lastReload ?? clock.now) + (lastReload == nil ? .zero : reloadGap))
-        reloadAt = Swift.min(reloadAt ?? earliest, earliest)
-    }
-
-    /// When the loop wakes for a reload of its own: none while one is being prepared (it wakes
-    /// when that is ready).
-    var reloadWake: Duration? { preparing == nil ? reloadAt : nil }
-
-    /// At every wake: a reload of its own that is due is begun, prepared on a thread of its own
-    /// (the daemon) or here at once; one is prepared at a time.
+    /// At every wake: a reload of its own that is due (``ReloadPlan``) is begun, prepared on a
+    /// thread of its own (the daemon) or here at once; one is prepared at a time.
     func reloadIfDue() {
-        guard let due = reloadAt, clock.now >= due, preparing == nil else { return }
-        reloadAt = nil
-        if signalledReloads > 0 { logger.info("SIGHUP: reloading the configuration", metadata: ["signals": "\(signalledReloads)"]) }
-        signalledReloads = 0
+        guard let signals = reloads.begin(at: clock.now, preparing: preparing != nil) else { return }
+        if signals > 0 { logger.info("SIGHUP: reloading the configuration", metadata: ["signals": "\(signals)"]) }
         if let reload, reload.offLoop, let thread = ReloadThread(reload.prepare) {
             notifier?.reloading()
             preparing = thread
         } else {
             reloadAndShow(at: clock.now)
-            lastReload = clock.now
+            reloads.ended(at: clock.now)
         }
     }
 
-    /// The reload prepared on its thread: taken now, and the next one no sooner than
-    /// ``reloadGap`` after.
+    /// The reload prepared on its thread, once it is ready: taken now.
     func takePrepared() {
         guard let prepared = preparing?.take() else { return }
         preparing = nil
         take(prepared, at: clock.now)
-        lastReload = clock.now
-        if let at = reloadAt { reloadAt = Swift.max(at, clock.now + reloadGap) }
+        reloads.ended(at: clock.now)
     }
 
     /// Reads the configuration again here and shows it from `instant` on; on any error keeps

@@ -16,7 +16,7 @@ extension ClockLoop {
                 for request in requests.take() where !stopping {
                     switch request {
                     case .stop: stopping = true
-                    case .reload: reloadSoon()
+                    case .reload: reloads.signalled(at: clock.now)
                     case .terminalReleased, .terminalAcquired: console.signal(released: request == .terminalReleased, screens: screens)
                     }
                 }
@@ -47,7 +47,7 @@ extension ClockLoop {
             let name = URL(fileURLWithPath: path).lastPathComponent
             sources.register(
                 "configuration", descriptors: { [watch.descriptor] },
-                handle: { [unowned self] _ in if watch.changedNames().contains(name) { reloadAt = clock.now + settle } }
+                handle: { [unowned self] _ in if watch.changedNames().contains(name) { reloads.fileChanged(at: clock.now) } }
             )
         }
         sources.register("horn", everyWake: { [unowned self] in releaseRelayIfDue() })

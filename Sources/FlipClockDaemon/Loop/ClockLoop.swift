@@ -113,15 +113,8 @@ public final class ClockLoop {
     /// What kept the last frame from being drawn, said once.
     var drawingProblem: String?
     var lastReloadError: String?
-    /// A change to the configuration file reloads once the folder has been quiet this long
-    /// (editors save in bursts).
-    var reloadAt: Duration?
-    let settle = Duration.milliseconds(300)
-    /// When the last reload the loop made of its own (a signal's, the folder's) ended, and the
-    /// shortest time from one to the next; the signals asking for the next one so far.
-    var lastReload: Duration?
-    let reloadGap = Duration.milliseconds(250)
-    var signalledReloads = 0
+    /// When the loop reloads of its own (a signal's, the file's).
+    var reloads = ReloadPlan()
     private var nextWatchdog = Duration.zero
     /// A stop was asked: the loop ends after this wake.
     var stopping = false
@@ -245,7 +238,8 @@ public final class ClockLoop {
         let until = WakePlan.sleep(
             from: awake, nextFrame: plan.frame, suspended: console.suspended, hasTerminal: console.terminal != nil,
             watchdog: notifier?.watchdogInterval == nil ? nil : nextWatchdog, control: control?.nextDeadline,
-            requestsWaiting: control?.hasWaitingLines == true, reload: reloadWake, keypad: keypad?.watch.next, horn: hornRelay.releaseAt
+            requestsWaiting: control?.hasWaitingLines == true, reload: reloads.wake(preparing: preparing != nil), keypad: keypad?.watch.next,
+            horn: hornRelay.releaseAt
         )
         var fds = sources.pollSet()
         let wake = try clock.sleep(until: until, orWall: console.suspended ? nil : plan.wall, watching: &fds)
