@@ -6,7 +6,6 @@ let swiftSystem: Target.Dependency = .product(name: "SystemPackage", package: "s
 
 let package = Package(
     name: "flipclock",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "flipclockd", targets: ["flipclockd"]),
         .executable(name: "flipclockctl", targets: ["flipclockctl"]),
@@ -103,8 +102,8 @@ let package = Package(
         .executableTarget(
             name: "flipclockd",
             dependencies: [
-                "FlipClockCore", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockHTTP", "FlipClockMQTT", "FlipClockKeypad",
-                "FlipClockSound", "FlipClockSystem",
+                "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockOutput", "FlipClockDaemon", "FlipClockHTTP", "FlipClockMQTT",
+                "FlipClockKeypad", "FlipClockSound", "FlipClockSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -128,7 +127,7 @@ let package = Package(
             name: "flipclock-bench",
             dependencies: [
                 "FlipClockCore", "FlipClockControl", "FlipClockFont", "FlipClockDaemon", "FlipClockOutput", "FlipClockTestKit", "CPixman",
-                "FlipClockSystem", swiftSystem,
+                "CLinux", "FlipClockSystem", swiftSystem,
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
@@ -146,9 +145,10 @@ let package = Package(
         // A test target a module, each depending on what its files import.
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore", "FlipClockTestKit"]),
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
-        .testTarget(name: "FlipClockMQTTTests", dependencies: ["FlipClockMQTT", "FlipClockControl", "FlipClockCore"]),
-        .testTarget(name: "FlipClockKeypadTests", dependencies: ["FlipClockKeypad", "FlipClockControl", "FlipClockCore"]),
-        .testTarget(name: "FlipClockSoundTests", dependencies: ["FlipClockSound", "FlipClockCore", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "FlipClockMQTTTests", dependencies: ["FlipClockMQTT", "FlipClockControl", "FlipClockCore", "CMosquitto"]),
+        .testTarget(name: "FlipClockKeypadTests", dependencies: ["FlipClockKeypad", "FlipClockControl", "FlipClockCore", "CEvdev"]),
+        .testTarget(
+            name: "FlipClockSoundTests", dependencies: ["FlipClockSound", "FlipClockCore", "CALSA", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FlipClockHornTests", dependencies: ["FlipClockHorn", "FlipClockCore"]),
         .testTarget(name: "FlipClockQRTests", dependencies: ["FlipClockQR", "FlipClockCore", swiftSystem]),
         .testTarget(name: "FlipClockFontTests", dependencies: ["FlipClockFont", "FlipClockCore", "CFreeType", swiftSystem]),
@@ -159,11 +159,11 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]),
-        .testTarget(name: "FlipClockOutputTests", dependencies: ["FlipClockOutput", "FlipClockCore", swiftSystem]),
+        .testTarget(name: "FlipClockOutputTests", dependencies: ["FlipClockOutput", "FlipClockCore", "FlipClockSystem", swiftSystem]),
         .testTarget(
             name: "FlipClockDaemonTests",
             dependencies: [
-                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockQR", "FlipClockTestKit",
+                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockQR", "FlipClockTestKit", "CLinux",
                 // RequestFieldTests: every grammar's refusals, to the state's answer.
                 "FlipClockHTTP", "FlipClockMQTT",
                 .product(name: "Logging", package: "swift-log"),

@@ -1,11 +1,8 @@
 import CFreeType
 import FlipClockCore
+import Glibc
 import Synchronization
 import SystemPackage
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A font file opened with FreeType, rendering text to anti-aliased coverage.
 ///

@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 
 /// The operator's keypad as the daemon holds it: the device while it is plugged in (grabbed),

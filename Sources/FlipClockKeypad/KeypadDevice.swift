@@ -1,4 +1,5 @@
 import CEvdev
+import FlipClockControl
 import FlipClockCore
 import FlipClockSystem
 import Glibc

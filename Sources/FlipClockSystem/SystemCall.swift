@@ -1,8 +1,5 @@
-import SystemPackage
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import SystemPackage
 
 extension Errno {
     /// The calling thread's `errno`: read it right after the call that failed, before another

@@ -1,9 +1,6 @@
 import FlipClockCore
 import FlipClockSystem
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 extension Bench {
     /// `--idle` and what follows it (`arguments`): one face in this process, or each face in a

@@ -1,10 +1,7 @@
 import FlipClockCore
 import FlipClockDaemon
 import FlipClockSystem
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `flipclock-bench`: our frame against a memcpy of the same cards and against pixman, and
 /// a folding row against a memcpy of the row.

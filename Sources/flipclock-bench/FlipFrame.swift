@@ -1,8 +1,5 @@
 import FlipClockCore
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The flip frame: six cards turning, ours against a memcpy of the cards and against pixman.
 extension Bench {

@@ -1,5 +1,6 @@
 import CPixman
 import FlipClockCore
+import Glibc
 
 /// The same frame drawn by pixman, the reference: the background and static halves copied,
 /// each flap composited with a projective transform and a bilinear filter.
@@ -149,7 +150,3 @@ final class PixmanFrame {
         ].map { $0 / det }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif

@@ -1,9 +1,6 @@
 import FlipClockDaemon
 import FlipClockSystem
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Says `text` on standard error.
 private func complain(_ text: String) { StandardError.write("flipclock-fuzz: \(text)\n") }

@@ -1,9 +1,6 @@
 import FlipClockDaemon
-import TOMLKit
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import TOMLKit
 
 extension FuzzTarget {
     /// The configuration text, as a reload meets it: what ``ConfigFile/read(_:)`` lets through,

@@ -64,7 +64,7 @@ import Testing
     func everyZoneAgreesWithGlibcAtEveryTransitionFrom1970To2037() throws {
         let database = ZoneInfo.system
         let names = Self.zoneFiles(in: database.folder)
-        #expect(names.count > 500, "tzdata has some 600 zones")
+        #expect(names.count > 450, "tzdata has some 600 zones; Debian 13's 487, its old names moved to tzdata-legacy")
         // A zone's instants: each transition and a second either side, and the 1st and 16th of every month at noon.
         var samples: [Int] = []
         for day in stride(from: 0, to: Self.years.upperBound / 86400, by: 1) {

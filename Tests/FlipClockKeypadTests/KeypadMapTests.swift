@@ -71,11 +71,4 @@ import Testing
         }
         #expect(gameless?.description == "f.toml:9:11: keypad.keys.KEY_SPACE: \"game toggle\": a game request, but the file has no [game]")
     }
-
-    @Test func keyNamesAreLibevdevs() {
-        #expect(KeyName.code("KEY_KP1") == 79)
-        #expect(KeyName.code("KEY_SPACE") == 57)
-        #expect(KeyName.name(79) == "KEY_KP1")
-        #expect(KeyName.code("KEY_NOPE") == nil)
-    }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// How a half-turn of the flap speeds up or slows down over its duration.
 public enum Easing: String, CaseIterable, Sendable {
     case linear
@@ -21,9 +23,3 @@ public enum Easing: String, CaseIterable, Sendable {
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

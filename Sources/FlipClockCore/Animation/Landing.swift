@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How a flap lands: it hits the stop on the bottom half and rebounds a little, a damped
 /// spring against the stop, settling by the end of ``duration``.

@@ -14,9 +14,9 @@ public struct CardImage: Equatable, Sendable {
     /// Each row's run of opaque pixels in each half (empty where a row has none, or holes):
     /// drawn laid on the background, these are a plain copy.
     public let topOpaque: [Range<Int>], bottomOpaque: [Range<Int>]
-    /// Each row's runs of paper at either end of its opaque run, in each half: what a flap
-    /// fills rather than resamples.
-    public let topPlain: [PlainRuns], bottomPlain: [PlainRuns]
+    /// Each half's rows alike and runs of one colour (its paper): what a flap filters once
+    /// or fills rather than resamples, and a shaded static half fills.
+    public let topAlike: AlikeRows, bottomAlike: AlikeRows
 
     public init(top: Canvas, bottom: Canvas, background: UInt32) {
         self.top = top
@@ -24,8 +24,8 @@ public struct CardImage: Equatable, Sendable {
         self.background = background
         topOpaque = Self.opaqueRuns(top)
         bottomOpaque = Self.opaqueRuns(bottom)
-        topPlain = PlainRuns.of(top, opaque: topOpaque)
-        bottomPlain = PlainRuns.of(bottom, opaque: bottomOpaque)
+        topAlike = AlikeRows(top)
+        bottomAlike = AlikeRows(bottom)
     }
 
     /// For each row, the pixels from its first opaque one to its last, if all between are opaque.
@@ -41,7 +41,7 @@ public struct CardImage: Equatable, Sendable {
 
     public func opaqueRuns(_ half: CardHalf) -> [Range<Int>] { half == .top ? topOpaque : bottomOpaque }
 
-    public func plainRuns(_ half: CardHalf) -> [PlainRuns] { half == .top ? topPlain : bottomPlain }
+    public func alikeRows(_ half: CardHalf) -> AlikeRows { half == .top ? topAlike : bottomAlike }
 
     public func half(_ half: CardHalf) -> Canvas { half == .top ? top : bottom }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension FlapGeometry {
     /// At most how far, in pixels, any point of a flap turned `degrees` out of lying flat on

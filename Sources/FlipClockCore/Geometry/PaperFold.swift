@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A row folded like paper (seeds 000–002): two halves hinged at the fold line, pushed back
 /// and turned so the row is `openness` of its height, seen in perspective.

@@ -64,10 +64,10 @@ public struct Canvas: Equatable, Sendable {
     ///
     /// `opaque[row]` is a run of the row's pixels known to be opaque: copied as they are,
     /// only the rest is blended. `covered(y)` is a run of screen row `y`'s columns that
-    /// something opaque drawn next will cover: left as it is. `plain`, if not empty, is each
-    /// row's ``PlainRuns``: a shaded row fills them with their colour shaded.
+    /// something opaque drawn next will cover: left as it is. `alike`, if given, is the
+    /// image's ``AlikeRows``: a shaded row fills its opaque runs of one colour with that colour shaded.
     public mutating func copy(
-        _ image: Canvas, over background: UInt32, opaque: [Range<Int>], plain: [PlainRuns] = [], x: Int, y: Int, clip: DamageRect,
+        _ image: Canvas, over background: UInt32, opaque: [Range<Int>], alike: AlikeRows? = nil, x: Int, y: Int, clip: DamageRect,
         covered: (Int) -> Range<Int> = { _ in 0..<0 }, shade: (Int) -> UInt32
     ) {
         let target = DamageRect(x: x, y: y, width: image.width, height: image.height).clipped(to: clip).clipped(to: bounds)
@@ -85,7 +85,7 @@ public struct Canvas: Equatable, Sendable {
                     func part(_ a: Int, _ b: Int) {
                         if min(b, left) > a { RowOps.shade(s + a, over: background, d + a, count: min(b, left) - a, by: k) }
                         let m0 = max(a, left), m1 = min(b, right)
-                        if m0 < m1 { Self.shade(s, d, m0..<m1, by: k, plain: plain.isEmpty ? nil : plain[sy]) }
+                        if m0 < m1 { Self.shade(s, d, m0..<m1, by: k, runs: k == 255 ? nil : alike?.runs(sy)) }
                         let r0 = max(a, right)
                         if r0 < b { RowOps.shade(s + r0, over: background, d + r0, count: b - r0, by: k) }
                     }
@@ -102,24 +102,18 @@ public struct Canvas: Equatable, Sendable {
     }
 
     /// ``RowOps/shade(_:_:count:by:)`` of a row's opaque `columns` from `s` to `d`, but for
-    /// its plain runs (`plain`), filled with their colour shaded.
-    private static func shade(_ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ columns: Range<Int>, by k: UInt32, plain: PlainRuns?) {
+    /// its runs of one colour (``AlikeRows/runs(_:)``, in order), filled with their colour
+    /// shaded. Unshaded, the row is a copy, as fast as a fill: `runs` is `nil`.
+    private static func shade(
+        _ s: UnsafePointer<UInt32>, _ d: UnsafeMutablePointer<UInt32>, _ columns: Range<Int>, by k: UInt32, runs: ArraySlice<Range<Int>>?
+    ) {
         var x = columns.lowerBound
-        // Unshaded, the row is a copy, as fast as a fill.
-        if let plain, k != 255 {
-            func fill(_ run: Range<Int>) {
-                let r = run.clamped(to: x..<columns.upperBound)
-                guard r.count >= 16 else { return }
-                RowOps.shade(s + x, d + x, count: r.lowerBound - x, by: k)
-                (d + r.lowerBound).update(repeating: PixelMath.shade(s[r.lowerBound], by: k), count: r.count)
-                x = r.upperBound
-            }
-            if plain.leading.overlaps(plain.trailing) {
-                fill(plain.leading.lowerBound..<plain.trailing.upperBound)
-            } else {
-                fill(plain.leading)
-                fill(plain.trailing)
-            }
+        for run in runs ?? [] {
+            let r = run.clamped(to: x..<columns.upperBound)
+            guard r.count >= AlikeRows.shortest else { continue }
+            RowOps.shade(s + x, d + x, count: r.lowerBound - x, by: k)
+            (d + r.lowerBound).update(repeating: PixelMath.shade(s[r.lowerBound], by: k), count: r.count)
+            x = r.upperBound
         }
         RowOps.shade(s + x, d + x, count: columns.upperBound - x, by: k)
     }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Coverage of a rounded rectangle that fills a `width` × `height` mask.
 public enum RoundedRect {

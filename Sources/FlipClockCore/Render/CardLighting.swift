@@ -1,3 +1,5 @@
+import Glibc
+
 /// How light falls on a flipping card: the flap darkens as it turns away from the light,
 /// and casts a shadow on the halves it passes over.
 ///
@@ -81,12 +83,6 @@ public struct CardLighting: Equatable, Sendable {
         UInt32((255 * (1 - min(max(darkness * strength, 0), 1))).rounded())
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 @inline(__always) func sinDegrees(_ d: Double) -> Double { d == 0 || d == 180 ? 0 : sin(d * .pi / 180) }
 @inline(__always) func cosDegrees(_ d: Double) -> Double { d == 90 ? 0 : cos(d * .pi / 180) }

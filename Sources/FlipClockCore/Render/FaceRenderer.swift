@@ -202,11 +202,11 @@ public struct FaceRenderer: Sendable {
             return j >= 0 && j < flapCover.columns.count ? flapCover.columns[j] : 0..<0
         }
         canvas.copy(
-            top.top, over: top.background, opaque: top.topOpaque, plain: top.topPlain, x: rect.x, y: rect.y, clip: clip, covered: covered
+            top.top, over: top.background, opaque: top.topOpaque, alike: top.topAlike, x: rect.x, y: rect.y, clip: clip, covered: covered
         ) { _ in topShade }
         let shadow = lighting.shadow(picture, height: half)
         canvas.copy(
-            bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, plain: bottom.bottomPlain, x: rect.x, y: rect.y + half, clip: clip,
+            bottom.bottom, over: bottom.background, opaque: bottom.bottomOpaque, alike: bottom.bottomAlike, x: rect.x, y: rect.y + half, clip: clip,
             covered: covered
         ) {
             shadow.shade(row: $0)
@@ -222,7 +222,7 @@ public struct FaceRenderer: Sendable {
         }
         flapRenderer.draw(
             flapImage.half(flap.half), half: flap.half, projection: projection(i, flap.angle), shade: lighting.flap(angle: flap.angle),
-            into: &canvas, clip: clip, plain: flapImage.plainRuns(flap.half)
+            into: &canvas, clip: clip, alike: flapImage.alikeRows(flap.half)
         )
     }
 

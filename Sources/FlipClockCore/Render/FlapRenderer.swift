@@ -7,7 +7,7 @@ public struct FlapRenderer: Sendable {
     private var resampler = RowResampler()
     /// The rows' geometry of the flaps ``opaqueColumns(_:opaque:half:projection:canvas:clip:)``
     /// worked out since ``forgetPlans()`` (the first `planned`), which
-    /// ``draw(_:half:projection:shade:into:clip:plain:)`` of the same flap takes rather than
+    /// ``draw(_:half:projection:shade:into:clip:alike:)`` of the same flap takes rather than
     /// working it out again. The rest are kept for their storage.
     private var plans: [(key: PlanKey?, rows: [RowResampler.RowPlan])] = []
     private var planned = 0
@@ -41,17 +41,18 @@ public struct FlapRenderer: Sendable {
     ///
     /// `half` says which half the image is: a top half's row 0 is the flap's far edge,
     /// a bottom half's row 0 lies at the hinge. `shade` scales the flap's colour by `shade/255`.
-    /// `plain` is each image row's runs of one colour (``CardImage/plainRuns(_:)``), filled
-    /// rather than resampled; empty, every pixel is resampled (the same picture).
+    /// `alike` is the image's rows alike and runs of one colour (``CardImage/alikeRows(_:)``):
+    /// rows alike filtered as one, runs filled rather than resampled; `nil`, every pixel is
+    /// resampled (the same picture).
     public mutating func draw(
         _ image: Canvas, half: CardHalf, projection: FlapProjection, shade: UInt32,
-        into canvas: inout Canvas, clip: DamageRect, plain: [PlainRuns] = []
+        into canvas: inout Canvas, clip: DamageRect, alike: AlikeRows? = nil
     ) {
         let area = projection.bounds.clipped(to: clip).clipped(to: canvas.bounds)
         let key = key(image, half: half, projection: projection, area: area)
         resampler.draw(
             image, rows: 0..<image.height, farEdgeFirst: half == .top, projection: projection, shade: shade,
-            into: &canvas, area: area, plain: plain, plan: plan(key)
+            into: &canvas, area: area, plan: plan(key), alike: alike
         )
     }
 
@@ -59,7 +60,7 @@ public struct FlapRenderer: Sendable {
     /// with the same arguments comes out opaque: what lies there need not be drawn before it.
     ///
     /// `opaque` is each image row's run of opaque pixels (``CardImage/opaqueRuns(_:)``).
-    /// The rows' geometry is kept for ``draw(_:half:projection:shade:into:clip:plain:)`` of
+    /// The rows' geometry is kept for ``draw(_:half:projection:shade:into:clip:alike:)`` of
     /// the same flap until ``forgetPlans()``.
     public mutating func opaqueColumns(
         _ image: Canvas, opaque: [Range<Int>], half: CardHalf, projection: FlapProjection, canvas: DamageRect, clip: DamageRect

@@ -1,5 +1,5 @@
 /// One screen row of ``RowResampler``: its source rows box-filtered into the padded row,
-/// shaded, and stretched across the screen row, but for the runs every source row has plain.
+/// shaded, and stretched across the screen row, but for the runs every source row has of one colour.
 extension RowResampler {
     /// A source row of the strip (counted from its first) and its weight out of 256.
     struct Pick {
@@ -12,7 +12,7 @@ extension RowResampler {
         let strip: UnsafePointer<UInt32>
         let width: Int
         let shade: UInt32
-        /// The screen row's source rows, set before each ``draw(count:runs:columns:over:)``.
+        /// The screen row's source rows, set before each ``draw(count:columns:over:filtered:fills:)``.
         let picked: UnsafeMutablePointer<Pick>
         let rb: UnsafeMutablePointer<UInt32>, ag: UnsafeMutablePointer<UInt32>
         /// The filtered row with one transparent pixel either side, so edges fade out in x.
@@ -22,111 +22,61 @@ extension RowResampler {
         let gathered: UnsafeMutablePointer<UInt32>
 
         /// Filters the first `count` picked rows and stretches them over `dst` as `columns`
-        /// say. Inside `runs` (columns of the strip, in order, ≥ 2 long or empty) every source
-        /// row is one colour and the weights sum to 256: only each run's ends are filtered, and
-        /// the screen columns whose samples lie inside a run are filled with its colour, which
-        /// is what filtering and stretching them gives (a lerp of two equal pixels is that pixel).
-        /// `filtered`, with no runs, says the padded row already holds the picked rows filtered
-        /// (by the screen row before) and whether they came out opaque. `fills`, with no runs,
-        /// are runs of the strip's columns each one colour in the filtered row, opaque or
-        /// transparent (``AlikeRows/runs``, of one row with its whole weight): the screen columns
-        /// whose samples lie inside one are filled with its colour, or left where it is
-        /// transparent. Returns whether the filtered row is opaque.
+        /// say. `filtered` says the padded row already holds the picked rows filtered (by the
+        /// screen row before) and whether they came out opaque. `fills` are runs of the strip's
+        /// columns each one colour in the filtered row, opaque or transparent (``AlikeRows/runs``:
+        /// of one row with its whole weight, or the runs all the rows have, whose weights sum to
+        /// 256): only each run's ends are filtered, and the screen columns whose samples lie
+        /// inside one are filled with its colour, or left where it is transparent, which is what
+        /// filtering and stretching them gives (a lerp of two equal pixels is that pixel).
+        /// Returns whether the filtered row is opaque.
         @discardableResult @inline(__always) func draw(
-            count: Int, runs: (Range<Int>, Range<Int>), columns: Columns, over dst: UnsafeMutablePointer<UInt32>, filtered: Bool? = nil,
+            count: Int, columns: Columns, over dst: UnsafeMutablePointer<UInt32>, filtered: Bool? = nil,
             fills: UnsafeBufferPointer<Range<Int>> = UnsafeBufferPointer(start: nil, count: 0)
         ) -> Bool {
             let w = width
-            if runs.0.isEmpty, runs.1.isEmpty, filtered != nil || !fills.isEmpty {
-                var opaque: Bool
-                if let filtered {
-                    opaque = filtered
-                } else if count == 1 {
-                    // Filtered whole, to be held for the next screen row.
-                    opaque = filter(0..<w, count: count)
-                } else {
-                    // Only outside the runs and at their ends (the stretch's pairs beside a run read them).
-                    opaque = filter(outside: fills, count: count)
-                    for run in fills {
-                        let colour = padded[run.lowerBound + 1]
-                        guard colour >> 24 != 255 else { continue }
-                        opaque = false
-                        // A run neither opaque nor transparent (rows of both mixed) is filtered and stretched.
-                        if colour != 0 { _ = filter(run.lowerBound + 1..<run.upperBound - 1, count: count) }
-                    }
-                }
-                let inside = opaque ? 1..<w + 1 : 0..<0
-                var x = 0
+            var opaque: Bool
+            if let filtered {
+                opaque = filtered
+            } else if count == 1 || fills.isEmpty {
+                // Filtered whole (one row, to be held for the next screen row).
+                opaque = filter(0..<w, count: count)
+            } else {
+                // Only outside the runs and at their ends (the stretch's pairs beside a run read them).
+                opaque = filter(outside: fills, count: count)
                 for run in fills {
-                    // The padded row holds strip column c at c + 1.
-                    let covered = RowOps.opaqueColumns(
-                        from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
                     let colour = padded[run.lowerBound + 1]
-                    guard !covered.isEmpty, colour == 0 || colour >> 24 == 255 else { continue }
-                    if covered.lowerBound > x, opaque, x > 0 {
-                        // Between two runs every sample blends two pixels of the strip: all opaque.
-                        RowOps.stored(padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: covered.lowerBound - x)
-                    } else if covered.lowerBound > x {
-                        RowOps.stretch(
-                            padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: covered.lowerBound - x,
-                            opaque: inside)
-                    }
-                    if colour != 0 { (dst + covered.lowerBound).update(repeating: colour, count: covered.count) }
-                    x = covered.upperBound
+                    guard colour >> 24 != 255 else { continue }
+                    opaque = false
+                    // A run neither opaque nor transparent (rows of both mixed) is filtered and stretched.
+                    if colour != 0 { _ = filter(run.lowerBound + 1..<run.upperBound - 1, count: count) }
                 }
-                if columns.count > x {
-                    RowOps.stretch(
-                        padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: columns.count - x, opaque: inside)
-                }
-                return opaque
-            }
-            var opaque = true
-            var from = 0
-            var colours: (UInt32, UInt32) = (0, 0)
-            var runs = runs
-            if !runs.0.isEmpty {
-                opaque = filter(from..<runs.0.lowerBound + 1, count: count) && opaque
-                colours.0 = padded[runs.0.lowerBound + 1]
-                from = runs.0.upperBound - 1
-            }
-            if !runs.1.isEmpty {
-                opaque = filter(from..<runs.1.lowerBound + 1, count: count) && opaque
-                colours.1 = padded[runs.1.lowerBound + 1]
-                from = runs.1.upperBound - 1
-            }
-            opaque = filter(from..<w, count: count) && opaque
-            // A run on the strip with its whole weight is opaque; should one not be, it is filtered.
-            if !runs.0.isEmpty, colours.0 >> 24 != 255 {
-                _ = filter(runs.0.lowerBound + 1..<runs.0.upperBound - 1, count: count)
-                runs.0 = 0..<0
-                opaque = false
-            }
-            if !runs.1.isEmpty, colours.1 >> 24 != 255 {
-                _ = filter(runs.1.lowerBound + 1..<runs.1.upperBound - 1, count: count)
-                runs.1 = 0..<0
-                opaque = false
             }
             // A row opaque throughout (the inside of a card) is stretched with no test between
             // its transparent ends.
             let inside = opaque ? 1..<w + 1 : 0..<0
             var x = 0
-            @inline(__always) func stretch(to end: Int) {
-                guard end > x else { return }
-                RowOps.stretch(padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: end - x, opaque: inside)
-            }
-            @inline(__always) func fill(_ run: Range<Int>, _ colour: UInt32) {
-                guard !run.isEmpty else { return }
+            for run in fills {
                 // The padded row holds strip column c at c + 1.
-                let filled = RowOps.opaqueColumns(
+                let covered = RowOps.opaqueColumns(
                     from: columns.u, step: columns.step, count: columns.count, opaque: run.lowerBound + 1..<run.upperBound + 1)
-                guard !filled.isEmpty else { return }
-                stretch(to: filled.lowerBound)
-                (dst + filled.lowerBound).update(repeating: colour, count: filled.count)
-                x = filled.upperBound
+                let colour = padded[run.lowerBound + 1]
+                guard !covered.isEmpty, colour == 0 || colour >> 24 == 255 else { continue }
+                if covered.lowerBound > x, opaque, x > 0 {
+                    // Between two runs every sample blends two pixels of the strip: all opaque.
+                    RowOps.stored(padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: covered.lowerBound - x)
+                } else if covered.lowerBound > x {
+                    RowOps.stretch(
+                        padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: covered.lowerBound - x,
+                        opaque: inside)
+                }
+                if colour != 0 { (dst + covered.lowerBound).update(repeating: colour, count: covered.count) }
+                x = covered.upperBound
             }
-            fill(runs.0, colours.0)
-            fill(runs.1, colours.1)
-            stretch(to: columns.count)
+            if columns.count > x {
+                RowOps.stretch(
+                    padded, from: columns.u &+ x &* columns.step, step: columns.step, over: dst + x, count: columns.count - x, opaque: inside)
+            }
             return opaque
         }
 

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension RowResampler {
     /// The source rows one screen row of the strip filters: rows `rows` of the strip, the
@@ -25,7 +21,7 @@ extension RowResampler {
     /// What one screen row of a strip samples: its source rows and how it stretches them
     /// (`nil` where it misses the strip), worked out once for the static half drawn under a
     /// flap (``opaqueColumns(width:rows:opaque:plan:)``) and
-    /// the flap itself (``draw(_:rows:farEdgeFirst:projection:shade:into:area:plain:plan:)``).
+    /// the flap itself (``draw(_:rows:farEdgeFirst:projection:shade:into:area:plan:alike:)``).
     public struct RowPlan: Sendable {
         let sources: Sources?
         let columns: Columns?

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Draws a turned strip of an image (a ``RowProjection``) as a set of one-dimensional row
 /// resamples: the part the flip's flap and the paper fold's halves share.
@@ -39,10 +35,7 @@ public struct RowResampler: Sendable {
     ///
     /// Distance `r` along the strip is measured from its axis; `farEdgeFirst` says the first
     /// of `rows` is the strip's far edge (a top half, hinged at its bottom) rather than the
-    /// row at the axis. `shade` scales the strip's colour by `shade/255`. `plain`, if not
-    /// empty, is each image row's ``PlainRuns``: where every source row of a screen row is
-    /// one colour, the screen row is one colour, filled rather than filtered and stretched.
-    /// `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:into:)`` of the same
+    /// row at the axis. `shade` scales the strip's colour by `shade/255`. `plan`, if given, is ``plan(width:length:farEdgeFirst:projection:area:into:)`` of the same
     /// strip and area, taken rather than worked out again. `alike`, if given, is
     /// ``AlikeRows`` of `image`: a screen row's source rows that are the same pixels are
     /// filtered as one, a screen row that filters the same row with the same weight as the
@@ -50,10 +43,9 @@ public struct RowResampler: Sendable {
     /// whole weight fills the columns where every source row has a run of one colour.
     public mutating func draw(
         _ image: Canvas, rows: Range<Int>, farEdgeFirst: Bool, projection: some RowProjection, shade: UInt32,
-        into canvas: inout Canvas, area: DamageRect, plain: [PlainRuns] = [], plan: [RowPlan]? = nil, alike: AlikeRows? = nil
+        into canvas: inout Canvas, area: DamageRect, plan: [RowPlan]? = nil, alike: AlikeRows? = nil
     ) {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= image.height, "the strip's rows lie inside the image")
-        precondition(plain.isEmpty || plain.count == image.height, "one row's plain runs for each image row")
         precondition(alike == nil || alike!.first.count == image.height, "the alike rows of each image row")
         let h = Double(rows.count)
         guard !area.isEmpty, image.width > 0, !rows.isEmpty else { return }
@@ -80,91 +72,65 @@ public struct RowResampler: Sendable {
             scratch.withUnsafeMutableBufferPointer { scratch in
                 picked.withUnsafeMutableBufferPointer { picked in
                     intersections.withUnsafeMutableBufferPointer { intersections in
-                        plain.withUnsafeBufferPointer { plain in
-                            canvas.pixels.withUnsafeMutableBufferPointer { dst in
-                                let sums = scratch.baseAddress!, padded = sums + padding
-                                let filter = RowFilter(
-                                    strip: src.baseAddress! + firstRow * w, width: w, shade: shade, picked: picked.baseAddress!,
-                                    rb: sums, ag: sums + w, padded: padded, gathered: padded + w + 3)
-                                let plainRows = plain.isEmpty ? nil : plain.baseAddress! + firstRow
-                                func drawRows(_ lists: AlikeRows.Lists?) {
-                                    let alikeRows = lists.map { $0.first + firstRow }
-                                    // The row and weight the padded row holds filtered whole, and whether it came out opaque.
-                                    var held: (row: Int, weight: UInt32)? = nil
-                                    var heldOpaque = false
-                                    filter.padded[0] = 0
-                                    filter.padded[w + 1] = 0
-                                    filter.padded[w + 2] = 0
-                                    for y in area.y..<area.maxY {
-                                        guard let sources = plan[y - area.y].sources, let columns = plan[y - area.y].columns else { continue }
-                                        var k = sources.rows.lowerBound
-                                        var used: UInt32 = 0, count = 0
-                                        let total = sources.total, span = sources.span
-                                        let start = sources.start, end = sources.end
-                                        // The columns every source row has plain: the leading and trailing runs' intersections.
-                                        var leading = 0..<w, trailing = 0..<w
-                                        while k < sources.rows.upperBound {
-                                            let overlap = min(end, Double(k + 1)) - max(start, Double(k))
-                                            // The last row takes what rounding left, so weights sum exactly.
-                                            var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
-                                            if weight > total &- used { weight = total &- used }
-                                            if weight > 0, k >= 0, k < rowCount {
-                                                if let alikeRows, count > 0, alikeRows[k] == alikeRows[filter.picked[count - 1].row] {
-                                                    filter.picked[count - 1].weight &+= weight
-                                                } else {
-                                                    filter.picked[count] = Pick(row: k, weight: weight)
-                                                    count += 1
-                                                }
-                                                used &+= weight
-                                                if let plainRows {
-                                                    leading = leading.clamped(to: plainRows[k].leading)
-                                                    trailing = trailing.clamped(to: plainRows[k].trailing)
-                                                }
+                        canvas.pixels.withUnsafeMutableBufferPointer { dst in
+                            let sums = scratch.baseAddress!, padded = sums + padding
+                            let filter = RowFilter(
+                                strip: src.baseAddress! + firstRow * w, width: w, shade: shade, picked: picked.baseAddress!,
+                                rb: sums, ag: sums + w, padded: padded, gathered: padded + w + 3)
+                            func drawRows(_ lists: AlikeRows.Lists?) {
+                                let alikeRows = lists.map { $0.first + firstRow }
+                                // The row and weight the padded row holds filtered whole, and whether it came out opaque.
+                                var held: (row: Int, weight: UInt32)? = nil
+                                var heldOpaque = false
+                                filter.padded[0] = 0
+                                filter.padded[w + 1] = 0
+                                filter.padded[w + 2] = 0
+                                for y in area.y..<area.maxY {
+                                    guard let sources = plan[y - area.y].sources, let columns = plan[y - area.y].columns else { continue }
+                                    var k = sources.rows.lowerBound
+                                    var used: UInt32 = 0, count = 0
+                                    let total = sources.total, span = sources.span
+                                    let start = sources.start, end = sources.end
+                                    while k < sources.rows.upperBound {
+                                        let overlap = min(end, Double(k + 1)) - max(start, Double(k))
+                                        // The last row takes what rounding left, so weights sum exactly.
+                                        var weight = k == sources.rows.upperBound - 1 ? total &- used : UInt32(overlap / span * 256 + 0.5)
+                                        if weight > total &- used { weight = total &- used }
+                                        if weight > 0, k >= 0, k < rowCount {
+                                            if let alikeRows, count > 0, alikeRows[k] == alikeRows[filter.picked[count - 1].row] {
+                                                filter.picked[count - 1].weight &+= weight
+                                            } else {
+                                                filter.picked[count] = Pick(row: k, weight: weight)
+                                                count += 1
                                             }
-                                            k += 1
+                                            used &+= weight
                                         }
-                                        guard count > 0 else { continue }
-                                        // Plain only where the row is on the strip with its whole weight: it comes out opaque.
-                                        let runs = plainRows != nil && used == 256 ? Self.plainRuns(leading, trailing) : (0..<0, 0..<0)
-                                        // One row filtered whole (no plain runs) is held for the next screen row.
-                                        let holds = alikeRows != nil && count == 1 && runs.0.isEmpty && runs.1.isEmpty
-                                        let key = holds ? (row: alikeRows![filter.picked[0].row], weight: filter.picked[0].weight) : nil
-                                        let reused = key != nil && held != nil && key! == held!
-                                        // The runs every source row has one colour: the row's own, or their intersection.
-                                        var common = UnsafeBufferPointer<Range<Int>>(start: nil, count: 0)
-                                        if let lists, let key, key.weight == 256 {
-                                            common = lists.runs(key.row)
-                                        } else if let lists, let alikeRows, count > 1, used == 256, runs.0.isEmpty, runs.1.isEmpty {
-                                            common = lists.common(
-                                                count, { alikeRows[filter.picked[$0].row] }, scratch: intersections.baseAddress!, most: most)
-                                        }
-                                        heldOpaque = filter.draw(
-                                            count: count, runs: runs, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first,
-                                            filtered: reused ? heldOpaque : nil, fills: common)
-                                        held = key
+                                        k += 1
                                     }
+                                    guard count > 0 else { continue }
+                                    // One row filtered whole is held for the next screen row.
+                                    let holds = alikeRows != nil && count == 1
+                                    let key = holds ? (row: alikeRows![filter.picked[0].row], weight: filter.picked[0].weight) : nil
+                                    let reused = key != nil && held != nil && key! == held!
+                                    // The runs every source row has one colour: the row's own, or their intersection.
+                                    var common = UnsafeBufferPointer<Range<Int>>(start: nil, count: 0)
+                                    if let lists, let key, key.weight == 256 {
+                                        common = lists.runs(key.row)
+                                    } else if let lists, let alikeRows, count > 1, used == 256 {
+                                        common = lists.common(
+                                            count, { alikeRows[filter.picked[$0].row] }, scratch: intersections.baseAddress!, most: most)
+                                    }
+                                    heldOpaque = filter.draw(
+                                        count: count, columns: columns, over: dst.baseAddress! + y * canvasWidth + columns.first,
+                                        filtered: reused ? heldOpaque : nil, fills: common)
+                                    held = key
                                 }
-                                if let alike { alike.withLists(drawRows) } else { drawRows(nil) }
                             }
+                            if let alike { alike.withLists(drawRows) } else { drawRows(nil) }
                         }
                     }
                 }
             }
         }
-    }
-
-    /// The runs worth filling from a screen row's leading and trailing plain runs, in order
-    /// (empty ones last): one where they meet (every source row is then one colour across both).
-    static func plainRuns(_ leading: Range<Int>, _ trailing: Range<Int>) -> (Range<Int>, Range<Int>) {
-        // Shorter runs are filtered and stretched: the split costs more than it saves.
-        let shortest = 16
-        if leading.overlaps(trailing) {
-            let run = min(leading.lowerBound, trailing.lowerBound)..<max(leading.upperBound, trailing.upperBound)
-            return run.count >= shortest ? (run, 0..<0) : (0..<0, 0..<0)
-        }
-        var first = leading.count >= shortest ? leading : 0..<0
-        var second = trailing.count >= shortest ? trailing : 0..<0
-        if first.isEmpty || (!second.isEmpty && second.lowerBound < first.lowerBound) { swap(&first, &second) }
-        return (first, second)
     }
 }

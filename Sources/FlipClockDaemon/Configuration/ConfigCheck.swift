@@ -1,11 +1,8 @@
 import CLinux
 import FlipClockCore
 import FlipClockSystem
-
-#if canImport(Glibc)
 import Glibc
 import SystemPackage
-#endif
 
 /// Loads a configuration file that is someone's editor buffer, whatever its bytes.
 ///

@@ -1,5 +1,5 @@
+import FlipClockControl
 import FlipClockCore
-import FlipClockKeypad
 import FlipClockSystem
 import FoundationEssentials
 import Glibc
@@ -128,7 +128,7 @@ public enum ConfigFile {
             let place = locator.place(key)?.value ?? (line: 1, column: 1)
             return ConfigError(FileLocation(file: path, line: place.line, column: place.column), key: key.joined(separator: "."), message)
         }
-        // The keypad's keys: libevdev's names, and lines the control socket reads.
+        // The keypad's keys: key names libevdev knows, and lines the control socket reads.
         _ = try KeypadMap(configuration)
         let zones = ZoneInfo(environment: environment)
         if let zone = configuration.timeZone, zones.rules(named: zone) == nil {

@@ -1,11 +1,8 @@
 import CDRM
 import FlipClockCore
 import FlipClockSystem
-import SystemPackage
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import SystemPackage
 
 /// A DRM device the daemon is master of, and a ``DRMOutput`` per connected connector it shows
 /// the clock on.

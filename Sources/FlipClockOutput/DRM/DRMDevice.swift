@@ -1,10 +1,7 @@
 import CDRM
 import FlipClockSystem
-import SystemPackage
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import SystemPackage
 
 /// What a DRM device offers: its connectors, by the kernel's names, with their modes.
 struct DRMConnector {

@@ -1,9 +1,6 @@
 import CDRM
 import FlipClockCore
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A screen through DRM/KMS: a connector of a ``DRMCard`` with a CRTC and two dumb buffers of
 /// its own, a mode set once, then page flips.

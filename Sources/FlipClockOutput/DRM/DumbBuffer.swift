@@ -1,11 +1,8 @@
 import CDRM
 import FlipClockCore
 import FlipClockSystem
-import SystemPackage
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import SystemPackage
 
 /// A dumb buffer the display scans out: created, added as an XRGB8888 framebuffer, mapped.
 ///

@@ -1,11 +1,8 @@
 import CLinux
 import FlipClockCore
 import FlipClockSystem
-import SystemPackage
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import SystemPackage
 
 /// The screen through the Linux framebuffer device, where there is no KMS.
 ///

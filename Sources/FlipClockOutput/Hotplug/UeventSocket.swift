@@ -1,9 +1,6 @@
 import CLinux
 import FlipClockSystem
-
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The kernel's device events, read from a netlink socket the loop polls.
 public final class UeventSocket {

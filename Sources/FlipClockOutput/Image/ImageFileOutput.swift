@@ -1,10 +1,7 @@
 import FlipClockCore
 import FlipClockSystem
-import SystemPackage
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import SystemPackage
 
 /// The image output for the daemon: every presented frame replaces `DIR/current.png`,
 /// atomically (written aside, then renamed), so a viewer never reads half a file. The picture

@@ -1,11 +1,8 @@
 import CPNG
 import FlipClockCore
 import FlipClockSystem
-import SystemPackage
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import SystemPackage
 
 /// PNG files through libpng's simplified API, on files this opens and closes itself: a failure
 /// of the file keeps its code (``PNGError/Reason/file(_:)``), libpng's are about the data.

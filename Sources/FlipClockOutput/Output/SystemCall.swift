@@ -1,9 +1,6 @@
 import FlipClockSystem
-import SystemPackage
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import SystemPackage
 
 /// Runs a C call as ``valueOrErrno(_:)`` does and throws its failure as a ``OutputError``
 /// naming `function` and `device`.

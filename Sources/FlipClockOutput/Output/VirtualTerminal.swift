@@ -1,10 +1,7 @@
 import CLinux
 import FlipClockSystem
-import SystemPackage
-
-#if canImport(Glibc)
 import Glibc
-#endif
+import SystemPackage
 
 /// The console the clock is shown on, with switching under the daemon's control.
 ///

@@ -1,5 +1,3 @@
-import CEvdev
-import FlipClockControl
 import FlipClockCore
 
 /// One event an input device sent: its type (`EV_KEY`), code (the key) and value (1 pressed,
@@ -17,7 +15,7 @@ public struct KeypadEvent: Equatable, Sendable {
 
     /// The key `name` pressed (value 1), released (0) or repeated (2).
     public static func key(_ name: String, _ value: Int32 = 1) -> KeypadEvent? {
-        KeyName.code(name).map { KeypadEvent(type: UInt16(EV_KEY), code: $0, value: value) }
+        KeyName.code(name).map { KeypadEvent(type: KeyName.eventType, code: $0, value: value) }
     }
 }
 
@@ -85,7 +83,7 @@ public struct KeypadMap: Equatable, Sendable {
 
     /// The press `event` is, if it is a mapped key going down.
     public func press(_ event: KeypadEvent) -> KeypadPress? {
-        guard event.type == UInt16(EV_KEY), event.value == 1 else { return nil }
+        guard event.type == KeyName.eventType, event.value == 1 else { return nil }
         return presses[event.code]
     }
 }

@@ -1,0 +1,29 @@
+import CEvdev
+import FlipClockCore
+import Testing
+
+/// Core's table of key names, which the configuration is checked with, against libevdev's,
+/// which the keypad's device reads with.
+@Suite struct KeyNameTests {
+    @Test func everyNameInTheTableIsLibevdevsForTheSameCode() {
+        #expect(KeyName.codes.count > 600)
+        for (name, code) in KeyName.codes {
+            #expect(libevdev_event_code_from_name(UInt32(EV_KEY), name) == Int32(code), "\(name)")
+        }
+    }
+
+    @Test func everyKeyLibevdevNamesIsInTheTable() {
+        for code in 0...UInt16(KEY_MAX) {
+            guard let name = libevdev_event_code_get_name(UInt32(EV_KEY), UInt32(code)).map({ String(cString: $0) }) else { continue }
+            #expect(KeyName.code(name) == code, "\(name)")
+        }
+    }
+
+    @Test func theTableKnowsNoOtherNames() {
+        #expect(KeyName.code("KEY_KP1") == 79)
+        #expect(KeyName.code("KEY_SPACE") == 57)
+        #expect(KeyName.code("KEY_NOPE") == nil)
+        #expect(KeyName.code("") == nil)
+        #expect(KeyName.eventType == UInt16(EV_KEY))
+    }
+}
