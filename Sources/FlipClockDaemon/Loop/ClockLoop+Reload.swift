@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 import FlipClockKeypad
 import FlipClockOutput
