@@ -22,6 +22,7 @@ import Glibc
 ///     flipclock-bench --idle FACE MINUTES   one such process: FACE (hhmm, hhmmss, world) for MINUTES simulated
 ///         [--output drm [--rotation R] | --mode WxH@HZ]
 ///                                           on the DRM screen (turned R°), or in memory at that mode (1920x1080@60)
+///     flipclock-bench --reload FILE [ROUNDS]  the longest frame gap while a reload of FILE is made during a flip (20 rounds)
 ///     flipclock-bench --idle --output drm [MINUTES [ROUNDS [ROTATION]]]
 ///                                           HH:MM an hour and HH:MM:SS MINUTES (60) on DRM and in memory at its mode
 @main
@@ -52,6 +53,14 @@ struct Bench {
             try soak(hours: hours)
             return
         }
+        if arguments.first == "--reload", (2...3).contains(arguments.count) {
+            guard let rounds = arguments.count == 3 ? Int(arguments[2]) : 20, rounds > 0 else {
+                print("--reload takes a file and a number of rounds")
+                exit(64)
+            }
+            try ReloadBench.run(path: arguments[1], rounds: rounds)
+            return
+        }
         if arguments == ["--blur"] {
             try BlurBench.run(try BenchScene())
             return
@@ -79,7 +88,7 @@ struct Bench {
         }
         guard arguments.isEmpty else {
             print(
-                "usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --flip | --fold | --rows | --rotation | --blur | --soak [HOURS] | --idle [FACE MINUTES]]"
+                "usage: flipclock-bench [--callgrind ours|fold|rows|pixman FRAMES | --flip | --fold | --rows | --rotation | --blur | --soak [HOURS] | --idle [FACE MINUTES] | --reload FILE [ROUNDS]]"
             )
             exit(64)
         }

@@ -38,11 +38,12 @@ extension Bench {
         let output = MemoryOutput(size: PixelSize(width: BenchScene.width, height: BenchScene.height), refreshRate: 60)
         var logger = Logger(label: "soak")
         logger.logLevel = .warning
-        let loop = ClockLoop(
-            configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: font, clock: clock, logger: logger)
         let control = try ControlServer(path: folder + "/control.sock", group: nil)
-        loop.control = control
-        loop.stateFile = StateFile(path: folder + "/state.json")
+        var parts = ClockLoop.Parts()
+        parts.control = control
+        parts.stateFile = StateFile(path: folder + "/state.json")
+        let loop = ClockLoop(
+            configuration: configuration, outputs: OutputSet(output), takesConsole: false, glyphs: font, clock: clock, logger: logger, parts: parts)
 
         let requests = SoakRequests(path: control.path)
         let length = Duration.seconds(hours * 3600)

@@ -42,6 +42,17 @@ enum ConfigPath {
         }
     }
 
+    /// The configuration read again for a reload (`output`: the command line's, which the
+    /// file does not override), with its font, checked as the start checks them; throws what
+    /// is wrong, and the running configuration is kept.
+    static func reread(_ path: String?, output: ClockConfiguration.OutputKind?) throws -> ClockLoop.Reload.Prepared {
+        var reloaded = try path.map { path throws(ConfigError) in try ConfigCheck().load(path: path, reloading: true) } ?? ClockConfiguration()
+        if let output { reloaded.output = output }
+        let font = try font(reloaded, path: path)
+        try checkSecrets(reloaded, path: path)
+        return (reloaded, font)
+    }
+
     /// The configuration's font, checked to draw everything the configuration shows (the
     /// start, and each reload, which keeps the running configuration on an error).
     static func font(_ configuration: ClockConfiguration, path: String?) throws(ConfigError) -> FontFace {

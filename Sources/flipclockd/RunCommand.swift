@@ -119,33 +119,26 @@ struct RunCommand: AsyncParsableCommand {
                 metadata: [
                     "output": "\(outputs.name)", "face": "\(configuration.time.format.rawValue)", "font": "\(font.name)",
                 ])
-            // A screen output is on a console: take over its switching (none for PNG frames).
-            let loop = ClockLoop(
-                configuration: configuration, outputs: outputs, takesConsole: !outputs.open.contains { $0 is ImageFileOutput }, glyphs: font,
-                clock: clock, requests: requests, logger: logger
-            )
-            loop.notifier = notifier
-            loop.terminalPath = terminal
-            loop.reload = {
-                var reloaded =
-                    try path.map { path throws(ConfigError) in try ConfigCheck().load(path: path, reloading: true) } ?? ClockConfiguration()
-                if let override { reloaded.output = override }
-                let font = try ConfigPath.font(reloaded, path: path)
-                try ConfigPath.checkSecrets(reloaded, path: path)
-                return (reloaded, font)
-            }
-            loop.stateFile = StateFile(path: configuration.stateFile)
-            loop.configurationPath = path
-            loop.control = server
-            loop.metrics = metrics
-            loop.waiting = waiting
-            loop.events = events
-            if let keypad = configuration.keypad { loop.keypad = Keypad(map: try KeypadMap(configuration), wanted: keypad.device) }
-            if let mqtt { loop.configured = { mqtt.configured($0) } }
+            var parts = ClockLoop.Parts()
+            parts.notifier = notifier
+            parts.terminalPath = terminal
+            // Read, parsed and checked on a thread of its own while the clock runs on.
+            parts.reload = ClockLoop.Reload(file: path) { try ConfigPath.reread(path, output: override) }
+            if let mqtt { parts.reload?.taken = { mqtt.configured($0) } }
+            parts.stateFile = StateFile(path: configuration.stateFile)
+            parts.control = server
+            parts.metrics = metrics
+            parts.waiting = waiting
+            parts.events = events
+            if let keypad = configuration.keypad { parts.keypad = Keypad(map: try KeypadMap(configuration), wanted: keypad.device) }
             // The device is the one named at the start; volume, clicks and horn follow reloads.
-            if let sound = configuration.sound { loop.sound = SoundPlayer(device: sound.device, logger: logger) }
-            loop.page = page
-            return loop
+            if let sound = configuration.sound { parts.sound = SoundPlayer(device: sound.device, logger: logger) }
+            parts.page = page
+            // A screen output is on a console: take over its switching (none for PNG frames).
+            return ClockLoop(
+                configuration: configuration, outputs: outputs, takesConsole: !outputs.open.contains { $0 is ImageFileOutput }, glyphs: font,
+                clock: clock, requests: requests, logger: logger, parts: parts
+            )
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(service: service, successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),

@@ -17,19 +17,21 @@ import Testing
         configuration.scores = [ScoreItem(name: "home")]
         configuration.backlight = "none"
         let log = LogLines()
+        // The state file's folder gone (a save fails), then back.
+        let folder = NSTemporaryDirectory() + "flipclock-changelog-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var parts = ClockLoop.Parts()
+        parts.stateFile = StateFile(path: folder + "/state.json")
         let loop = ClockLoop(
             configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: GreyBoxGlyphs(), clock: clock,
-            logger: Logger(label: "test") { _ in LogLines.Handler(lines: log) }
+            logger: Logger(label: "test") { _ in LogLines.Handler(lines: log) }, parts: parts
         )
-        let kept = NSTemporaryDirectory() + "flipclock-changelog-\(UUID().uuidString).json"
-        defer { try? FileManager.default.removeItem(atPath: kept) }
         var replies: [String] = []
         clock.at(
             .seconds(1),
             .run {
-                loop.stateFile = StateFile(path: "/proc/flipclock/none/state.json")
                 replies.append(loop.answer("score set home 3"))
-                loop.stateFile = StateFile(path: kept)
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 replies.append(loop.answer("score set home 4"))
             })
         clock.at(.seconds(2), .run { loop.requests.send(.stop) })

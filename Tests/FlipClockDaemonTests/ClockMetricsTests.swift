@@ -18,11 +18,12 @@ import Testing
 
     @Test func theCountsAreTheLoops() throws {
         let metrics = ClockMetrics()
+        var parts = ClockLoop.Parts()
+        parts.metrics = metrics
         let run = try SimulatedRun(
             from: "2026-06-01T08:00:00Z", zone: "UTC", length: .seconds(120), seconds: true,
-            configure: { $0.scores = [ScoreItem(name: "home"), ScoreItem(name: "away")] },
+            configure: { $0.scores = [ScoreItem(name: "home"), ScoreItem(name: "away")] }, parts: parts,
             schedule: { clock, loop in
-                loop.metrics = metrics
                 clock.at(.seconds(30), .run { _ = loop.answer("score set home 3") })
                 clock.at(.seconds(31), .run { _ = loop.answer("score set guests 3") })
                 clock.at(.seconds(32), .run { _ = loop.answer("status") })

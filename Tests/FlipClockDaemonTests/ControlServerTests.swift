@@ -105,12 +105,12 @@ import Testing
         logger.logLevel = .critical
         var configuration = ClockConfiguration()
         configuration.backlight = "none"
+        var parts = ClockLoop.Parts()
+        parts.control = server
         let loop = ClockLoop(
             configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: GreyBoxGlyphs(),
-            clock: try SystemClock(),
-            logger: logger
+            clock: try SystemClock(), logger: logger, parts: parts
         )
-        loop.control = server
         let seen = Seen(), path = path, requests = loop.requests
         DispatchQueue.global().async {
             defer { requests.send(.stop) }

@@ -39,8 +39,9 @@ import Testing
         var replies: [String] = []
         var horns: [(GameEvent.Horn, Duration)] = []
         let t0 = try WallInstant(iso: Self.start)
-        _ = try SimulatedRun(from: Self.start, zone: "UTC", length: .seconds(300), configure: Self.configure) { clock, loop in
-            loop.onHorn = { horns.append(($0, $1 - t0)) }
+        var parts = ClockLoop.Parts()
+        parts.observers.horn = { horns.append(($0, $1 - t0)) }
+        _ = try SimulatedRun(from: Self.start, zone: "UTC", length: .seconds(300), configure: Self.configure, parts: parts) { clock, loop in
             func at(_ s: Double, _ body: @escaping () -> Void) { clock.at(.seconds(s), .run(body)) }
             at(1) { replies.append(loop.answer("game start")) }
             // Each a moment after the instant, once the loop has woken for it.
@@ -81,17 +82,16 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipclock-game-\(UUID())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let state = StateFile(path: folder + "/state.json")
+        var saved = ClockLoop.Parts()
+        saved.stateFile = StateFile(path: folder + "/state.json")
         // Started at 12:00:01; the daemon is gone at 12:00:40 without a word (nothing saved then).
-        _ = try SimulatedRun(from: Self.start, zone: "UTC", length: .seconds(40), configure: Self.configure) { clock, loop in
-            loop.stateFile = state
+        _ = try SimulatedRun(from: Self.start, zone: "UTC", length: .seconds(40), configure: Self.configure, parts: saved) { clock, loop in
             clock.at(.seconds(1), .run { _ = loop.answer("game start") })
             clock.at(.seconds(10), .run { _ = loop.answer("game shot 14") })
         }
         var seen = ""
         // Back at 12:01:50: 109 s of the period have run, and the shot clock ran out at 12:00:24.
-        _ = try SimulatedRun(from: "2026-06-01T12:01:50Z", zone: "UTC", length: .seconds(2), configure: Self.configure) { clock, loop in
-            loop.stateFile = state
+        _ = try SimulatedRun(from: "2026-06-01T12:01:50Z", zone: "UTC", length: .seconds(2), configure: Self.configure, parts: saved) { clock, loop in
             clock.at(.seconds(1.001), .run { seen = Self.shown(loop) })
         }
         #expect(seen == "1|0|.|0 0.|0 period=1 play clock=10.0 shot=0.0 running undo=0")
@@ -104,8 +104,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var replies: [String] = []
-        _ = try SimulatedRun(from: Self.start, zone: "UTC", length: .seconds(5), configure: Self.configure) { clock, loop in
-            loop.stateFile = StateFile(path: folder + "/state.json")
+        var saved = ClockLoop.Parts()
+        saved.stateFile = StateFile(path: folder + "/state.json")
+        _ = try SimulatedRun(from: Self.start, zone: "UTC", length: .seconds(5), configure: Self.configure, parts: saved) { clock, loop in
             clock.at(.seconds(1), .run { replies.append(loop.answer("game start")) })
             clock.at(.seconds(2), .run { try? FileManager.default.removeItem(atPath: folder) })
             clock.at(.seconds(2.5), .run { replies.append(String(loop.answer("score add home 2").prefix(9))) })

@@ -1,5 +1,6 @@
 import FlipClockCore
 import FlipClockTestKit
+import Synchronization
 import Testing
 
 @testable import FlipClockDaemon
@@ -23,10 +24,15 @@ import Testing
 
     /// The relay's changes and the loop's wakes in a run started at 1 s, each change with
     /// whether the loop woke at its instant.
-    static func run(seconds: Double, length: Duration, schedule: (SimulatedClock, ClockLoop) -> Void = { _, _ in }) throws -> [String] {
+    static func run(
+        seconds: Double, length: Duration, reload: ClockLoop.Reload? = nil, schedule: (SimulatedClock, ClockLoop) -> Void = { _, _ in }
+    ) throws -> [String] {
         var changes: [String] = []
-        _ = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: length, configure: configure(seconds: seconds)) { clock, loop in
-            loop.onRelay = { change, now in changes.append("\(change) \(now)") }
+        var parts = ClockLoop.Parts()
+        parts.observers.relay = { change, now in changes.append("\(change) \(now)") }
+        parts.reload = reload
+        _ = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: length, configure: configure(seconds: seconds), parts: parts) {
+            clock, loop in
             clock.at(.seconds(1), .run { _ = loop.answer("game start") })
             schedule(clock, loop)
         }
@@ -45,8 +51,11 @@ import Testing
     }
 
     @Test func aReloadReleasesTheRelayAtOnce() throws {
-        let changes = try Self.run(seconds: 3, length: .seconds(29)) { clock, loop in
-            loop.reload = { (loop.configuration, GreyBoxGlyphs()) }
+        // The configuration read again is the running one, as the loop holds it.
+        let running = Mutex<ClockConfiguration?>(nil)
+        let reload = ClockLoop.Reload(offLoop: false) { (running.withLock { $0! }, GreyBoxGlyphs()) }
+        let changes = try Self.run(seconds: 3, length: .seconds(29), reload: reload) { clock, loop in
+            running.withLock { $0 = loop.configuration }
             clock.at(.seconds(26), .run { loop.requests.send(.reload) })
         }
         #expect(changes == ["activate 25.0 seconds", "release 26.0 seconds"])

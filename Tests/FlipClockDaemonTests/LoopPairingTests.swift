@@ -14,10 +14,12 @@ import Testing
 
     /// The loop with `[http]` on `listen`, the API listening on 8080, on a machine whose
     /// addresses are 127.0.0.1 and 192.168.1.20.
-    static func paired(_ loop: ClockLoop) {
-        loop.page = PageAddress(token: token)
-        loop.page?.listening(on: 8080)
-        loop.interfaces = { PairingLinkTests.machine }
+    static var paired: ClockLoop.Parts {
+        var parts = ClockLoop.Parts()
+        parts.page = PageAddress(token: token)
+        parts.page?.listening(on: 8080)
+        parts.interfaces = { PairingLinkTests.machine }
+        return parts
     }
 
     static func http(_ listen: String) -> (inout ClockConfiguration) -> Void {
@@ -38,8 +40,9 @@ import Testing
     @Test func theCodeShowsWithoutFramesUntilItsTimeIsUpThenTheFaceIsWholeAgain() throws {
         var replies: [String] = []
         var frames: [Int] = [], pictures: [Canvas?] = []
-        let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(30), configure: Self.http("0.0.0.0")) { clock, loop in
-            Self.paired(loop)
+        let run = try SimulatedRun(
+            from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(30), configure: Self.http("0.0.0.0"), parts: Self.paired
+        ) { clock, loop in
             let output = { loop.screens.screens[0].output as! CountingOutput }
             clock.at(.seconds(2), .run { replies.append(loop.answer("pair 10")) })
             for second in [3, 11, 13] {
@@ -64,8 +67,8 @@ import Testing
     @Test func stopTakesItDownAtOnce() throws {
         var replies: [String] = []
         var shown: [Canvas?] = []
-        _ = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(10), configure: Self.http("0.0.0.0")) { clock, loop in
-            Self.paired(loop)
+        _ = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(10), configure: Self.http("0.0.0.0"), parts: Self.paired) {
+            clock, loop in
             let output = { loop.screens.screens[0].output as! CountingOutput }
             clock.at(.seconds(1), .run { replies.append(loop.answer(#"{"command":"pair","host":"clock.local","seconds":600}"#)) })
             clock.at(.seconds(2), .run { shown.append(output().last) })
@@ -112,13 +115,12 @@ import Testing
 
     @Test func withoutAnAddressAPhoneReachesItIsRefused() throws {
         var replies: [String] = []
-        _ = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(3), configure: Self.http("127.0.0.1")) { clock, loop in
+        _ = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(2), configure: Self.http("127.0.0.1")) { clock, loop in
             clock.at(.seconds(1), .run { replies.append(loop.answer("pair")) })
-            clock.at(
-                .seconds(1),
-                .run {
-                    Self.paired(loop); replies.append(loop.answer("pair"))
-                })
+        }
+        _ = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(3), configure: Self.http("127.0.0.1"), parts: Self.paired) {
+            clock, loop in
+            clock.at(.seconds(1), .run { replies.append(loop.answer("pair")) })
             clock.at(.seconds(2), .run { replies.append(loop.answer("pair host " + String(repeating: "a", count: 253))) })
             clock.at(.seconds(2), .run { _ = loop.answer("screen off") })
             clock.at(.seconds(2.5), .run { replies.append(loop.answer("pair host clock.local")) })

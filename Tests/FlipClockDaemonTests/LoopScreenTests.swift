@@ -180,12 +180,12 @@ import Testing
     }
 
     @Test func afterAReloadFoldsItsRowsTheScreenIsTheNewFace() throws {
-        let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(10)) { _ in
-        } schedule: { clock, loop in
-            var new = ClockConfiguration()
-            new.scores = [ScoreItem(name: "home", label: "HOME")]
-            new.backlight = "none"
-            loop.reload = { (new, GreyBoxGlyphs()) }
+        var new = ClockConfiguration()
+        new.scores = [ScoreItem(name: "home", label: "HOME")]
+        new.backlight = "none"
+        var parts = ClockLoop.Parts()
+        parts.reload = ClockLoop.Reload(offLoop: false) { [new] in (new, GreyBoxGlyphs()) }
+        let run = try SimulatedRun(from: "2026-06-01T12:01:00Z", zone: "UTC", length: .seconds(10), parts: parts) { clock, loop in
             clock.at(.seconds(2), .run { loop.requests.send(.reload) })
         }
         // 0.7 s of folding at 5 frames a second, then the new face whole.

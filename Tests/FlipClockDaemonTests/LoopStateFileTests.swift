@@ -3,6 +3,7 @@ import FlipClockOutput
 import FlipClockTestKit
 import Foundation
 import Logging
+import Synchronization
 import Testing
 
 @testable import FlipClockDaemon
@@ -17,7 +18,7 @@ import Testing
 
     /// Runs the loop for `seconds` on a configuration of two scores and a timer with the state
     /// file at `path`; `schedule` adds what happens on the way. The log lines at warning and above.
-    func run(seconds: Double, schedule: (SimulatedClock, ClockLoop) -> Void = { _, _ in }) throws -> [String] {
+    func run(seconds: Double, reload: ClockLoop.Reload? = nil, schedule: (SimulatedClock, ClockLoop) -> Void = { _, _ in }) throws -> [String] {
         let clock = SimulatedClock(wall: try WallInstant(iso: "2026-06-01T12:00:00Z"), zone: ZoneInfo.system.rules(named: "UTC")!)
         var configuration = ClockConfiguration()
         configuration.backlight = "none"
@@ -26,10 +27,12 @@ import Testing
         let log = LogLines()
         var logger = Logger(label: "test") { _ in LogLines.Handler(lines: log) }
         logger.logLevel = .warning
+        var parts = ClockLoop.Parts()
+        parts.stateFile = StateFile(path: path)
+        parts.reload = reload
         let loop = ClockLoop(
             configuration: configuration, outputs: OutputSet(CountingOutput()), takesConsole: false, glyphs: GreyBoxGlyphs(), clock: clock,
-            logger: logger)
-        loop.stateFile = StateFile(path: path)
+            logger: logger, parts: parts)
         schedule(clock, loop)
         clock.at(.seconds(seconds), .run { loop.requests.send(.stop) })
         _ = try loop.run()
@@ -46,17 +49,18 @@ import Testing
     /// are shown again, and a change made meanwhile saves them too.
     @Test func aReloadWithoutTheScoresKeepsThemInTheStateFile() throws {
         var replies: [String] = []
-        _ = try run(seconds: 5) { clock, loop in
+        var empty = ClockConfiguration()
+        empty.backlight = "none"
+        empty.texts = [TextItem(name: "board", cards: 4, text: "")]
+        // What the file says at each reload: emptied, then the running configuration again.
+        let file = Mutex(empty)
+        _ = try run(seconds: 5, reload: ClockLoop.Reload(offLoop: false) { (file.withLock { $0 }, GreyBoxGlyphs()) }) { clock, loop in
             let full = loop.configuration
-            var empty = ClockConfiguration()
-            empty.backlight = "none"
-            empty.texts = [TextItem(name: "board", cards: 4, text: "")]
             clock.at(.seconds(1), .run { replies.append(loop.answer("score set home=42 away=17")) })
             clock.at(.seconds(1), .run { replies.append(loop.answer("timer start egg 4m")) })
-            clock.at(.seconds(2), .run { loop.reload = { (empty, GreyBoxGlyphs()) } })
             clock.at(.seconds(2), .run { replies.append(loop.answer("reload")) })
             clock.at(.seconds(3), .run { replies.append(loop.answer("text board KEEP")) })
-            clock.at(.seconds(4), .run { loop.reload = { (full, GreyBoxGlyphs()) } })
+            clock.at(.seconds(4), .run { file.withLock { $0 = full } })
             clock.at(.seconds(4), .run { replies.append(loop.answer("reload")) })
             clock.at(.seconds(4.5), .run { replies.append(loop.answer("status")) })
         }

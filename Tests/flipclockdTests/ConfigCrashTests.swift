@@ -16,6 +16,26 @@ import Testing
         #expect(outcome.stderr == "flipclockd: \(path):1:1: not valid TOML: the parser crashed reading it (Aborted)\n")
     }
 
+    /// The child process gives the text to the TOML parser and nothing more (what the keys
+    /// mean is checked once, by the daemon): TOML that is no configuration (a format not
+    /// allowed, a zone that does not exist) passes it; text that is not TOML does not.
+    @Test func theParsersChildProcessOnlyReadsTOML() throws {
+        let texts = [
+            ("[clock]\nformat = \"HH\"\n", Int32(0)), ("[clock]\ntime_zone = \"Nowhere/Else\"\n", 0), ("[clock\n", 78),
+        ]
+        for (text, status) in texts {
+            let path = try FlipclockdCommandTests.temporaryFile(text)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let process = Process()
+            process.executableURL = FlipclockdCommandTests.binary
+            process.arguments = ["--parse-config", path]
+            process.standardInput = FileHandle(forReadingAtPath: path)
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == status, "\(text)")
+        }
+    }
+
     @Test func aNulByteIsAnErrorWhereItIs() throws {
         let path = try FlipclockdCommandTests.temporaryFile("[clock]\nformat = \"HH:MM\"\u{0}\n")
         defer { try? FileManager.default.removeItem(atPath: path) }

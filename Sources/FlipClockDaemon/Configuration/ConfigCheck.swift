@@ -7,10 +7,12 @@ import SystemPackage
 /// Loads a configuration file that is someone's editor buffer, whatever its bytes.
 ///
 /// The TOML parser (toml++, C++) aborts the process on some malformed headers (`[=]`,
-/// `[[[1]]]`). So the text is read once and parsed first by a child process (the daemon's
-/// own binary, `--parse-config`), with a time limit; only if the child finished (the file
-/// valid, or wrong in a way the parser reports) is it parsed here. A crash or a hang of
-/// the parser costs the child, and the error says so.
+/// `[[[1]]]`). So the text is read once and given first to the parser alone in a child
+/// process (the daemon's own binary, `--parse-config`), with a time limit; only if the child
+/// finished (the text TOML, or wrong in a way the parser reports) is the file parsed and
+/// checked here. The rest of the reading (the keys, zones, locales, the keypad's names) cannot
+/// crash, and is done once, here. A crash or a hang of the parser costs the child, and the
+/// error says so.
 public struct ConfigCheck: Sendable {
     /// The daemon's binary, which parses the text on its standard input with `--parse-config PATH`.
     public var parser: String
@@ -108,14 +110,20 @@ public struct ConfigCheck: Sendable {
         return .failed("crashed reading it (\(String(cString: strsignal(signal))))")
     }
 
-    /// The child's side: parses the text on standard input (at most ``largest`` bytes) as
-    /// the file `path`; whether it is valid.
+    /// The child's side: gives the text on standard input (at most ``largest`` bytes) to
+    /// the TOML parser as the file `path`; whether it is TOML.
     public static func parseStandardInput(as path: String) -> Bool {
         // A crash of the parser is what this process is for: no core dump of it.
         flipclock_no_core_dump()
         guard let bytes = (try? readAll(0, limit: largest)) ?? nil else { return false }
-        do {
-            _ = try ConfigFile.parse(try ConfigFile.text(bytes, path: path), path: path)
+        return parsesAsTOML(bytes, path: path)
+    }
+
+    /// Whether the TOML parser reads `bytes` (the text of the file `path`) without a syntax
+    /// error: all the child does, since nothing else in reading a configuration can crash.
+    static func parsesAsTOML(_ bytes: [UInt8], path: String) -> Bool {
+        do throws(ConfigError) {
+            _ = try ConfigFile.table(try ConfigFile.text(bytes, path: path), path: path)
             return true
         } catch {
             return false

@@ -115,17 +115,7 @@ public enum ConfigFile {
     public static func parse(
         _ text: String, path: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ConfigError) -> ClockConfiguration {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(
-                FileLocation(file: path, line: error.source.begin.line, column: error.source.begin.column), key: nil,
-                "syntax error: \(error.description)"
-            )
-        } catch {
-            throw ConfigError(FileLocation(file: path, line: 1, column: 1), key: nil, "syntax error: \(error)")
-        }
+        let table = try table(text, path: path)
         if let nul = NULEscape.first(in: text) {
             throw ConfigError(
                 FileLocation(file: path, line: nul.line, column: nul.column), key: nil,
@@ -166,6 +156,21 @@ public enum ConfigFile {
             }
         }
         return configuration
+    }
+
+    /// `text` read as TOML (toml++, which may crash on some malformed text: ``ConfigCheck``
+    /// runs this alone in a child process first); a syntax error where the parser found it.
+    static func table(_ text: String, path: String) throws(ConfigError) -> TOMLTable {
+        do {
+            return try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(
+                FileLocation(file: path, line: error.source.begin.line, column: error.source.begin.column), key: nil,
+                "syntax error: \(error.description)"
+            )
+        } catch {
+            throw ConfigError(FileLocation(file: path, line: 1, column: 1), key: nil, "syntax error: \(error)")
+        }
     }
 
     /// The locale the environment sets for dates, as glibc picks it (`de_DE.UTF-8` of

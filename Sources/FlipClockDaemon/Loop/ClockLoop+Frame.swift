@@ -38,7 +38,7 @@ extension ClockLoop {
         let time = read.time()
         if configuration.time.values(at: time) != configuration.time.values(at: shown) {
             shown = time
-            onShow?(time, clock.wall)
+            observers.show?(time, clock.wall)
             startLateness = lateness == nil ? nil : clock.wall.remainder(dividingBy: configuration.time.tick)
             if let startLateness { metrics.flipStarted(late: startLateness) }
         }
@@ -66,7 +66,7 @@ extension ClockLoop {
         for case .horn(let horn, let at) in state.advanceGame(to: now) {
             let late = (now.nanosecondsSince1970 - at.nanosecondsSince1970) / 1_000_000
             logger.notice("horn", metadata: ["clock": "\(horn.rawValue)", "late_ms": "\(late)", "due_ns": "\(at.nanosecondsSince1970)"])
-            onHorn?(horn, at)
+            observers.horn?(horn, at)
             soundHorn(due: at)
             soundRelay()
         }

@@ -26,7 +26,7 @@ extension ClockLoop {
     }
 
     private func drive(_ change: HornRelay.Change) {
-        onRelay?(change, clock.now)
+        observers.relay?(change, clock.now)
         say(relay.set(active: change == .activate))
     }
 

@@ -16,7 +16,7 @@ extension ClockLoop {
                 for request in requests.take() where !stopping {
                     switch request {
                     case .stop: stopping = true
-                    case .reload: reloadSoon()
+                    case .reload: reloads.signalled(at: clock.now)
                     case .terminalReleased, .terminalAcquired: console.signal(released: request == .terminalReleased, screens: screens)
                     }
                 }
@@ -43,25 +43,18 @@ extension ClockLoop {
             )
         }
         if let keypad { register(keypad, in: &sources) }
-        if let path = configurationPath, let watch = FolderWatch(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path) {
+        if let path = reload?.file, let watch = FolderWatch(folder: URL(fileURLWithPath: path).deletingLastPathComponent().path) {
             let name = URL(fileURLWithPath: path).lastPathComponent
             sources.register(
                 "configuration", descriptors: { [watch.descriptor] },
-                handle: { [unowned self] _ in if watch.changedNames().contains(name) { reloadAt = clock.now + settle } }
+                handle: { [unowned self] _ in if watch.changedNames().contains(name) { reloads.fileChanged(at: clock.now) } }
             )
         }
         sources.register("horn", everyWake: { [unowned self] in releaseRelayIfDue() })
+        sources.register("reload", everyWake: { [unowned self] in reloadIfDue() })
         sources.register(
-            "reload",
-            everyWake: { [unowned self] in
-                guard let due = reloadAt, clock.now >= due else { return }
-                reloadAt = nil
-                if signalledReloads > 0 { logger.info("SIGHUP: reloading the configuration", metadata: ["signals": "\(signalledReloads)"]) }
-                signalledReloads = 0
-                reloadAndShow(at: clock.now)
-                lastReload = clock.now
-            }
-        )
+            "prepared reload", descriptors: { [unowned self] in preparing.map { [$0.descriptor] } ?? [] },
+            handle: { [unowned self] _ in takePrepared() })
         if let control {
             // Every wake: a client past its deadline is dropped.
             sources.register(
@@ -76,14 +69,5 @@ extension ClockLoop {
             sources.register("waiting requests", descriptors: { [waiting.descriptor] }, handle: { [unowned self] _ in answer(waiting) })
         }
         return sources
-    }
-
-    /// A reload asked by a signal (SIGHUP, `systemctl reload`): as soon as one may run, at
-    /// most one every ``reloadGap``. However many signals come meanwhile, they are one reload,
-    /// and the face is drawn and requests answered between reloads.
-    func reloadSoon() {
-        signalledReloads += 1
-        let earliest = Swift.max(clock.now, (lastReload ?? clock.now) + (lastReload == nil ? .zero : reloadGap))
-        reloadAt = Swift.min(reloadAt ?? earliest, earliest)
     }
 }

@@ -52,12 +52,8 @@ public final class ClockLoop {
     let clock: TimeSource
     /// Stop, reload and the console's switching, asked from other threads.
     public let requests: LoopRequests
-    /// Called with each time the face starts to show, and the wall-clock instant (tests).
-    public var onShow: ((WallTime, WallInstant) -> Void)?
-    /// Called with each horn the game sounds and the instant it is due (tests; the horn's outputs).
-    public var onHorn: ((GameEvent.Horn, WallInstant) -> Void)?
-    /// Called with each change of the horn's relay line and the monotonic instant (tests).
-    public var onRelay: ((HornRelay.Change, Duration) -> Void)?
+    /// Who is told of what the loop does (tests; the horn's outputs).
+    let observers: Observers
     /// The horn's relay (`[horn]` gpio_chip and gpio_line), and when its line is released.
     let relay = Relay()
     var hornRelay = HornRelay(length: .seconds(1))
@@ -65,19 +61,21 @@ public final class ClockLoop {
     /// Whether the outputs are on a console whose switching the loop takes over.
     let takesConsole: Bool
     /// The console to take (`/dev/tty1`); `nil`: the process's own, else the active one.
-    public var terminalPath: String?
+    let terminalPath: String?
     /// Tells systemd the daemon is ready, reloading or stopping, and that it is alive.
-    public var notifier: SystemdNotifier?
-    /// Reads the configuration (and its font) again for SIGHUP; throws what is wrong.
-    public var reload: (() throws -> (ClockConfiguration, any GlyphSource))?
+    let notifier: SystemdNotifier?
+    /// How the configuration is read again (SIGHUP, a request, the file changed); `nil`: refused.
+    let reload: Reload?
+    /// The reload being prepared on a thread of its own, if one is.
+    var preparing: ReloadThread?
     /// Requests from outside (`flipclockctl`).
-    public var control: ControlServer?
+    let control: ControlServer?
     /// Requests other threads wait on (the HTTP API's).
-    public var waiting: WaitingRequests?
+    let waiting: WaitingRequests?
     /// The operator's keypad (`[keypad]`), taken while it is plugged in.
-    public var keypad: Keypad?
+    let keypad: Keypad?
     /// The clicks and the horn (`[sound]`), played on a thread of their own.
-    public var sound: SoundPlayer?
+    let sound: SoundPlayer?
     /// The landings whose clicks are cued and whose frame has not been presented yet.
     var cuedLandings: [CardLanding] = []
     /// The frame the flaps let go at were last looked for.
@@ -86,20 +84,16 @@ public final class ClockLoop {
     /// is the next one's guess (a frame's cost follows what moves on it, which changes little
     /// from one frame to the next; one the scheduler held up says little of the next).
     var frameCosts: [Duration] = []
-    /// The configuration file: a change to it (saved, or replaced) reloads, like SIGHUP.
-    public var configurationPath: String?
     /// Where acknowledged scores, timers and texts are kept.
-    public var stateFile: StateFile?
+    var stateFile: StateFile?
     /// What the loop has done, for `GET /metrics`.
-    public var metrics = ClockMetrics()
+    let metrics: ClockMetrics
     /// Where a phone reaches the control page, for `pair` (set with `[http]`).
-    public var page: PageAddress?
+    let page: PageAddress?
     /// The machine's network addresses, read when a pairing code needs a host (tests give their own).
-    var interfaces: () -> [InterfaceAddress] = InterfaceAddress.all
+    let interfaces: () -> [InterfaceAddress]
     /// Those who listen to the clock's changes (`GET /v1/events`, the MQTT connection).
-    public var events: ClockEvents?
-    /// Called with each configuration a reload takes (the MQTT connection announces its entities).
-    public var configured: (@Sendable (ClockConfiguration) -> Void)?
+    let events: ClockEvents?
     /// What they were told last: the state, and the frames presented by then.
     var told = (state: ControlReply.Status?.none, frames: 0)
 
@@ -119,15 +113,8 @@ public final class ClockLoop {
     /// What kept the last frame from being drawn, said once.
     var drawingProblem: String?
     var lastReloadError: String?
-    /// A change to the configuration file reloads once the folder has been quiet this long
-    /// (editors save in bursts).
-    var reloadAt: Duration?
-    let settle = Duration.milliseconds(300)
-    /// When the last reload the loop made of its own (a signal's, the folder's) ended, and the
-    /// shortest time from one to the next; the signals asking for the next one so far.
-    var lastReload: Duration?
-    let reloadGap = Duration.milliseconds(250)
-    var signalledReloads = 0
+    /// When the loop reloads of its own (a signal's, the file's).
+    var reloads = ReloadPlan()
     private var nextWatchdog = Duration.zero
     /// A stop was asked: the loop ends after this wake.
     var stopping = false
@@ -135,7 +122,7 @@ public final class ClockLoop {
     /// `takesConsole`: the outputs are on a console; switching away from it pauses the clock.
     public init(
         configuration: ClockConfiguration, outputs: OutputSet, takesConsole: Bool, glyphs: any GlyphSource, clock: TimeSource,
-        requests: LoopRequests = LoopRequests(), logger: Logger
+        requests: LoopRequests = LoopRequests(), logger: Logger, parts: Parts = Parts()
     ) {
         self.requests = requests
         state = ClockState(configuration: configuration)
@@ -146,6 +133,19 @@ public final class ClockLoop {
         self.clock = clock
         self.logger = logger
         zone = clock.systemZone
+        control = parts.control
+        waiting = parts.waiting
+        events = parts.events
+        page = parts.page
+        keypad = parts.keypad
+        sound = parts.sound
+        terminalPath = parts.terminalPath
+        notifier = parts.notifier
+        metrics = parts.metrics
+        stateFile = parts.stateFile
+        reload = parts.reload
+        observers = parts.observers
+        interfaces = parts.interfaces
     }
 
     /// The wall clock now: timers run on it, so they survive a restart.
@@ -194,7 +194,7 @@ public final class ClockLoop {
         // The line inactive from the start: a crash may have left it active.
         takeRelay()
         shown = reading().time()
-        onShow?(shown, clock.wall)
+        observers.show?(shown, clock.wall)
         screens = ScreenSet(
             outputs: outputs, configuration: configuration, glyphs: startGlyphs, hidden: state.hiddenTimers(at: wall),
             showing: showing(reading()), logger: logger
@@ -238,7 +238,8 @@ public final class ClockLoop {
         let until = WakePlan.sleep(
             from: awake, nextFrame: plan.frame, suspended: console.suspended, hasTerminal: console.terminal != nil,
             watchdog: notifier?.watchdogInterval == nil ? nil : nextWatchdog, control: control?.nextDeadline,
-            requestsWaiting: control?.hasWaitingLines == true, reload: reloadAt, keypad: keypad?.watch.next, horn: hornRelay.releaseAt
+            requestsWaiting: control?.hasWaitingLines == true, reload: reloads.wake(preparing: preparing != nil), keypad: keypad?.watch.next,
+            horn: hornRelay.releaseAt
         )
         var fds = sources.pollSet()
         let wake = try clock.sleep(until: until, orWall: console.suspended ? nil : plan.wall, watching: &fds)
