@@ -114,13 +114,16 @@ let package = Package(
             name: "flipclockctl",
             dependencies: ["FlipClockControl", "FlipClockSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        // What the tests and the bench share, and would otherwise copy: the simulated clock, a
-        // run of the loop on it, an output that counts frames, glyphs that need no font, log
-        // lines kept in memory, instants written as ISO 8601. Not a product.
+        // What the tests and the bench share, and would otherwise copy; not products. Core's kit
+        // needs only Core (glyphs that need no font, instants written as ISO 8601), so Core's
+        // tests link nothing else; the daemon's kit: the simulated clock, a run of the loop on
+        // it, an output that counts frames, log lines kept in memory.
+        .target(name: "FlipClockCoreTestKit", dependencies: ["FlipClockCore"]),
         .target(
             name: "FlipClockTestKit",
             dependencies: [
-                "FlipClockCore", "FlipClockDaemon", "FlipClockOutput", "CLinux", .product(name: "Logging", package: "swift-log"),
+                "FlipClockCore", "FlipClockCoreTestKit", "FlipClockDaemon", "FlipClockOutput", "CLinux",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -143,7 +146,7 @@ let package = Package(
         ),
 
         // A test target a module, each depending on what its files import.
-        .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore", "FlipClockTestKit"]),
+        .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore", "FlipClockCoreTestKit"]),
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
         .testTarget(name: "FlipClockMQTTTests", dependencies: ["FlipClockMQTT", "FlipClockControl", "FlipClockCore", "CMosquitto"]),
         .testTarget(name: "FlipClockKeypadTests", dependencies: ["FlipClockKeypad", "FlipClockControl", "FlipClockCore", "CEvdev"]),
@@ -163,7 +166,8 @@ let package = Package(
         .testTarget(
             name: "FlipClockDaemonTests",
             dependencies: [
-                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockQR", "FlipClockTestKit", "CLinux",
+                "FlipClockDaemon", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockQR", "FlipClockTestKit", "FlipClockCoreTestKit",
+                "CLinux",
                 // RequestFieldTests: every grammar's refusals, to the state's answer.
                 "FlipClockHTTP", "FlipClockMQTT",
                 .product(name: "Logging", package: "swift-log"),

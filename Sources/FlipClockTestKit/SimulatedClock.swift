@@ -1,5 +1,6 @@
 import CLinux
 import FlipClockCore
+import FlipClockCoreTestKit
 import FlipClockDaemon
 import Glibc
 

@@ -1,4 +1,5 @@
 import FlipClockCore
+import FlipClockCoreTestKit
 import FlipClockDaemon
 import FlipClockOutput
 import Logging

@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockTestKit
+import FlipClockCoreTestKit
 import Testing
 
 /// The card's two halves: the hinge gap centred on the hinge, so both halves show equally

@@ -1,4 +1,4 @@
-import FlipClockTestKit
+import FlipClockCoreTestKit
 import Testing
 
 @testable import FlipClockCore

@@ -1,4 +1,4 @@
-import FlipClockTestKit
+import FlipClockCoreTestKit
 import Synchronization
 import Testing
 

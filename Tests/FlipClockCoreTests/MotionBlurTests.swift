@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockTestKit
+import FlipClockCoreTestKit
 import Testing
 
 @testable import FlipClockCore

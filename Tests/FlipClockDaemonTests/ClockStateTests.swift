@@ -1,6 +1,6 @@
 import FlipClockControl
 import FlipClockCore
-import FlipClockTestKit
+import FlipClockCoreTestKit
 import Testing
 
 @testable import FlipClockDaemon

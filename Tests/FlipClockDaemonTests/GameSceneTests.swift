@@ -1,5 +1,5 @@
 import FlipClockCore
-import FlipClockTestKit
+import FlipClockCoreTestKit
 import Testing
 
 /// A clock in tenths on the face: each tenth is shown, its cards flipping in 90 ms.

@@ -1,5 +1,6 @@
 import FlipClockControl
 import FlipClockCore
+import FlipClockCoreTestKit
 import FlipClockOutput
 import FlipClockQR
 import FlipClockTestKit

@@ -1,4 +1,5 @@
 import FlipClockCore
+import FlipClockCoreTestKit
 import FlipClockTestKit
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import FlipClockCore
+import FlipClockCoreTestKit
 import FlipClockOutput
 import FlipClockTestKit
 import Foundation
