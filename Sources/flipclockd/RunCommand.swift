@@ -149,8 +149,14 @@ struct RunCommand: AsyncParsableCommand {
             let clock = ClockAPI.Clock(
                 ask: { await waiting.ask($0, from: $1) }, metrics: metrics.exposition,
                 snapshot: { screen throws(ControlError) in try await snapshots.snapshot(of: screen) }, listen: events.listen)
+            // systemd hears READY=1 once the API answers too (`systemctl start` then curl).
+            notifier?.waitForListener()
             let api = HTTPServer.service(
-                http, token: token, limits: HTTPLimits(), clock: clock, logger: logger, onListening: { page?.listening(on: $0) })
+                http, token: token, limits: HTTPLimits(), clock: clock, logger: logger,
+                onListening: {
+                    page?.listening(on: $0)
+                    notifier?.listening()
+                })
             services.append(.init(service: api, failureTerminationBehavior: .gracefullyShutdownGroup))
         }
         if let mqtt {

@@ -1,3 +1,4 @@
+import CLinux
 import FlipClockCore
 import FlipClockCoreTestKit
 import FlipClockTestKit

@@ -51,7 +51,7 @@ extension ClockLoop {
         case .failure(let error):
             lastReloadError = "\(error)"
             logger.error("reload failed; keeping the running configuration", metadata: ["error": "\(error)"])
-            notifier?.send(["READY=1", "STATUS=reload failed: \(error)"])
+            notifier?.ready(status: "reload failed: \(error)")
             return false
         }
         if new.output != configuration.output || new.device != configuration.device || new.connectors != configuration.connectors
