@@ -177,7 +177,9 @@ let package = Package(
             name: "FlipClockRenderTests", dependencies: ["FlipClockCore", "FlipClockDaemon", "FlipClockFont", "FlipClockOutput"], exclude: ["Goldens"]
         ),
         // The shipped binaries, run as a user runs them; their frames read back with PNGFile.
-        .testTarget(name: "flipclockdTests", dependencies: ["flipclockd", "flipclockctl", "FlipClockControl", "FlipClockCore", "FlipClockOutput"]),
+        .testTarget(
+            name: "flipclockdTests",
+            dependencies: ["flipclockd", "flipclockctl", "FlipClockControl", "FlipClockCore", "FlipClockOutput", "FlipClockTestKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import FlipClockTestKit
 import Foundation
 import Testing
 
@@ -53,9 +54,9 @@ import Testing
     }
 
     @Test func aRunningDaemonKeepsItsConfigurationWhenTheParserCrashes() throws {
-        let notify = SystemdTests.NotifySocket()
-        let daemon = try SystemdTests.Daemon(notify: notify)
-        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
+        let daemon = try SystemdTests.daemon()
+        try daemon.start()
+        let notify = daemon.notify
         for header in Self.crashing {
             try SystemdTests.write(header + "\n", to: daemon.config)
             kill(daemon.process.processIdentifier, SIGHUP)
@@ -66,7 +67,7 @@ import Testing
             #expect(daemon.process.isRunning)
         }
         // And a good file afterwards is applied.
-        try SystemdTests.write(daemon.good, to: daemon.config)
+        try SystemdTests.write(daemon.configuration, to: daemon.config)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
         #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1\nSTATUS=configuration reloaded") == true)

@@ -5,81 +5,37 @@ import Testing
 @Suite(.serialized) struct ControlTests {
     static let ctl: URL = FlipclockdCommandTests.binary.deletingLastPathComponent().appendingPathComponent("flipclockctl")
 
-    final class Daemon {
-        let dir = NSTemporaryDirectory() + "flipclock-control-\(UUID().uuidString)"
-        var process = Process()
-        var socket: String { dir + "/control.sock" }
-        var state: String { dir + "/state.json" }
-
-        /// `extra`: more of the configuration file (a `[game]`).
-        init(extra: String = "") throws {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            let config = """
-                [[score]]
-                name = "home"
-                [[score]]
-                name = "away"
-                digits = 3
-                [[timer]]
-                name = "egg"
-                duration = "4m"
-                [[text]]
-                name = "board"
-                cards = 8
-                [output]
-                kind = "png"
-                directory = "\(dir)/frames"
-                size = "320x240"
-                [control]
-                socket = "\(dir)/control.sock"
-                [state]
-                file = "\(dir)/state.json"
-                \(extra)
-                """
-            try Data(config.utf8).write(to: URL(fileURLWithPath: dir + "/flipclock.toml"))
-        }
-
-        /// Starts the daemon with its clock at `clock` (`FLIPCLOCK_START`, at every start), or
-        /// on the system's clock.
-        func start(clock: String? = "12:00:00") throws {
-            process = Process()
-            process.executableURL = FlipclockdCommandTests.binary
-            process.arguments = ["--config", dir + "/flipclock.toml"]
-            process.environment = (clock.map { ["FLIPCLOCK_START": $0] } ?? [:]).merging(FlipclockdCommandTests.sanitizerOptions) { $1 }
-            process.standardError = FileHandle.nullDevice
-            // A killed daemon leaves its socket behind: wait for the new one, not the old.
-            try? FileManager.default.removeItem(atPath: socket)
-            try process.run()
-            for _ in 0..<200 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
-            usleep(100_000)
-        }
-
-        func ctl(_ arguments: [String]) throws -> FlipclockdCommandTests.Outcome {
-            try FlipclockdCommandTests.run(arguments + ["--socket", socket], executable: ControlTests.ctl)
-        }
-
-        /// Lets it run 1 s, kills it (SIGKILL), leaves it dead 3 s and starts it again on the
-        /// system's clock (a clock that did not run on meanwhile is then 3 s or more off), and
-        /// asks its `status`: the answer, and the instants just before the asking and after it.
-        func killedAndRestarted() throws -> (status: String, asked: Date, read: Date) {
-            usleep(1_000_000)
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            usleep(3_000_000)
-            try start(clock: nil)
-            let asked = Date()
-            let status = try ctl(["status"]).stdout
-            return (status, asked, Date())
-        }
-
-        deinit {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            try? FileManager.default.removeItem(atPath: dir)
+    /// A daemon with two scores, a timer and a text row; `extra`: more of the configuration
+    /// file (a `[game]`).
+    static func daemon(extra: String = "") throws -> Flipclockd {
+        try Flipclockd("control") { dir, _ in
+            """
+            [[score]]
+            name = "home"
+            [[score]]
+            name = "away"
+            digits = 3
+            [[timer]]
+            name = "egg"
+            duration = "4m"
+            [[text]]
+            name = "board"
+            cards = 8
+            [output]
+            kind = "png"
+            directory = "\(dir)/frames"
+            size = "320x240"
+            [control]
+            socket = "\(dir)/control.sock"
+            [state]
+            file = "\(dir)/state.json"
+            \(extra)
+            """
         }
     }
 
     @Test func scoresAreSetRefusedAndReported() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         #expect(try d.ctl(["score", "set", "home", "3"]).stdout == "home=3 away=0\n")
         #expect(try d.ctl(["score", "set", "home=5", "away=120"]).stdout == "home=5 away=120\n")
@@ -96,7 +52,7 @@ import Testing
     /// A running timer killed with the daemon comes back where it has run to meanwhile: 0:30
     /// less the time since it started (and not the time it was paused), to a second.
     @Test func aTimerRunsPausesAndKeepsRunningAcrossARestart() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         // The system's clock: a simulated one would start again at the same time.
         try d.start(clock: nil)
         let startSent = Date()
@@ -122,7 +78,7 @@ import Testing
     /// A match killed mid-period comes back with its game clock where the game has run to
     /// meanwhile, not where it was saved: 10:00 less the time since `game start`, to a second.
     @Test func aGameKilledMidPeriodComesBackAtTheTimeItHasRunTo() throws {
-        let d = try Daemon(extra: "[game]\nperiods = 2\nperiod = \"10:00\"\nbreaks = []\ntenths_below = 0")
+        let d = try Self.daemon(extra: "[game]\nperiods = 2\nperiod = \"10:00\"\nbreaks = []\ntenths_below = 0")
         // The system's clock: a simulated one would start again at the same time.
         try d.start(clock: nil)
         let sent = Date()
@@ -139,7 +95,7 @@ import Testing
     }
 
     @Test func aTimerCountsDownToATimeOfDay() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()  // the clock starts at 12:00:00
         let started = try d.ctl(["timer", "start", "egg", "--at", "12:30"]).stdout
         #expect(started == "egg=30:00 running\n" || started == "egg=29:59 running\n" || started == "egg=29:58 running\n", "\(started)")
@@ -153,7 +109,7 @@ import Testing
     }
 
     @Test func aTextRowShowsCheckedWordsThatSurviveARestart() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         #expect(try d.ctl(["text", "board", "Gate", "12"]).stdout == "board=\"GATE 12\"\n")
         let wrong = try d.ctl(["text", "board", "Café"])
@@ -164,8 +120,7 @@ import Testing
         let unknown = try d.ctl(["text", "sign", "HI"])
         #expect(unknown.stderr == "flipclockctl: ERR unknown-text \"sign\"; texts are board\n")
         #expect(try d.ctl(["text", "board", " ON TIME", "--json"]).stdout == "{\"ok\":true,\"texts\":{\"board\":\" ON TIME\"}}\n")
-        kill(d.process.processIdentifier, SIGKILL)
-        d.process.waitUntilExit()
+        d.killed()
         try d.start()
         #expect(try String(contentsOfFile: d.state, encoding: .utf8).contains("\"texts\":{\"board\":\" ON TIME\"}"))
     }
@@ -174,7 +129,7 @@ import Testing
     /// arrives whole (quotes and all), a bad duration is refused as the daemon would refuse
     /// it, in the form asked for, and a message without text or --for is a usage error.
     @Test func messagesAreCheckedOnTheWayIn() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         let long = try d.ctl(["message", #"say "hi" at\the door"#, "--for", "25h"])
         #expect(long.status == 1)
@@ -227,7 +182,7 @@ import Testing
     /// meanwhile, is ControlServerTests' `theLoopDropsASilentClientAtItsTimeoutAndAnswersOthers`,
     /// on a short timeout rather than the daemon's 10 s.)
     @Test func anOverlongRequestIsRefusedAndASilentClientDoesNotHoldTheDaemon() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         let long = Self.exchange(d.socket, send: Array(repeating: UInt8(ascii: "a"), count: 5000), seconds: 3)
         #expect(long.reply == "ERR too-long a request is at most 4096 bytes\n")
@@ -239,7 +194,7 @@ import Testing
     }
 
     @Test func manyClientsAtOnceAreAnswered() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         var fds: [Int32] = []
         for _ in 0..<40 {
@@ -273,7 +228,7 @@ import Testing
     /// Every acknowledged update is on disk when the daemon is killed at a random moment:
     /// 10 rounds of updates as fast as one client can send them, SIGKILL at a random 50–500 ms.
     @Test func acknowledgedScoresSurviveKillMinusNine() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         var acknowledged = 0
         var total = 0
         let rounds = 20
@@ -327,5 +282,20 @@ import Testing
         }
         print("kill -9 test: \(total) acknowledged updates over \(rounds) kills")
         #expect(total >= 300)
+    }
+}
+
+extension Flipclockd {
+    /// Lets it run 1 s, kills it (SIGKILL), leaves it dead 3 s and starts it again on the
+    /// system's clock (a clock that did not run on meanwhile is then 3 s or more off), and
+    /// asks its `status`: the answer, and the instants just before the asking and after it.
+    fileprivate func killedAndRestarted() throws -> (status: String, asked: Date, read: Date) {
+        usleep(1_000_000)
+        killed()
+        usleep(3_000_000)
+        try start(clock: nil)
+        let asked = Date()
+        let status = try ctl(["status"]).stdout
+        return (status, asked, Date())
     }
 }

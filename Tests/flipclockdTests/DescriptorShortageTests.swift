@@ -7,10 +7,7 @@ import Testing
 /// in 9 s), and a client came no further.
 @Suite(.serialized) struct DescriptorShortageTests {
     @Test func outOfDescriptorsNewClientsWaitAndAreTakenAgain() throws {
-        let d = try HTTPTests.Daemon()
-        let log = d.dir + "/stderr"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        d.process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        let d = try HTTPTests.daemon()
         try d.start()
         // The daemon's table as full as it is now, and 4 more.
         let room = d.descriptors + 4
@@ -34,9 +31,8 @@ import Testing
         for fd in clients { close(fd) }
         // Taken again once descriptors are free: the socket answers.
         #expect(LogLineTests.send("ping", to: d.socket) == "OK pong\n")
-        kill(d.process.processIdentifier, SIGTERM)
-        d.process.waitUntilExit()
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        d.stop()
+        let lines = d.log.split(separator: "\n")
         #expect(lines.count { $0.contains("out of file descriptors (Too many open files)") } == 1, "\(lines.joined(separator: "\n"))")
         #expect(lines.count { $0.contains("file descriptors free again") } == 1, "\(lines)")
         // A wake a second while short, not one after another.

@@ -1,3 +1,4 @@
+import FlipClockTestKit
 import Foundation
 import Testing
 
@@ -55,10 +56,10 @@ import Testing
     }
 
     @Test func aReloadWithSuchALabelKeepsTheRunningConfiguration() throws {
-        let notify = SystemdTests.NotifySocket()
-        let daemon = try SystemdTests.Daemon(notify: notify)
-        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
-        try SystemdTests.write(daemon.good + "[clock]\nlabel = \"☃\"\n", to: daemon.config)
+        let daemon = try SystemdTests.daemon()
+        try daemon.start()
+        let notify = daemon.notify
+        try SystemdTests.write(daemon.configuration + "[clock]\nlabel = \"☃\"\n", to: daemon.config)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
         #expect(
@@ -71,10 +72,10 @@ import Testing
     }
 
     @Test func aReloadWithAMissingFontSaysWhereTheFontIsNamed() throws {
-        let notify = SystemdTests.NotifySocket()
-        let daemon = try SystemdTests.Daemon(notify: notify)
-        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
-        try SystemdTests.write(daemon.good + "[look]\nfont = \"/nonexistent/x.ttf\"\n", to: daemon.config)
+        let daemon = try SystemdTests.daemon()
+        try daemon.start()
+        let notify = daemon.notify
+        try SystemdTests.write(daemon.configuration + "[look]\nfont = \"/nonexistent/x.ttf\"\n", to: daemon.config)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
         #expect(

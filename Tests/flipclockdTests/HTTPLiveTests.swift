@@ -19,7 +19,7 @@ import Testing
     }
 
     /// Opens `GET /v1/events` on `d` and reads until its first state: the socket, and what came.
-    static func listen(to d: HTTPTests.Daemon) throws -> (fd: Int32, first: String) {
+    static func listen(to d: Flipclockd) throws -> (fd: Int32, first: String) {
         let fd = HTTPClient.connect(port: d.port)
         try #require(fd >= 0)
         _ = "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func aChangeIsToldToThoseListeningThenTheScreenRestsOnIt() throws {
-        let d = try HTTPTests.Daemon()
+        let d = try HTTPTests.daemon()
         try d.start()
         let (fd, first) = try Self.listen(to: d)
         defer { close(fd) }
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theSnapshotIsTheFrameTheDaemonPresented() throws {
-        let d = try HTTPTests.Daemon()
+        let d = try HTTPTests.daemon()
         try d.start()
         let (events, _) = try Self.listen(to: d)
         defer { close(events) }
@@ -75,7 +75,7 @@ import Testing
     /// A phone listening does not hold the daemon's stop: SIGTERM ends the stream and the daemon
     /// at once (systemd would otherwise wait, then kill it).
     @Test func aListenerDoesNotHoldTheStop() throws {
-        let d = try HTTPTests.Daemon()
+        let d = try HTTPTests.daemon()
         try d.start()
         let (events, first) = try Self.listen(to: d)
         defer { close(events) }

@@ -5,70 +5,35 @@ import Testing
 /// The HTTP API of a running flipclockd, spoken raw over loopback: the same state as the
 /// socket's, and every refusal bounded.
 @Suite(.serialized) struct HTTPTests {
-    final class Daemon {
-        let dir = NSTemporaryDirectory() + "flipclock-http-\(UUID().uuidString)"
-        let port = HTTPClient.freePort()
-        let process = Process()
-        var socket: String { dir + "/control.sock" }
-        var config: String { dir + "/flipclock.toml" }
-        static let token = "0123456789abcdef0123456789abcdef"
+    static let token = "0123456789abcdef0123456789abcdef"
 
-        /// `http`: the `[http]` table's lines; `LISTEN` stands for this daemon's address, `PORT`
-        /// for its port and `DIR` for its folder.
-        init(http: String = "listen = \"LISTEN\"\ntimeout_seconds = 1\n") throws {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try Data((Self.token + "\n").utf8).write(to: URL(fileURLWithPath: dir + "/http-token"))
-            let text = """
-                [[score]]
-                name = "home"
-                [[score]]
-                name = "away"
-                [output]
-                kind = "png"
-                directory = "\(dir)/frames"
-                size = "320x240"
-                [control]
-                socket = "\(socket)"
-                [state]
-                file = "\(dir)/state.json"
-                [http]
-                \(http.replacingOccurrences(of: "LISTEN", with: "127.0.0.1:\(port)").replacingOccurrences(of: "PORT", with: "\(port)").replacingOccurrences(of: "DIR", with: dir))
-                """
-            try Data(text.utf8).write(to: URL(fileURLWithPath: config))
-            process.executableURL = FlipclockdCommandTests.binary
-            process.arguments = ["--config", config]
-            process.environment = ["FLIPCLOCK_START": "12:00:00"].merging(FlipclockdCommandTests.sanitizerOptions) { $1 }
-            process.standardError = FileHandle.nullDevice
+    /// A daemon with two scores and `http`, the `[http]` table's lines: `LISTEN` stands for its
+    /// address, `PORT` for its port and `DIR` for its folder (where `http-token` holds `token`).
+    static func daemon(http: String = "listen = \"LISTEN\"\ntimeout_seconds = 1\n") throws -> Flipclockd {
+        let d = try Flipclockd("http") { dir, port in
+            """
+            [[score]]
+            name = "home"
+            [[score]]
+            name = "away"
+            [output]
+            kind = "png"
+            directory = "\(dir)/frames"
+            size = "320x240"
+            [control]
+            socket = "\(dir)/control.sock"
+            [state]
+            file = "\(dir)/state.json"
+            [http]
+            \(http.replacingOccurrences(of: "LISTEN", with: "127.0.0.1:\(port)").replacingOccurrences(of: "PORT", with: "\(port)").replacingOccurrences(of: "DIR", with: dir))
+            """
         }
-
-        /// Starts it and waits until the API answers.
-        func start() throws {
-            try process.run()
-            for _ in 0..<250 {
-                let fd = HTTPClient.connect(port: port)
-                if fd >= 0 {
-                    close(fd)
-                    return
-                }
-                usleep(20_000)
-            }
-        }
-
-        func ctl(_ arguments: [String]) throws -> String {
-            try FlipclockdCommandTests.run(arguments + ["--socket", socket], executable: ControlTests.ctl).stdout
-        }
-
-        /// Descriptors the daemon has open now.
-        var descriptors: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? 0 }
-
-        deinit {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            try? FileManager.default.removeItem(atPath: dir)
-        }
+        try Data((token + "\n").utf8).write(to: URL(fileURLWithPath: d.dir + "/http-token"))
+        return d
     }
 
     @Test func theStateIsTheSocketsAndAScorePostedIsKept() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         let state = HTTPClient.request(port: d.port, "GET", "/v1/state")
         #expect(state.status == 200)
@@ -77,7 +42,7 @@ import Testing
         #expect(set.status == 200)
         #expect(set.body == #"{"ok":true,"scores":{"away":2,"home":3}}"#)
         #expect(HTTPClient.request(port: d.port, "GET", "/v1/state").body.contains(#""scores":{"away":2,"home":3}"#))
-        #expect(try d.ctl(["status"]).contains("scores home=3 away=2"))
+        #expect(try d.ctl(["status"]).stdout.contains("scores home=3 away=2"))
         #expect(try String(contentsOfFile: d.dir + "/state.json", encoding: .utf8).contains(#""scores":{"away":2,"home":3}"#))
         let refused = HTTPClient.request(port: d.port, "POST", "/v1/scores/add", body: #"{"scores":{"home":97}}"#)
         #expect(refused.status == 422)
@@ -90,11 +55,11 @@ import Testing
     /// `GET /metrics` counts what the daemon did, and promtool (Prometheus' own checker) finds
     /// nothing wrong with it.
     @Test func theMetricsCountTheRequestsAndPassPromtool() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         #expect(HTTPClient.request(port: d.port, "POST", "/v1/scores/add", body: #"{"scores":{"home":1}}"#).status == 200)
         #expect(HTTPClient.request(port: d.port, "POST", "/v1/scores/add", body: #"{"scores":{"guests":1}}"#).status == 422)
-        #expect(try d.ctl(["score", "add", "away", "1"]) == "home=1 away=1\n")
+        #expect(try d.ctl(["score", "add", "away", "1"]).stdout == "home=1 away=1\n")
         let metrics = HTTPClient.request(port: d.port, "GET", "/metrics")
         #expect(metrics.status == 200)
         let lines = metrics.body.split(separator: "\n")
@@ -119,7 +84,7 @@ import Testing
     }
 
     @Test func withATokenNoneAndAWrongOneAreRefused() throws {
-        let d = try Daemon(http: "listen = \"LISTEN\"\ntoken_file = \"DIR/http-token\"\n")
+        let d = try Self.daemon(http: "listen = \"LISTEN\"\ntoken_file = \"DIR/http-token\"\n")
         try d.start()
         let none = HTTPClient.request(port: d.port, "GET", "/v1/state")
         #expect(none.status == 401)
@@ -130,11 +95,11 @@ import Testing
         let wrong = HTTPClient.request(port: d.port, "GET", "/v1/state", token: "0123456789abcdef0123456789abcdee")
         #expect(wrong.status == 401)
         #expect(wrong.body.contains(#""detail":"the token is not the one in the daemon's token file""#))
-        #expect(HTTPClient.request(port: d.port, "GET", "/v1/state", token: Daemon.token).status == 200)
+        #expect(HTTPClient.request(port: d.port, "GET", "/v1/state", token: Self.token).status == 200)
     }
 
     @Test func anOversizeBodyIsRefusedUnread() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         let big = HTTPClient.request(port: d.port, "POST", "/v1/messages", body: String(repeating: "x", count: 20000))
         #expect(big.status == 413)
@@ -143,7 +108,7 @@ import Testing
 
     /// Headers past their bound are Hummingbird's own refusal: 400 and the connection closed.
     @Test func oversizeHeadersAreRefused() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         let answer = HTTPClient.exchange(
             port: d.port, "GET /v1/ping HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: \(String(repeating: "a", count: 10000))\r\n\r\n")
@@ -151,7 +116,7 @@ import Testing
     }
 
     @Test func anAddressOthersReachNeedsAToken() throws {
-        let d = try Daemon(http: "listen = \"0.0.0.0:8080\"\n")
+        let d = try Self.daemon(http: "listen = \"0.0.0.0:8080\"\n")
         let outcome = try FlipclockdCommandTests.run(["--config", d.config])
         #expect(outcome.status == 78)
         #expect(
@@ -161,7 +126,7 @@ import Testing
     }
 
     @Test func aMissingTokenFileIsAConfigurationError() throws {
-        let d = try Daemon(http: "listen = \"LISTEN\"\ntoken_file = \"DIR/none\"\n")
+        let d = try Self.daemon(http: "listen = \"LISTEN\"\ntoken_file = \"DIR/none\"\n")
         let outcome = try FlipclockdCommandTests.run(["--config", d.config])
         #expect(outcome.status == 78)
         #expect(outcome.stderr == "flipclockd: \(d.config):15:14: http.token_file: \(d.dir)/none: cannot read: No such file or directory\n")
@@ -169,7 +134,7 @@ import Testing
 
     /// A port another program holds stops the daemon, saying so; the restart may find it free.
     @Test func aTakenPortStopsTheDaemon() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         let holder = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(holder) }
         var address = HTTPClient.loopback(port: d.port)
@@ -185,7 +150,7 @@ import Testing
 
     /// A byte now and then does not hold a connection: the whole request is due within the timeout (1 s here).
     @Test func aSlowClientIsDropped() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         let fd = HTTPClient.connect(port: d.port)
         defer { close(fd) }
@@ -208,7 +173,7 @@ import Testing
     /// A request whose body never comes does not hold the stop: with `timeout_seconds = 120`
     /// SIGTERM waited 59 s for it (issue 31, 13), past systemd's patience.
     @Test func aStopDoesNotWaitForAHalfOpenRequest() throws {
-        let d = try Daemon(http: "listen = \"LISTEN\"\ntimeout_seconds = 120\n")
+        let d = try Self.daemon(http: "listen = \"LISTEN\"\ntimeout_seconds = 120\n")
         try d.start()
         let fd = HTTPClient.connect(port: d.port)
         defer { close(fd) }
@@ -229,7 +194,7 @@ import Testing
     /// A thousand connections at once: the daemon accepts at most 64 of them, the rest wait
     /// in the kernel's queue or are refused, and the socket and the API answer after.
     @Test func aThousandConnectionsAreBounded() throws {
-        let d = try Daemon()
+        let d = try Self.daemon()
         try d.start()
         let before = d.descriptors
         let clients = (0..<1000).map { _ in HTTPClient.connect(port: d.port, blocking: false) }
@@ -237,7 +202,7 @@ import Testing
         let during = d.descriptors
         // 64 connections, and a few descriptors of the server's own.
         #expect(during - before <= 64 + 4, "\(before) then \(during)")
-        #expect(try d.ctl(["status"]).hasPrefix("time=12:00"))
+        #expect(try d.ctl(["status"]).stdout.hasPrefix("time=12:00"))
         for fd in clients where fd >= 0 { close(fd) }
         var status = 0
         for _ in 0..<50 where status != 200 {
@@ -246,4 +211,9 @@ import Testing
         }
         #expect(status == 200)
     }
+}
+
+extension Flipclockd {
+    /// Descriptors the daemon has open now.
+    var descriptors: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? 0 }
 }

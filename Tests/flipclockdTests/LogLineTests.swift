@@ -26,19 +26,15 @@ import Testing
     }
 
     @Test func aLineBreakFromAClientForgesNoLogLine() throws {
-        let d = try HTTPTests.Daemon()
-        let log = d.dir + "/stderr"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        d.process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        let d = try HTTPTests.daemon()
         try d.start()
         #expect(Self.send(#"message "socket\n<0>FORGED" for 30s"#, to: d.socket).hasPrefix("OK"))
         #expect(Self.send(#"{"command":"message","text":"json\n<0>FORGED","duration":30}"#, to: d.socket).hasPrefix(#"{"#))
         let posted = HTTPClient.request(
-            port: d.port, "POST", "/v1/messages", body: #"{"text":"http\n<0>FORGED","duration":30}"#, token: HTTPTests.Daemon.token)
+            port: d.port, "POST", "/v1/messages", body: #"{"text":"http\n<0>FORGED","duration":30}"#, token: HTTPTests.token)
         #expect(posted.status == 200)
-        kill(d.process.processIdentifier, SIGTERM)
-        d.process.waitUntilExit()
-        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        d.stop()
+        let lines = d.log.split(separator: "\n")
         #expect(!lines.contains { $0.hasPrefix("<0>") }, "\(lines)")
         for source in ["socket", "json", "http"] {
             #expect(lines.contains { $0.contains(#"text=\#(source)\n<0>FORGED"#) }, "\(source): \(lines)")

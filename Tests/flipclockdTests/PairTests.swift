@@ -29,9 +29,7 @@ import Testing
     }
 
     @Test func aPhoneReadsThePageAndTokenThenTheFaceComesBackWhole() throws {
-        let d = try HTTPTests.Daemon(http: "listen = \"0.0.0.0:PORT\"\ntoken_file = \"DIR/http-token\"\n")
-        FileManager.default.createFile(atPath: d.dir + "/log", contents: nil)
-        d.process.standardError = FileHandle(forWritingAtPath: d.dir + "/log")
+        let d = try HTTPTests.daemon(http: "listen = \"0.0.0.0:PORT\"\ntoken_file = \"DIR/http-token\"\n")
         try d.start()
         let path = d.dir + "/frames/current.png"
         // 12:00 on an HH:MM face: nothing else changes on the screen for the next minute.
@@ -43,19 +41,19 @@ import Testing
         #expect(pair.status == 0)
         let paired = try #require(Self.frame(path) { $0 != face }, "the code is drawn")
         try paired.write(to: URL(fileURLWithPath: d.dir + "/paired.png"))
-        #expect(try Self.decode(d.dir + "/paired.png") == "http://127.0.0.1:\(d.port)/#token=\(HTTPTests.Daemon.token)")
+        #expect(try Self.decode(d.dir + "/paired.png") == "http://127.0.0.1:\(d.port)/#token=\(HTTPTests.token)")
         let back = try #require(Self.frame(path) { $0 == face }, "the face without the code, as before")
         let shown = Date().timeIntervalSince(asked)
         #expect(shown >= 2 && shown < 4, "the code showed for \(shown) s")
         #expect(back == face)
         #expect(try Self.decode(path) == nil)
-        let log = try String(contentsOfFile: d.dir + "/log", encoding: .utf8)
+        let log = d.log
         #expect(log.contains("pairing code shown") && log.contains("http://127.0.0.1:\(d.port)/"), "\(log)")
-        #expect(!log.contains(HTTPTests.Daemon.token), "the log never holds the token")
+        #expect(!log.contains(HTTPTests.token), "the log never holds the token")
     }
 
     @Test func stopTakesTheCodeDownAtOnce() throws {
-        let d = try HTTPTests.Daemon(http: "listen = \"0.0.0.0:PORT\"\ntoken_file = \"DIR/http-token\"\n")
+        let d = try HTTPTests.daemon(http: "listen = \"0.0.0.0:PORT\"\ntoken_file = \"DIR/http-token\"\n")
         try d.start()
         let path = d.dir + "/frames/current.png"
         let face = try #require(Self.frame(path) { !$0.isEmpty })
@@ -67,7 +65,7 @@ import Testing
     }
 
     @Test func refusedWithoutHTTPForALoopbackAddressAndOutOfRange() throws {
-        let plain = try ControlTests.Daemon()
+        let plain = try ControlTests.daemon()
         try plain.start()
         let none = try plain.ctl(["pair", "--host", "127.0.0.1"])
         #expect(none.status == 1)
@@ -76,7 +74,7 @@ import Testing
                 == "flipclockctl: ERR state pairing opens the control page, which needs the HTTP API: add [http] with listen and token_file to the configuration\n"
         )
 
-        let local = try HTTPTests.Daemon()
+        let local = try HTTPTests.daemon()
         try local.start()
         let loopback = try FlipclockdCommandTests.run(["pair", "--socket", local.socket], executable: ControlTests.ctl)
         #expect(loopback.status == 1)

@@ -24,11 +24,10 @@ import Testing
     }
 
     @Test func aReloadReadsTheTokenFileAndKeepsTheRunningConfigurationWithoutIt() throws {
-        let d = try HTTPTests.Daemon(http: "listen = \"LISTEN\"\ntoken_file = \"DIR/http-token\"\n")
+        let d = try HTTPTests.daemon(http: "listen = \"LISTEN\"\ntoken_file = \"DIR/http-token\"\n")
         try d.start()
         defer {
-            d.process.terminate()
-            d.process.waitUntilExit()
+            d.stop()
         }
         try FileManager.default.removeItem(atPath: d.dir + "/http-token")
         let reload = try FlipclockdCommandTests.run(["reload", "--socket", d.socket], executable: ControlTests.ctl)

@@ -1,84 +1,25 @@
+import FlipClockTestKit
 import Foundation
 import Testing
 
 /// flipclockd under systemd: the notify protocol read from a socket the test owns, reloads
 /// good and bad, and the unit checked by systemd-analyze.
 @Suite(.serialized) struct SystemdTests {
-    /// A datagram socket at a fresh path, standing in for systemd's.
-    final class NotifySocket {
-        let path = NSTemporaryDirectory() + "flipclock-notify-\(UUID().uuidString).sock"
-        let fd: Int32
-
-        init() {
-            fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { raw in
-                for (i, b) in path.utf8.enumerated() { raw[i] = b }
-            }
-            _ = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            }
-        }
-
-        deinit {
-            close(fd)
-            unlink(path)
-        }
-
-        /// The next datagram, or `nil` after `seconds`.
-        func next(within seconds: Double = 10) -> String? {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, Int32(seconds * 1000)) > 0 else { return nil }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = recv(fd, &buffer, buffer.count, 0)
-            return n > 0 ? String(decoding: buffer[0..<n], as: UTF8.self) : nil
-        }
-
-        /// The next datagram that starts with `prefix`, skipping watchdog pings.
-        func next(startingWith prefix: String) -> String? {
-            while let d = next() {
-                if d.hasPrefix(prefix) { return d }
-                if d != "WATCHDOG=1" { return d }
-            }
-            return nil
-        }
-    }
-
     static func write(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
-    /// A daemon on the PNG output in a folder of its own, notifying `notify`.
-    final class Daemon {
-        let dir = NSTemporaryDirectory() + "flipclock-systemd-\(UUID().uuidString)"
-        var config: String { dir + "/flipclock.toml" }
-        var good: String { "[output]\nkind = \"png\"\ndirectory = \"\(dir)/frames\"\nsize = \"320x120\"\n[control]\nsocket = \"\(dir)/c.sock\"\n" }
-        let process = Process()
-
-        init(notify: NotifySocket, environment: [String: String] = [:]) throws {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try SystemdTests.write(good, to: config)
-            process.executableURL = FlipclockdCommandTests.binary
-            process.arguments = ["--config", config]
-            process.environment = ["NOTIFY_SOCKET": notify.path, "FLIPCLOCK_START": "12:00:00"]
-                .merging(FlipclockdCommandTests.sanitizerOptions) { $1 }.merging(environment) { $1 }
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-        }
-
-        deinit {
-            if process.isRunning { process.terminate() }
-            try? FileManager.default.removeItem(atPath: dir)
+    /// A daemon on the PNG output.
+    static func daemon() throws -> Flipclockd {
+        try Flipclockd("systemd") { dir, _ in
+            "[output]\nkind = \"png\"\ndirectory = \"\(dir)/frames\"\nsize = \"320x120\"\n[control]\nsocket = \"\(dir)/control.sock\"\n"
         }
     }
 
     @Test func notifiesReadyWatchdogReloadAndStopping() throws {
-        let notify = NotifySocket()
-        let daemon = try Daemon(notify: notify, environment: ["WATCHDOG_USEC": "400000"])
-        let (dir, config, good, process) = (daemon.dir, daemon.config, daemon.good, daemon.process)
-
-        let ready = notify.next(startingWith: "READY=1")
+        let daemon = try Self.daemon()
+        let ready = try daemon.start(environment: ["WATCHDOG_USEC": "400000"])
+        let (dir, config, good, process, notify) = (daemon.dir, daemon.config, daemon.configuration, daemon.process, daemon.notify)
         #expect(ready == "READY=1\nSTATUS=showing the time on \(dir)/frames/current.png 320x120")
         // Half the watchdog timeout: a ping within 0.4 s.
         #expect(notify.next(within: 1) == "WATCHDOG=1")
@@ -114,9 +55,9 @@ import Testing
     /// An empty file is not a reload: a truncating redirect (`: > flipclock.toml`) or an
     /// editor's save cut short keeps the running configuration, and the scores with it.
     @Test func anEmptyFileIsNotAReload() throws {
-        let notify = NotifySocket()
-        let daemon = try Daemon(notify: notify)
-        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
+        let daemon = try Self.daemon()
+        try daemon.start()
+        let notify = daemon.notify
         try Self.write("", to: daemon.config)
         kill(daemon.process.processIdentifier, SIGHUP)
         #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
@@ -132,9 +73,9 @@ import Testing
     /// A storm of SIGHUPs is a few reloads, not one each: the clock answers during it (1,000
     /// reloads one after another held the loop 17 s).
     @Test func aStormOfSIGHUPsIsAFewReloadsAndTheClockAnswersDuringIt() throws {
-        let notify = NotifySocket()
-        let daemon = try Daemon(notify: notify)
-        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
+        let daemon = try Self.daemon()
+        try daemon.start()
+        let notify = daemon.notify
         // A millisecond apart, as a shell's loop sends them: each is delivered (signals sent
         // at once are merged by the kernel while one is pending).
         for _ in 0..<1000 {
@@ -143,7 +84,7 @@ import Testing
         }
         // Answered within flipclockctl's own time-out; how fast is the bench's to say, not a
         // test's on a shared machine (the reloads' count below is what failed without the fix).
-        let status = try FlipclockdCommandTests.run(["status", "--socket", daemon.dir + "/c.sock"], executable: ControlTests.ctl)
+        let status = try FlipclockdCommandTests.run(["status", "--socket", daemon.socket], executable: ControlTests.ctl)
         #expect(status.status == 0 && status.stdout.hasPrefix("time=12:00:"), "\(status.stdout)\(status.stderr)")
         var reloads = 0
         while let d = notify.next(within: 2) { if d.hasPrefix("RELOADING=1") { reloads += 1 } }
@@ -157,35 +98,22 @@ import Testing
     /// Waiting for a display is being up: `systemctl start` (and a package's install) returns,
     /// the status says what it waits for, and the watchdog is fed meanwhile.
     @Test func waitingForADisplayIsReadyAndFeedsTheWatchdog() throws {
-        let notify = NotifySocket()
-        let dir = NSTemporaryDirectory() + "flipclock-wait-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let config = dir + "/flipclock.toml"
-        try Self.write("[output]\nkind = \"drm\"\ndevice = \"/dev/dri/card-flipclock-missing\"\n[control]\nsocket = \"\(dir)/c.sock\"\n", to: config)
-        let process = Process()
-        process.executableURL = FlipclockdCommandTests.binary
-        process.arguments = ["--config", config]
-        process.environment = ["NOTIFY_SOCKET": notify.path, "WATCHDOG_USEC": "400000"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let daemon = try Flipclockd("wait") { dir, _ in
+            "[output]\nkind = \"drm\"\ndevice = \"/dev/dri/card-flipclock-missing\"\n[control]\nsocket = \"\(dir)/control.sock\"\n"
+        }
         #expect(
-            notify.next(startingWith: "READY=1")
+            try daemon.start(clock: nil, environment: ["WATCHDOG_USEC": "400000"])
                 == "READY=1\nSTATUS=waiting for a display: cannot open /dev/dri/card-flipclock-missing: No such file or directory")
         // Twice within a second: the watchdog (0.4 s) is fed while it waits.
-        #expect(notify.next(within: 1) == "WATCHDOG=1")
-        #expect(notify.next(within: 1) == "WATCHDOG=1")
-        process.terminate()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(daemon.notify.next(within: 1) == "WATCHDOG=1")
+        #expect(daemon.notify.next(within: 1) == "WATCHDOG=1")
+        #expect(daemon.stop() == 0)
     }
 
     @Test func savingTheConfigurationFileReloadsIt() throws {
-        let notify = NotifySocket()
-        let daemon = try Daemon(notify: notify)
-        let (dir, config, good, process) = (daemon.dir, daemon.config, daemon.good, daemon.process)
-        #expect(notify.next(startingWith: "READY=1")?.hasPrefix("READY=1") == true)
+        let daemon = try Self.daemon()
+        try daemon.start()
+        let (dir, config, good, process, notify) = (daemon.dir, daemon.config, daemon.configuration, daemon.process, daemon.notify)
 
         // An editor saving a broken file: the running configuration stays.
         try Self.write("[clock]\nformat = \"HH\"\n", to: config)
