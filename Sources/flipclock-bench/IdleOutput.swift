@@ -64,7 +64,7 @@ enum IdleOutput: Equatable {
 /// An output the bench watches: when the first frame was drawn (its present began) and when
 /// it was on the screen (its present returned: on DRM, after the mode set), how long the
 /// first page flip after it took to complete, and the time spent presenting.
-final class TimedOutput: FrameOutput {
+final class TimedOutput: WatchedScreen {
     let screen: any FrameOutput
     private let closing: () -> Void
     private(set) var drawnAt: UInt64?
@@ -80,12 +80,6 @@ final class TimedOutput: FrameOutput {
         self.screen = screen
         self.closing = closing
     }
-
-    var name: String { screen.name }
-    var size: PixelSize { screen.size }
-    var rotation: ScreenRotation { screen.rotation }
-    var refreshRate: Double { screen.refreshRate }
-    var eventDescriptor: Int32? { screen.eventDescriptor }
 
     func present(_ canvas: Canvas, damage: [DamageRect]) throws(OutputError) {
         let began = IdleRun.monotonicNanoseconds()
@@ -112,12 +106,6 @@ final class TimedOutput: FrameOutput {
         }
         if drm.flipsCompleted > 0 { flipDoneAt = IdleRun.monotonicNanoseconds() }
     }
-
-    func handleEvents() throws(OutputError) { try screen.handleEvents() }
-    func suspend() { screen.suspend() }
-    func resume() throws(OutputError) { try screen.resume() }
-    func setPower(_ on: Bool) throws(OutputError) { try screen.setPower(on) }
-    var connector: String? { screen.connector }
 
     func close() {
         screen.close()

@@ -136,7 +136,7 @@ struct BenchProblem: Error, CustomStringConvertible {
 }
 
 /// An output that notes when each frame was presented (the monotonic clock, ns).
-final class PresentTimes: FrameOutput {
+final class PresentTimes: WatchedScreen {
     let screen: any FrameOutput
     private(set) var times: [UInt64] = []
 
@@ -145,21 +145,8 @@ final class PresentTimes: FrameOutput {
         times.reserveCapacity(1 << 16)
     }
 
-    var name: String { screen.name }
-    var size: PixelSize { screen.size }
-    var rotation: ScreenRotation { screen.rotation }
-    var refreshRate: Double { screen.refreshRate }
-    var eventDescriptor: Int32? { screen.eventDescriptor }
-
     func present(_ canvas: Canvas, damage: [DamageRect]) throws(OutputError) {
         try screen.present(canvas, damage: damage)
         times.append(IdleRun.monotonicNanoseconds())
     }
-
-    func handleEvents() throws(OutputError) { try screen.handleEvents() }
-    func suspend() { screen.suspend() }
-    func resume() throws(OutputError) { try screen.resume() }
-    func setPower(_ on: Bool) throws(OutputError) { try screen.setPower(on) }
-    var connector: String? { screen.connector }
-    func close() { screen.close() }
 }

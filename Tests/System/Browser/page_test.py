@@ -9,7 +9,7 @@ refusal in words, the timer, message and screen controls, the daemon restarted u
 (offline, then live again), and a link with #token=… that signs in and leaves the address bar.
 Prints `N passed, M failed`.
 
-    Tests/Browser/page_test.py [--daemon .build/debug/flipclockd] [--screenshot docs/page.png]
+    Tests/System/Browser/page_test.py [--daemon .build/debug/flipclockd] [--screenshot docs/page.png]
 """
 import argparse, base64, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
 

@@ -1,5 +1,5 @@
 """The MQTT bridge of a real flipclockd against a real mosquitto, with a stand-in for Home
-Assistant; run by Tests/MQTT/run, which makes the broker's folder, certificates and ports.
+Assistant; run by Tests/System/MQTT/run, which makes the broker's folder, certificates and ports.
 
 In order: what the clock announces (announce.py), commands and refusals (commands.py), the
 broker restarted, Home Assistant restarted, a reload that drops a score, the clock restarted
@@ -25,7 +25,7 @@ from broker import Broker
 from daemon import Daemon
 from home_assistant import Listener
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 BASE = "flipclock/test"
 
 

@@ -1,4 +1,4 @@
-/* Tests/SystemBoot/keypad: a USB numeric keypad played through uinput in the boot test's guest
+/* Tests/System/SystemBoot/keypad: a USB numeric keypad played through uinput in the boot test's guest
  * (which has no compiler or Python; the run script builds this statically on the host).
  *
  *   keypad NAME WAIT_MS HOLD_MS [CODE[:VALUE]]...

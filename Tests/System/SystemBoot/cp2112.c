@@ -1,4 +1,4 @@
-/* Tests/SystemBoot/cp2112: a Silicon Labs CP2112 (USB HID to SMBus bridge with 8 GPIO pins)
+/* Tests/System/SystemBoot/cp2112: a Silicon Labs CP2112 (USB HID to SMBus bridge with 8 GPIO pins)
  * played through uhid in the boot test's guest, so the kernel's own driver (hid-cp2112) makes
  * a real GPIO chip of it, labelled "cp2112_gpio": Debian's kernels have neither gpio-sim nor
  * gpio-mockup. The guest has no compiler; the run script builds this statically on the host.

@@ -1,4 +1,4 @@
-"""The broker the test runs: Debian's mosquitto with the configuration Tests/MQTT/run wrote,
+"""The broker the test runs: Debian's mosquitto with the configuration Tests/System/MQTT/run wrote,
 started, stopped with SIGTERM (it saves its retained messages to its persistence file then)
 and started again on the same ports."""
 import os
