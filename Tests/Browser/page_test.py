@@ -11,11 +11,23 @@ Prints `N passed, M failed`.
 
     Tests/Browser/page_test.py [--daemon .build/debug/flipclockd] [--screenshot docs/page.png]
 """
-import argparse, base64, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse
+import base64
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
 from pictures import read_png_rgb  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Harness"))
+from flipclockd import DaemonFailed, Flipclockd  # noqa: E402
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -133,26 +145,20 @@ def main():
     try:
         with open(f"{folder}/http-token", "w") as f:
             f.write(TOKEN + "\n")
-        with open(f"{folder}/flipclock.toml", "w") as f:
-            f.write(config(folder, port))
-        preview = subprocess.run([args.daemon, "preview", "--config", f"{folder}/flipclock.toml", "--score", "home=1",
+        daemon = Flipclockd(args.daemon, config(folder, port), folder, environment={"FLIPCLOCK_START": START})
+        preview = subprocess.run([args.daemon, "preview", "--config", daemon.config_path, "--score", "home=1",
                                   "--from", "12:00:30", "--seconds", "0.1", "--fps", "10", "--size", f"{WIDTH}x{HEIGHT}",
                                   "--out", f"{folder}/preview"], capture_output=True, text=True, timeout=60)
         expected_path = f"{folder}/preview/frame-00000.png"
         if not run.check("flipclockd preview renders home=1", preview.returncode == 0 and os.path.exists(expected_path), preview.stderr):
             return run
         expected = read_png_rgb(expected_path)
-        log = open(f"{folder}/daemon.log", "w")
-        daemon = subprocess.Popen([args.daemon, "--config", f"{folder}/flipclock.toml"], stdout=log, stderr=log,
-                                  env=dict(os.environ, FLIPCLOCK_START=START))
-
-        def answers():
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                return True
-            except OSError:
-                return False
-        if not run.check("flipclockd answers HTTP", until(answers, 10)):
+        try:
+            daemon.start()
+            failure = ""
+        except DaemonFailed as error:
+            failure = str(error)
+        if not run.check("flipclockd answers HTTP", not failure, failure):
             return run
         driver = browser()
         page = f"http://127.0.0.1:{port}/"
@@ -294,11 +300,9 @@ def main():
                   find("#game-clock").text)
 
         # The daemon stops and starts again: the page says it is offline, then reads the events again.
-        daemon.send_signal(signal.SIGTERM)
-        daemon.wait(10)
+        daemon.stop()
         run.check("a dropped stream shows offline", until(lambda: find("#link").text == "offline", 5), find("#link").text)
-        daemon = subprocess.Popen([args.daemon, "--config", f"{folder}/flipclock.toml"], stdout=log, stderr=log,
-                                  env=dict(os.environ, FLIPCLOCK_START=START))
+        daemon.start()
         run.check("it reconnects to the restarted daemon and shows its state",
                   until(lambda: find("#link").text == "live" and find(home).text == "1", 15), find("#link").text)
 
@@ -315,14 +319,9 @@ def main():
         if driver:
             driver.quit()
         if daemon:
-            daemon.send_signal(signal.SIGTERM)
-            try:
-                daemon.wait(10)
-            except subprocess.TimeoutExpired:
-                daemon.kill()
-                daemon.wait()
-        if run.failed and os.path.exists(f"{folder}/daemon.log"):
-            print("daemon log (tail):\n" + "".join(open(f"{folder}/daemon.log").readlines()[-20:]))
+            daemon.stop()
+            if run.failed:
+                print("daemon log (tail):\n" + "".join(daemon.log().splitlines(keepends=True)[-20:]))
         shutil.rmtree(folder, ignore_errors=True)
         print(f"browser test: {time.monotonic() - started:.1f} s")
     return run
