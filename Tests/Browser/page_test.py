@@ -23,14 +23,15 @@ import tempfile
 import time
 import urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
-from pictures import read_png_rgb  # noqa: E402
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Harness"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "Qemu"))
+sys.path.insert(0, os.path.join(HERE, "..", "Harness"))
 from flipclockd import DaemonFailed, Flipclockd  # noqa: E402
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
+from pictures import read_png_rgb  # noqa: E402
 
 TOKEN = "5f0c1d2e3a4b5c6d7e8f90a1b2c3d4e5"
 START = "12:00:02"  # the daemon's clock starts here; the test ends well before 12:01
@@ -163,8 +164,12 @@ def main():
         driver = browser()
         page = f"http://127.0.0.1:{port}/"
         driver.get(page)
-        find = lambda css: driver.find_element(By.CSS_SELECTOR, css)
-        shown = lambda css: driver.execute_script(f"const e = document.querySelector({css!r}); return !!e && e.getClientRects().length > 0;")
+
+        def find(css):
+            return driver.find_element(By.CSS_SELECTOR, css)
+
+        def shown(css):
+            return driver.execute_script(f"const e = document.querySelector({css!r}); return !!e && e.getClientRects().length > 0;")
         size = driver.execute_script("return [innerWidth, innerHeight, devicePixelRatio]")
         run.check("the page opens at 390x844, device scale 1", size == [390, 844, 1], str(size))
         run.check("without a token it asks for one", until(lambda: shown("#login"), 5))
@@ -228,7 +233,9 @@ def main():
 
         # Made for a phone: at 360 px wide nothing runs off the side, and every control is at least 48 px high.
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True})
-        narrow = until(lambda: driver.execute_script("return innerWidth === 360 && [document.documentElement.scrollWidth, Math.min(...[...document.querySelectorAll('#panel button, #panel input, #panel select')].map((e) => e.getBoundingClientRect().height))]"), 5)
+        narrow = until(lambda: driver.execute_script(
+            "return innerWidth === 360 && [document.documentElement.scrollWidth, Math.min(...[...document.querySelectorAll("
+            "'#panel button, #panel input, #panel select')].map((e) => e.getBoundingClientRect().height))]"), 5)
         run.check(f"at 360 px wide nothing overflows and every control is at least 48 px high (page {narrow[0] if narrow else '?'} px wide, "
                   f"lowest control {narrow[1] if narrow else '?'} px)",
                   bool(narrow) and narrow[0] <= 360 and narrow[1] >= 48, str(narrow))
