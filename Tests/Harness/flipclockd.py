@@ -223,7 +223,10 @@ class Flipclockd:
                         if key.data == "log":
                             chunk = os.read(reading, 65536)
                             partial = self._heard(log, partial, chunk)
-                            ended = ended or not chunk  # no writer left: the process has ended
+                            if not chunk:
+                                # No writer left; the process may not have ended yet (its
+                                # descriptors close before it does): its exit ends the run.
+                                selector.unregister(reading)
                         elif key.data == "notify":
                             self._notified(notify)
                         else:
