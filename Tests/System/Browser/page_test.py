@@ -11,14 +11,27 @@ Prints `N passed, M failed`.
 
     Tests/System/Browser/page_test.py [--daemon .build/debug/flipclockd] [--screenshot docs/page.png]
 """
-import argparse, base64, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.request
+import argparse
+import base64
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "Qemu"))
+sys.path.insert(0, os.path.join(HERE, "..", "Harness"))
+from flipclockd import DaemonFailed, Flipclockd  # noqa: E402
 from pictures import read_png_rgb  # noqa: E402
-
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
 
 TOKEN = "5f0c1d2e3a4b5c6d7e8f90a1b2c3d4e5"
 START = "12:00:02"  # the daemon's clock starts here; the test ends well before 12:01
@@ -133,32 +146,30 @@ def main():
     try:
         with open(f"{folder}/http-token", "w") as f:
             f.write(TOKEN + "\n")
-        with open(f"{folder}/flipclock.toml", "w") as f:
-            f.write(config(folder, port))
-        preview = subprocess.run([args.daemon, "preview", "--config", f"{folder}/flipclock.toml", "--score", "home=1",
+        daemon = Flipclockd(args.daemon, config(folder, port), folder, environment={"FLIPCLOCK_START": START})
+        preview = subprocess.run([args.daemon, "preview", "--config", daemon.config_path, "--score", "home=1",
                                   "--from", "12:00:30", "--seconds", "0.1", "--fps", "10", "--size", f"{WIDTH}x{HEIGHT}",
                                   "--out", f"{folder}/preview"], capture_output=True, text=True, timeout=60)
         expected_path = f"{folder}/preview/frame-00000.png"
         if not run.check("flipclockd preview renders home=1", preview.returncode == 0 and os.path.exists(expected_path), preview.stderr):
             return run
         expected = read_png_rgb(expected_path)
-        log = open(f"{folder}/daemon.log", "w")
-        daemon = subprocess.Popen([args.daemon, "--config", f"{folder}/flipclock.toml"], stdout=log, stderr=log,
-                                  env=dict(os.environ, FLIPCLOCK_START=START))
-
-        def answers():
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                return True
-            except OSError:
-                return False
-        if not run.check("flipclockd answers HTTP", until(answers, 10)):
+        try:
+            daemon.start()
+            failure = ""
+        except DaemonFailed as error:
+            failure = str(error)
+        if not run.check("flipclockd answers HTTP", not failure, failure):
             return run
         driver = browser()
         page = f"http://127.0.0.1:{port}/"
         driver.get(page)
-        find = lambda css: driver.find_element(By.CSS_SELECTOR, css)
-        shown = lambda css: driver.execute_script(f"const e = document.querySelector({css!r}); return !!e && e.getClientRects().length > 0;")
+
+        def find(css):
+            return driver.find_element(By.CSS_SELECTOR, css)
+
+        def shown(css):
+            return driver.execute_script(f"const e = document.querySelector({css!r}); return !!e && e.getClientRects().length > 0;")
         size = driver.execute_script("return [innerWidth, innerHeight, devicePixelRatio]")
         run.check("the page opens at 390x844, device scale 1", size == [390, 844, 1], str(size))
         run.check("without a token it asks for one", until(lambda: shown("#login"), 5))
@@ -222,7 +233,9 @@ def main():
 
         # Made for a phone: at 360 px wide nothing runs off the side, and every control is at least 48 px high.
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True})
-        narrow = until(lambda: driver.execute_script("return innerWidth === 360 && [document.documentElement.scrollWidth, Math.min(...[...document.querySelectorAll('#panel button, #panel input, #panel select')].map((e) => e.getBoundingClientRect().height))]"), 5)
+        narrow = until(lambda: driver.execute_script(
+            "return innerWidth === 360 && [document.documentElement.scrollWidth, Math.min(...[...document.querySelectorAll("
+            "'#panel button, #panel input, #panel select')].map((e) => e.getBoundingClientRect().height))]"), 5)
         run.check(f"at 360 px wide nothing overflows and every control is at least 48 px high (page {narrow[0] if narrow else '?'} px wide, "
                   f"lowest control {narrow[1] if narrow else '?'} px)",
                   bool(narrow) and narrow[0] <= 360 and narrow[1] >= 48, str(narrow))
@@ -294,11 +307,9 @@ def main():
                   find("#game-clock").text)
 
         # The daemon stops and starts again: the page says it is offline, then reads the events again.
-        daemon.send_signal(signal.SIGTERM)
-        daemon.wait(10)
+        daemon.stop()
         run.check("a dropped stream shows offline", until(lambda: find("#link").text == "offline", 5), find("#link").text)
-        daemon = subprocess.Popen([args.daemon, "--config", f"{folder}/flipclock.toml"], stdout=log, stderr=log,
-                                  env=dict(os.environ, FLIPCLOCK_START=START))
+        daemon.start()
         run.check("it reconnects to the restarted daemon and shows its state",
                   until(lambda: find("#link").text == "live" and find(home).text == "1", 15), find("#link").text)
 
@@ -315,14 +326,9 @@ def main():
         if driver:
             driver.quit()
         if daemon:
-            daemon.send_signal(signal.SIGTERM)
-            try:
-                daemon.wait(10)
-            except subprocess.TimeoutExpired:
-                daemon.kill()
-                daemon.wait()
-        if run.failed and os.path.exists(f"{folder}/daemon.log"):
-            print("daemon log (tail):\n" + "".join(open(f"{folder}/daemon.log").readlines()[-20:]))
+            daemon.stop()
+            if run.failed:
+                print("daemon log (tail):\n" + "".join(daemon.log().splitlines(keepends=True)[-20:]))
         shutil.rmtree(folder, ignore_errors=True)
         print(f"browser test: {time.monotonic() - started:.1f} s")
     return run

@@ -9,7 +9,11 @@ cannot be had (no RESULT line, or the bench's frames never reached the screen).
 While HH:MM:SS runs on DRM it takes a screendump and counts the pixels that are the clock's
 cards (the same as in the preview of the face, turned as the screen is, and not its background).
 """
-import argparse, os, re, sys, time
+import argparse
+import os
+import re
+import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
 from machine import Machine  # noqa: E402
@@ -62,7 +66,8 @@ def main():
             why = guest.qemu.stderr.read().decode(errors="replace").strip().splitlines()
             print(f"{args.name}: no guest under {accel}: {why[0] if why else e}")
     print(f"{args.name}: qemu with {'KVM (-cpu host)' if kvm else 'TCG: CPU figures are emulated, slower than a real CPU'}, one CPU, "
-          f"{args.device} at {args.width}x{args.height}, rotated {args.rotation}; HH:MM 60 and HH:MM:SS {minutes} simulated minutes, {args.rounds} round(s)")
+          f"{args.device} at {args.width}x{args.height}, rotated {args.rotation}; HH:MM 60 and HH:MM:SS {minutes} simulated minutes,"
+          f" {args.rounds} round(s)")
     failures, pixels, preview = [], None, 0
     try:
         guest.wait_for(r"hhmmss on drm", args.timeout)
@@ -75,7 +80,7 @@ def main():
     guest.stop()
     log = guest.log()
     lines = log.splitlines()
-    start = next((i for i, l in enumerate(lines) if l.startswith("e2e: starting flipclock-bench")), len(lines))
+    start = next((i for i, line in enumerate(lines) if line.startswith("e2e: starting flipclock-bench")), len(lines))
     print("\n".join(lines[start:]))
     if pixels is not None:
         share = pixels / max(preview, 1)

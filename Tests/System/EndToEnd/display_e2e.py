@@ -9,7 +9,12 @@ configured), and unplugged and plugged in again while the clock runs. The host r
 qemu monitor at rest before the minute changes and at rest after it, and after SIGTERM
 checks the console is back. Exit status 0 only if every check passed.
 """
-import argparse, os, re, struct, sys, time
+import argparse
+import os
+import re
+import struct
+import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
 from machine import Machine  # noqa: E402
@@ -156,7 +161,7 @@ def main():
     guest.stop(5 if args.device == "raspi3b" else 30)
     log = guest.log()
     print(f"--- {args.name}: guest console ---")
-    print("\n".join(l for l in log.splitlines() if "flipclockd" in l or l.startswith("e2e:")))
+    print("\n".join(line for line in log.splitlines() if "flipclockd" in line or line.startswith("e2e:")))
     if not failures:
         print(f"{args.name}: first frame on screen {boot:.1f} s after qemu started")
         for what, shot, expected in (

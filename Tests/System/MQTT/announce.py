@@ -15,7 +15,7 @@ ENV = jinja2.Environment(undefined=jinja2.StrictUndefined)
 def previews(context):
     """`flipclockd preview`'s pictures of the test's face at rest with home 0 and home 3."""
     d = context.daemon
-    return {home: frames.preview(d.binary, d.config, context.folder, {"home": home}) for home in (0, 3)}
+    return {home: frames.preview(d.binary, d.config_path, context.folder, {"home": home}) for home in (0, 3)}
 
 
 def expected(scores=("home", "away"), texts=("board",), timers=("egg",)):

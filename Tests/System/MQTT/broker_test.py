@@ -3,7 +3,8 @@ Assistant; run by Tests/System/MQTT/run, which makes the broker's folder, certif
 
 In order: what the clock announces (announce.py), commands and refusals (commands.py), the
 broker restarted, Home Assistant restarted, a reload that drops a score, the clock restarted
-(connection.py), commands fuzzed (fuzz.py), a retained command and a burst of 2,001 (flood.py), a broker's 60 MB packet (oversize.py), the last will on SIGKILL (connection.py), and TLS
+(connection.py), commands fuzzed (fuzz.py), a retained command and a burst of 2,001 (flood.py), a broker's 60 MB packet
+(oversize.py), the last will on SIGKILL (connection.py), and TLS
 with a good and a wrong password, with a client certificate and without one (four more daemons,
 started at the beginning: tls.py). Prints `ok - NAME` or
 `not ok - NAME: why` a check, then `N passed, M failed`."""

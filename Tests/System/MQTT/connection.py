@@ -48,7 +48,7 @@ def check_reload(context):
     check, daemon, listener = context.check, context.daemon, context.listener
     gone = announce.topic(context, "number", "score_away")
     mark = listener.mark()
-    daemon.write_config(daemon.mqtt, scores=("home",))
+    daemon.configure(daemon.mqtt, scores=("home",))
     daemon.signal(signal.SIGHUP)
     empty = listener.find(mark, gone, b"", seconds=10)
     check("a reload without away: its config becomes empty, retained", empty is not None and empty.retain,
@@ -58,7 +58,7 @@ def check_reload(context):
           and announce.topic(context, "number", "score_home") in kept, str(sorted(kept)))
     check("the reloaded daemon has no away score", "away" not in (daemon.status() or {}).get("scores", {"away": 0}), "")
     log = len(daemon.stderr())
-    daemon.write_config(dict(daemon.mqtt, keepalive_seconds=20), scores=("home",))
+    daemon.configure(dict(daemon.mqtt, keepalive_seconds=20), scores=("home",))
     daemon.signal(signal.SIGHUP)
     time.sleep(1)
     said = [line for line in daemon.stderr()[log:].splitlines() if "mqtt" in line and "next start" in line]
@@ -100,7 +100,7 @@ def check_last_will(context):
     check, b = context.check, context.base
     mark = context.listener.mark()
     context.daemon.signal(signal.SIGKILL)
-    context.daemon.process.wait(10)
+    context.daemon.wait(10)
     offline = context.listener.find(mark, f"{b}/status", "offline", seconds=10)
     check("SIGKILL: the broker sends the last will, B/status offline, retained", offline is not None and offline.retain,
           f"got {[m.text for m in context.listener.since(mark, f'{b}/status')]}")

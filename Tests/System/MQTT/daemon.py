@@ -1,13 +1,14 @@
 """A real flipclockd under test: its configuration (scores, a text row, a timer, PNG frames and
-the control socket in a folder of its own, and an [mqtt] table), the process, its control
-socket, its standard error and its resident memory."""
+the control socket in a folder of its own, and an [mqtt] table), the process (started and
+stopped by Tests/System/Harness/flipclockd.py), its control socket, its log and its resident memory."""
 import json
 import os
 import socket
 import subprocess
-import time
+import sys
 
-from broker import terminate
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Harness"))
+from flipclockd import DaemonFailed, Flipclockd  # noqa: E402
 
 START = "12:00:00"  # the daemon's clock starts here, HH:MM: nothing flips before 12:01
 WIDTH, HEIGHT = 480, 270
@@ -58,34 +59,30 @@ file = "{folder}/state.json"
 {mqtt_lines}"""
 
 
-class Daemon:
-    def __init__(self, binary, folder, mqtt, scores=("home", "away")):
-        self.binary, self.folder, self.process = binary, folder, None
-        os.makedirs(os.path.join(folder, "frames"), exist_ok=True)
-        self.config = os.path.join(folder, "flipclock.toml")
-        self.write_config(mqtt, scores)
-        self.frame = os.path.join(folder, "frames", "current.png")
-        self.stderr_path = os.path.join(folder, "stderr.log")
+class Daemon(Flipclockd):
+    """flipclockd on PNG frames with the configuration above, started by the harness (ready at READY=1)."""
 
-    def write_config(self, mqtt, scores=("home", "away")):
+    def __init__(self, binary, folder, mqtt, scores=("home", "away")):
+        os.makedirs(os.path.join(folder, "frames"), exist_ok=True)
         self.mqtt = mqtt
-        with open(self.config, "w") as f:
-            f.write(configuration(self.folder, mqtt, scores))
+        super().__init__(binary, configuration(folder, mqtt, scores), folder, arguments=["--output", "png"], environment={"TZ": "UTC"})
+        self.frame = os.path.join(folder, "frames", "current.png")
+        self.failure = ""
+
+    def configure(self, mqtt, scores=("home", "away")):
+        """Writes the configuration again with this [mqtt] table and these scores (read at SIGHUP)."""
+        self.mqtt = mqtt
+        self.write_config(configuration(self.folder, mqtt, scores))
 
     def start(self, start=START):
-        stdout = open(os.path.join(self.folder, "stdout.log"), "ab")
-        stderr = open(self.stderr_path, "ab")
-        self.process = subprocess.Popen([self.binary, "--config", self.config, "--output", "png"], stdout=stdout, stderr=stderr,
-                                        env=dict(os.environ, FLIPCLOCK_START=start, TZ="UTC"))
-        end = time.monotonic() + 20
-        while time.monotonic() < end and self.process.poll() is None:
-            if self.request("ping") == "OK pong":
-                return True
-            time.sleep(0.1)
-        return False
-
-    def alive(self):
-        return self.process is not None and self.process.poll() is None
+        """True once it is ready (READY=1); False, with `failure` saying why, if it is not."""
+        try:
+            super().start(environment={"FLIPCLOCK_START": start})
+            self.failure = ""
+            return True
+        except DaemonFailed as failure:
+            self.failure = str(failure)
+            return False
 
     def request(self, line, timeout=5):
         """One request on the control socket and its reply line (None if it could not be asked)."""
@@ -115,8 +112,8 @@ class Daemon:
             return None
 
     def stderr(self):
-        with open(self.stderr_path, errors="replace") as f:
-            return f.read()
+        """What the daemon wrote, every start's."""
+        return self.log()
 
     def resident_kib(self):
         """VmRSS from /proc, in KiB."""
@@ -125,9 +122,3 @@ class Daemon:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1])
         return 0
-
-    def signal(self, number):
-        self.process.send_signal(number)
-
-    def stop(self):
-        terminate(self.process)

@@ -1,6 +1,10 @@
 """A qemu guest as the tests see it: its serial console written to a file, its monitor on a
 unix socket for screendumps, and a bounded wait for it to end."""
-import os, re, socket, subprocess, time
+import os
+import re
+import socket
+import subprocess
+import time
 
 
 class Machine:
@@ -37,7 +41,8 @@ class Machine:
             if self.qemu.poll() is not None:
                 break
             time.sleep(0.1)
-        raise RuntimeError(f"no '{pattern}' on the guest's console within {timeout} s (qemu {'exited' if self.qemu.poll() is not None else 'running'})")
+        state = "exited" if self.qemu.poll() is not None else "running"
+        raise RuntimeError(f"no '{pattern}' on the guest's console within {timeout} s (qemu {state})")
 
     @staticmethod
     def connect(path):

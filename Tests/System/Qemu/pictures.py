@@ -1,7 +1,8 @@
 """Pictures the qemu tests compare: qemu's screendumps (PPM) against `flipclockd preview`'s
 frames (PNG), read with the standard library only, and a clock-pixel count for screens that
 must not show the clock."""
-import struct, zlib
+import struct
+import zlib
 
 
 def read_png_rgb(path):
@@ -25,9 +26,12 @@ def read_png_rgb(path):
             a = line[i - 3] if i >= 3 else 0
             b = prev[i]
             c = prev[i - 3] if i >= 3 else 0
-            if f == 1: line[i] = (line[i] + a) & 255
-            elif f == 2: line[i] = (line[i] + b) & 255
-            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
             elif f == 4:
                 p = a + b - c
                 pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
@@ -95,7 +99,8 @@ def compare(name, shot, expected, rotation=0, depth=32):
         return None
     diff = [i for i in range(0, len(a), 3) if a[i:i + 3] != b[i:i + 3]]
     i = diff[0] // 3
-    return f"{name}: {len(diff)} pixels differ; first at ({i % w}, {i // w}): screen {a[diff[0]:diff[0] + 3].hex()}, preview {b[diff[0]:diff[0] + 3].hex()}"
+    return (f"{name}: {len(diff)} pixels differ; first at ({i % w}, {i // w}): screen {a[diff[0]:diff[0] + 3].hex()},"
+            f" preview {b[diff[0]:diff[0] + 3].hex()}")
 
 
 def clock_pixels(shot, clock):

@@ -1,7 +1,10 @@
 """The host's side of the guest's agent (Tests/System/SystemBoot/agent) on the second serial port: a
 request is a line "ID SECONDS BASE64-SCRIPT", the answer a line "agent ID STATUS BASE64-OUTPUT".
 Every exchange is bounded in time and written to a transcript."""
-import base64, os, re, socket, time
+import base64
+import re
+import socket
+import time
 
 
 class AgentLink:

@@ -1,11 +1,12 @@
 """The boot test's checks, in the order they run on one booted guest: install the .deb with
 apt, then look at the service as systemd runs it, the screen, the journal and the console."""
-import re, time
+import re
+import time
 
-from http_checks import HTTPChecks
-from mqtt_checks import MQTTChecks
-from keypad_checks import KeypadChecks
 from horn_checks import HornChecks
+from http_checks import HTTPChecks
+from keypad_checks import KeypadChecks
+from mqtt_checks import MQTTChecks
 
 CONFIG = "/etc/flipclock/flipclock.toml"
 # A changed face for the reload: the defaults with a label under the cards.
@@ -81,7 +82,8 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         return self.guest.wait(lambda: (lambda s: s if s.get("SubState") == "running" else None)(self.state()), timeout) or self.state()
 
     def describe(self, s):
-        return f"{s.get('ActiveState')}/{s.get('SubState')} result={s.get('Result')} NRestarts={s.get('NRestarts')} status={s.get('ExecMainStatus')} text='{s.get('StatusText')}'"
+        return (f"{s.get('ActiveState')}/{s.get('SubState')} result={s.get('Result')} NRestarts={s.get('NRestarts')}"
+                f" status={s.get('ExecMainStatus')} text='{s.get('StatusText')}'")
 
     def unit_lines(self, cursor=None):
         """flipclockd's and systemd's lines about the unit, after `cursor`."""
@@ -120,7 +122,7 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         if self.survey:
             self.guest.write(SURVEY_DROP_IN, SURVEY)
             self.guest.sh("systemctl daemon-reload && timeout 60 systemctl restart flipclockd.service", timeout=90)
-        last = [l for l in out.splitlines() if l.strip()][-3:]
+        last = [line for line in out.splitlines() if line.strip()][-3:]
         return status == 0, f"status {status} in {took:.0f} s: " + " | ".join(last)
 
     def enabled(self):
@@ -132,7 +134,8 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         s = self.guest.show("flipclockd.service", "FragmentPath", "DropInPaths")
         sha = self.guest.out_of(f"sha256sum {s.get('FragmentPath')} | cut -d' ' -f1")
         ok = sha == self.unit_sha256 and s.get("DropInPaths", "") == ""
-        return ok, f"{s.get('FragmentPath')} sha256 {sha[:12]} ({'same as' if sha == self.unit_sha256 else 'NOT'} the .deb's), drop-ins '{s.get('DropInPaths')}'"
+        return ok, (f"{s.get('FragmentPath')} sha256 {sha[:12]} ({'same as' if sha == self.unit_sha256 else 'NOT'} the .deb's),"
+                    f" drop-ins '{s.get('DropInPaths')}'")
 
     def active(self):
         s = self.wait_running(60)
@@ -207,7 +210,8 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         ok = bool(errors) and all(p == "3" for p, _ in errors) and s.get("MainPID") == pid and s.get("SubState") == "running" and ok_screen
         # Put the changed face back for what follows.
         self.reload_with(CHANGED)
-        return ok, f"logged {errors[:1] or 'no line naming ' + CONFIG + ':LINE:COL'}; StatusText '{s.get('StatusText')}'; {self.describe(s)}; {detail}" + (
+        return ok, (f"logged {errors[:1] or 'no line naming ' + CONFIG + ':LINE:COL'}; StatusText '{s.get('StatusText')}';"
+                    f" {self.describe(s)}; {detail}") + (
             "" if ok else f"; journal: {self.tail(lines)}")
 
     def member(self):
@@ -249,7 +253,8 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         said = [m.split(" terminal=")[0] for _, c, m in lines if c == "flipclockd" and "console" in m]
         same = before.get("MainPID") not in (None, "0") and after.get("MainPID") == before.get("MainPID")
         ok = all(a.startswith("status 0 ") for a in answers) and same and not killed and pixels == 0 and ok_screen
-        return ok, f"{', '.join(answers)}; MainPID {before.get('MainPID')}→{after.get('MainPID')}; clock pixels on tty2 {pixels}; systemd said {killed[:1]}; daemon said {said}; back on tty1: {detail}" + (
+        return ok, (f"{', '.join(answers)}; MainPID {before.get('MainPID')}→{after.get('MainPID')}; clock pixels on tty2 {pixels};"
+                    f" systemd said {killed[:1]}; daemon said {said}; back on tty1: {detail}") + (
             "" if ok else f"; journal: {self.tail(lines)}")
 
     def watchdog(self):
@@ -265,14 +270,18 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
             g.sh("rm -r /run/systemd/system/flipclockd.service.d && systemctl daemon-reload", timeout=30)
             return False, f"no main process to stop: {self.describe(before)}"
         g.sh(f"kill -STOP {pid}")
-        after = g.wait(lambda: (lambda s: s if s.get("SubState") == "running" and s.get("MainPID") not in ("0", pid) else None)(self.state()), 60) or self.state()
+        after = g.wait(lambda: (lambda s: s if s.get("SubState") == "running" and s.get("MainPID") not in ("0", pid) else None)(self.state()),
+                       60) or self.state()
         lines = self.unit_lines(cursor)
         timeout = [m for _, c, m in lines if "atchdog" in m]
         ok_screen, detail, _ = g.screen_is(self.face, "after-watchdog")
-        g.sh("rm -r /run/systemd/system/flipclockd.service.d && systemctl daemon-reload && timeout 60 systemctl restart flipclockd.service", timeout=90)
+        g.sh("rm -r /run/systemd/system/flipclockd.service.d && systemctl daemon-reload"
+             " && timeout 60 systemctl restart flipclockd.service", timeout=90)
         back = self.wait_running(60)
-        ok = int(after.get("NRestarts", 0)) > int(before.get("NRestarts", 0)) and after.get("MainPID") not in ("0", pid) and bool(timeout) and ok_screen
-        return ok, f"pid {pid} stopped; NRestarts {before.get('NRestarts')}→{after.get('NRestarts')}, MainPID→{after.get('MainPID')}; systemd said {timeout[:2]}; {detail}; shipped unit again: {self.describe(back)}" + (
+        ok = (int(after.get("NRestarts", 0)) > int(before.get("NRestarts", 0)) and after.get("MainPID") not in ("0", pid) and bool(timeout)
+              and ok_screen)
+        return ok, (f"pid {pid} stopped; NRestarts {before.get('NRestarts')}→{after.get('NRestarts')}, MainPID→{after.get('MainPID')};"
+                    f" systemd said {timeout[:2]}; {detail}; shipped unit again: {self.describe(back)}") + (
             "" if ok else f"; journal: {self.tail(lines)}")
 
     def config_error(self):
@@ -307,7 +316,8 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         back = self.wait_running(60)
         ok_screen, detail, _ = g.screen_is(self.face, "after-missing-display")
         ok = not any("status=78" in m for m in exits) and s.get("ActiveState") != "failed" and bool(retries) and ok_screen
-        return ok, f"{self.describe(s)}; retries logged {len(retries)} {retries[:1]}; exits {exits[:2]}; display back: {self.describe(back)}, {detail}"
+        return ok, (f"{self.describe(s)}; retries logged {len(retries)} {retries[:1]}; exits {exits[:2]};"
+                    f" display back: {self.describe(back)}, {detail}")
 
     def exits_78(self):
         """Exit 78 (EX_CONFIG) in the whole journal only while the broken file was in place."""
@@ -334,12 +344,14 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         first = g.out_of("journalctl -b -o short-monotonic --no-pager -u flipclockd.service | grep -m1 Starting | cut -c1-90")
         ok_screen, detail, _ = g.screen_is(self.face, "after-reboot")
         ok = s.get("SubState") == "running" and bool(running) and "output=/dev/dri/card" in running[-1] and not fallback and ok_screen
-        return ok, f"agent back {seconds:.0f} s after reboot; driver: {' '.join(driver.split())}; unit: {first.strip()}; daemon said {running[-1:] or 'no running line'}; fallbacks {fallback[:1]}; {self.describe(s)}; {detail}"
+        return ok, (f"agent back {seconds:.0f} s after reboot; driver: {' '.join(driver.split())}; unit: {first.strip()};"
+                    f" daemon said {running[-1:] or 'no running line'}; fallbacks {fallback[:1]}; {self.describe(s)}; {detail}")
 
     def denials(self):
         # Seccomp's kills (code=0x80000000), not the survey's logged calls (code=0x7ffc0000).
         text = self.guest.out_of(
-            "journalctl --no-pager -o short-monotonic | grep -E 'type=1326|SECCOMP auid=|status=31/SYS|flipclockd.*(Permission denied|Operation not permitted)'"
+            "journalctl --no-pager -o short-monotonic"
+            " | grep -E 'type=1326|SECCOMP auid=|status=31/SYS|flipclockd.*(Permission denied|Operation not permitted)'"
             " | grep -v 'code=0x7ffc0000' | head -n 6", timeout=90)
         return text == "", text.replace("\n", " | ") or "none in the whole journal (every boot)"
 
@@ -364,7 +376,7 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
             g.sh("timeout 60 systemctl restart flipclockd.service", timeout=90)
             self.wait_running(60)
         lines = [str(e.get("MESSAGE")) for e in g.journal("-u getty@tty1.service", f"--after-cursor='{cursor}'")]
-        started = [l for l in lines if l.startswith("Start")]
+        started = [line for line in lines if line.startswith("Start")]
         s = self.state()
         getty = g.out_of("systemctl is-active getty@tty1.service")
         ok = not started and s.get("SubState") == "running" and getty != "active"
@@ -383,9 +395,11 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         g.sh("timeout 60 systemctl start flipclockd.service", timeout=90)
         running = self.wait_running(60)
         status, out = g.sh("DEBIAN_FRONTEND=noninteractive apt-get purge -y flipclock", timeout=180)
-        left = g.out_of("ls -d /var/lib/flipclock /var/lib/private/flipclock /etc/flipclock /run/flipclock /lib/systemd/system/flipclockd.service /usr/bin/flipclockd 2>/dev/null")
+        left = g.out_of("ls -d /var/lib/flipclock /var/lib/private/flipclock /etc/flipclock /run/flipclock"
+                        " /lib/systemd/system/flipclockd.service /usr/bin/flipclockd 2>/dev/null")
         package = g.out_of("dpkg-query -W -f='${db:Status-Status}' flipclock 2>&1")
         console = g.wait(lambda: (lambda c: c if c[1] and c[2] == "active" else None)(self.console()), 20) or self.console()
         group = g.out_of("getent group flipclock || echo none")
         ok = status == 0 and left == "" and package != "installed" and console[0] == "1" and console[1] and console[2] == "active"
-        return ok, f"before: {self.describe(running)}; purge status {status}; left behind '{left}'; package {package}; group {group}; active VT {console[0]}, login prompt {console[1]}, getty@tty1 {console[2]}"
+        return ok, (f"before: {self.describe(running)}; purge status {status}; left behind '{left}'; package {package}; group {group};"
+                    f" active VT {console[0]}, login prompt {console[1]}, getty@tty1 {console[2]}")

@@ -1,12 +1,17 @@
 """A Debian 12 guest booted by its own systemd under qemu, as the boot test drives it: the
 agent runs commands as root, the monitor takes screendumps, and the host's `flipclockd
 preview` of the same configuration, minute and size says what the screen must show."""
-import hashlib, json, os, subprocess, sys, time
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
+from agent_link import AgentLink  # noqa: E402
 from machine import Machine  # noqa: E402
 from pictures import clock_pixels, compare, read_ppm  # noqa: E402
-from agent_link import AgentLink  # noqa: E402
 
 DISPLAYS = {
     "bochs": ["-vga", "none", "-device", "bochs-display,xres=1280,yres=800"],

@@ -8,7 +8,6 @@ group; the daemon finds it by its label, requests line 3 active low, and a game 
 holds it active for [horn] seconds; after kill -9 mid-horn the restarted daemon takes it
 inactive; without access to the chip the clock runs on, says so once naming the device and
 errno, and takes the line at the next horn once it may."""
-import time
 
 CONFIG = "/etc/flipclock/flipclock.toml"
 LINE = 3
@@ -69,7 +68,8 @@ class HornChecks:
 
     def horn_chip(self):
         g = self.guest
-        g.sh("modprobe uhid && modprobe hid-cp2112 && mount -o ro /dev/vdb /mnt && install -m 755 /mnt/cp2112 /usr/local/bin/cp2112; umount /mnt", timeout=30)
+        g.sh("modprobe uhid && modprobe hid-cp2112 && mount -o ro /dev/vdb /mnt && install -m 755 /mnt/cp2112 /usr/local/bin/cp2112;"
+             " umount /mnt", timeout=30)
         g.sh("setsid -f /usr/local/bin/cp2112 >/tmp/cp2112.log 2>/tmp/cp2112.err </dev/null")
         find = "for d in /sys/bus/gpio/devices/gpiochip*; do readlink -f $d | grep -q ':10C4:EA90' && basename $d; done"
         self.chip = g.wait(lambda: g.out_of(find), 15)
@@ -98,7 +98,8 @@ class HornChecks:
         held = edges[1][0] - edges[0][0] if len(edges) >= 2 and edges[0][1] and not edges[1][1] else None
         ok = (s.get("SubState") == "running" and len(taken) == 1 and at_rest and held is not None and abs(held - 1.5) <= 0.15
               and len(edges) == 2 and len(horns) == 1)
-        return ok, (f"{taken[0][1] if taken else 'not taken'}; at rest inactive {at_rest}; line {LINE} active {'never' if held is None else f'{held:.3f} s'}"
+        return ok, (f"{taken[0][1] if taken else 'not taken'}; at rest inactive {at_rest};"
+                    f" line {LINE} active {'never' if held is None else f'{held:.3f} s'}"
                     f" for seconds = 1.5; edges {[(round(t, 3), a) for t, a in edges]}; {len(horns)} horn line(s) {horns[:1]}"
                     + ("" if ok else f"; played: {played}; journal: {self.tail(self.unit_lines(cursor))}"))
 
@@ -111,9 +112,11 @@ class HornChecks:
         played = self.play_to_zero("0:02")
         # As soon as the line is active, kill -9 the daemon; the guest's uptime is the emulator's clock.
         killed = g.out_of(
-            f"timeout 15 sh -c 'until tail -n +{n + 1} /tmp/cp2112.log | while read w l o t; do [ $((0x$l & {1 << LINE})) -eq 0 ] && echo x; done | grep -q x;"
+            f"timeout 15 sh -c 'until tail -n +{n + 1} /tmp/cp2112.log"
+            f" | while read w l o t; do [ $((0x$l & {1 << LINE})) -eq 0 ] && echo x; done | grep -q x;"
             f" do sleep 0.02; done'; kill -9 {before.get('MainPID')}; cut -d' ' -f1 /proc/uptime", timeout=30)
-        after = g.wait(lambda: (lambda s: s if s.get("SubState") == "running" and s.get("MainPID") not in ("0", before.get("MainPID")) else None)(self.state()), 30) or self.state()
+        after = g.wait(lambda: (lambda s: s if s.get("SubState") == "running" and s.get("MainPID") not in ("0", before.get("MainPID")) else None)(
+            self.state()), 30) or self.state()
         taken = g.wait(lambda: self.daemon_lines(cursor, after.get("MainPID"), "horn relay taken"), 30)
         g.sh("sleep 2")
         edges = self.edges(self.levels(n))
@@ -125,7 +128,8 @@ class HornChecks:
         span = (f"active at {edges[0][0]:.2f}, killed at {kill_at:.2f}, inactive at {edges[1][0]:.2f} ({edges[1][0] - kill_at:.2f} s after the kill,"
                 f" {edges[1][0] - edges[0][0]:.2f} s of a 10 s horn)" if len(edges) == 2 else f"edges {edges}")
         return ok, (f"{span}; the new daemon took it at {taken[0][0] if taken else 'never'}; MainPID {before.get('MainPID')}→{after.get('MainPID')},"
-                    f" NRestarts {before.get('NRestarts')}→{after.get('NRestarts')}" + ("" if ok else f"; played: {played}; journal: {self.tail(self.unit_lines(cursor))}"))
+                    f" NRestarts {before.get('NRestarts')}→{after.get('NRestarts')}"
+                    + ("" if ok else f"; played: {played}; journal: {self.tail(self.unit_lines(cursor))}"))
 
     def horn_no_access(self):
         g = self.guest
@@ -154,9 +158,11 @@ class HornChecks:
         ok = (named and bool(first) and not quiet and running.get("SubState") == "running" and running.get("MainPID") == pid
               and len(taken) == 1 and [a for _, a in edges][-2:] == [True, False])
         return ok, (f"said {len(said)}x over two reloads and a horn: {[m for _, m in said[:1]]}; a horn while denied moved the line: {bool(quiet)};"
-                    f" {self.describe(running)}, pid {pid}→{running.get('MainPID')}; allowed again: {[m for _, m in taken[:1]]}, edges {[(round(t, 3), a) for t, a in edges]}"
+                    f" {self.describe(running)}, pid {pid}→{running.get('MainPID')}; allowed again: {[m for _, m in taken[:1]]},"
+                    f" edges {[(round(t, 3), a) for t, a in edges]}"
                     + ("" if ok else f"; played: {played}; journal: " + g.out_of(
-                        f"journalctl -u flipclockd.service --after-cursor='{cursor}' -o short-monotonic --no-pager | grep -v 'flip done' | tail -n 40 | cut -c1-220")))
+                        f"journalctl -u flipclockd.service --after-cursor='{cursor}' -o short-monotonic --no-pager"
+                        " | grep -v 'flip done' | tail -n 40 | cut -c1-220")))
 
     def horn_restored(self):
         g = self.guest

@@ -2,7 +2,11 @@
 [http] without the drop-in fails clearly; with /usr/share/flipclock/http.conf copied into place
 as the README says, the API answers from inside the guest (bash's /dev/tcp: the image has no
 curl), its snapshot is the screen; then the unit is as shipped again for the checks after."""
-import base64, os, re, sys, time
+import base64
+import os
+import re
+import sys
+import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Qemu"))
 from pictures import read_png_rgb  # noqa: E402
@@ -36,7 +40,7 @@ class HTTPChecks:
         head, _, body = data.partition(b"\r\n\r\n")
         lines = head.decode(errors="replace").split("\r\n")
         m = re.match(r"HTTP/1\.[01] (\d+)", lines[0])
-        headers = {k.strip().lower(): v.strip() for k, _, v in (l.partition(":") for l in lines[1:])}
+        headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
         return (int(m.group(1)) if m else 0), headers, body
 
     def http_without_drop_in(self):
@@ -96,7 +100,8 @@ class HTTPChecks:
         differ = sum(1 for i in range(0, len(pixels), 3) if pixels[i:i + 3] != expected[2][i:i + 3]) if (w, h) == expected[:2] else -1
         screen, detail, _ = g.screen_is(self.face, "with-http")
         ok = differ == 0 and screen
-        return ok, f"{w}x{h} PNG ({len(png)} bytes, ETag {headers.get('etag')}) at {before[11:16]}: {differ} pixels differ from the preview; screen {detail}"
+        return ok, (f"{w}x{h} PNG ({len(png)} bytes, ETag {headers.get('etag')}) at {before[11:16]}: {differ} pixels differ from the preview;"
+                    f" screen {detail}")
 
     def http_restored(self):
         g = self.guest
@@ -107,4 +112,5 @@ class HTTPChecks:
         drop_ins = g.show("flipclockd.service", "DropInPaths").get("DropInPaths", "")
         family = g.show("flipclockd.service", "PrivateNetwork", "RestrictAddressFamilies")
         ok = s.get("SubState") == "running" and drop_ins == "" and family.get("PrivateNetwork") == "yes"
-        return ok, f"{self.describe(s)}; drop-ins '{drop_ins}'; PrivateNetwork={family.get('PrivateNetwork')} RestrictAddressFamilies={family.get('RestrictAddressFamilies')}"
+        return ok, (f"{self.describe(s)}; drop-ins '{drop_ins}'; PrivateNetwork={family.get('PrivateNetwork')}"
+                    f" RestrictAddressFamilies={family.get('RestrictAddressFamilies')}")

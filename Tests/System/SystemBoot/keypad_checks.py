@@ -70,7 +70,8 @@ class KeypadChecks:
         g.sh(self.plug("flipclock other pad", 500, 500) + "; sleep 3")
         said = self.keypad_lines(cursor, "no keypad plugged in")
         self.keypad_cursor = cursor
-        ok = s.get("SubState") == "running" and s.get("NRestarts") == "0" and len(said) == 1 and "taken" not in " ".join(m for _, _, m in self.unit_lines(cursor))
+        ok = (s.get("SubState") == "running" and s.get("NRestarts") == "0" and len(said) == 1
+              and "taken" not in " ".join(m for _, _, m in self.unit_lines(cursor)))
         return ok, f"{self.describe(s)}; said {len(said)}x: {said[:1]}" + ("" if ok else f"; journal: {self.tail(self.unit_lines(cursor))}")
 
     def keypad_taken(self):
@@ -91,7 +92,8 @@ class KeypadChecks:
             f"for i in $(seq 50); do a=$(node '{NAME}'); b=$(node 'flipclock twin pad'); [ -n \"$a\" ] && [ -n \"$b\" ] && break; sleep 0.1; done; "
             "(timeout 30 cat $a 2>/dev/null | wc -c >/tmp/read-a) & (timeout 30 cat $b 2>/dev/null | wc -c >/tmp/read-b) & wait; "
             "echo $a $(cat /tmp/read-a) $b $(cat /tmp/read-b)", timeout=60)
-        status = g.wait(lambda: (lambda t: t if "home=1 away=3" in t and " running" in t else None)(g.out_of("flipclockctl status")), 10) or g.out_of("flipclockctl status")
+        status = (g.wait(lambda: (lambda t: t if "home=1 away=3" in t and " running" in t else None)(g.out_of("flipclockctl status")), 10)
+                  or g.out_of("flipclockctl status"))
         taken = self.keypad_lines(cursor, "keypad taken")
         keys = [m for m in self.keypad_lines(cursor, "key key=KEY_KP")]
         parts = read.split()

@@ -4,7 +4,7 @@ Debian's mosquitto running in it (from the image, local-only: 127.0.0.1:1883, an
 /usr/share/flipclock/mqtt.conf copied into place as the README says, the clock is online on the
 broker, announced to Home Assistant, and takes a score; killed with SIGKILL, the broker says
 offline (the last will) until systemd has it back online; then the unit is as shipped again."""
-import os, time
+import os
 
 CONFIG = "/etc/flipclock/flipclock.toml"
 MQTT = '\n[[score]]\nname = "home"\n\n[mqtt]\nhost = "127.0.0.1"\nbase_topic = "flipclock/boot"\n'
@@ -35,7 +35,8 @@ class MQTTChecks:
         said = g.wait(lambda: [m for _, c, m in self.unit_lines(cursor) if c == "flipclockd" and "mqtt: 127.0.0.1:1883" in m], 15)
         ok = (broker == "active" and s.get("SubState") == "running" and s.get("NRestarts") == "0"
               and any("Address family not supported" in m and "/usr/share/flipclock/mqtt.conf" in m for m in said or []))
-        return ok, f"mosquitto {broker}; {self.describe(s)}; daemon said {(said or [])[:1]}" + ("" if ok else f"; journal: {self.tail(self.unit_lines(cursor))}")
+        return ok, f"mosquitto {broker}; {self.describe(s)}; daemon said {(said or [])[:1]}" + (
+            "" if ok else f"; journal: {self.tail(self.unit_lines(cursor))}")
 
     def mqtt_with_drop_in(self):
         g = self.guest
@@ -43,7 +44,8 @@ class MQTTChecks:
         self.restart()
         s = self.wait_running(60)
         status = g.wait(lambda: self.retained("flipclock/boot/status") == "online" and "online", 20)
-        configs = g.out_of("mosquitto_sub -h 127.0.0.1 -t 'homeassistant/+/flipclock_flipclock-test/+/config' -W 3 --retained-only -v 2>/dev/null | wc -l", timeout=20)
+        configs = g.out_of("mosquitto_sub -h 127.0.0.1 -t 'homeassistant/+/flipclock_flipclock-test/+/config' -W 3 --retained-only -v"
+                           " 2>/dev/null | wc -l", timeout=20)
         g.sh("mosquitto_pub -h 127.0.0.1 -q 1 -t flipclock/boot/score/home/set -m 7", timeout=20)
         score = g.wait(lambda: self.retained("flipclock/boot/score/home") == "7" and "7", 15)
         told = g.out_of("flipclockctl status")
@@ -56,11 +58,13 @@ class MQTTChecks:
         before = self.state()
         g.sh("systemctl kill -s KILL flipclockd.service", timeout=20)
         offline = g.wait(lambda: self.retained("flipclock/boot/status") == "offline" and "offline", 10, step=0.3)
-        after = g.wait(lambda: (lambda s: s if s.get("SubState") == "running" and s.get("MainPID") != before.get("MainPID") else None)(self.state()), 60) or self.state()
+        after = g.wait(lambda: (lambda s: s if s.get("SubState") == "running" and s.get("MainPID") != before.get("MainPID") else None)(
+            self.state()), 60) or self.state()
         online = g.wait(lambda: self.retained("flipclock/boot/status") == "online" and "online", 20)
         score = self.retained("flipclock/boot/score/home")
         ok = offline == "offline" and online == "online" and score == "7" and int(after.get("NRestarts", 0)) > int(before.get("NRestarts", 0))
-        return ok, f"pid {before.get('MainPID')} killed: status {offline}; NRestarts {before.get('NRestarts')}→{after.get('NRestarts')}; status {online}, score {score} kept"
+        return ok, (f"pid {before.get('MainPID')} killed: status {offline}; NRestarts {before.get('NRestarts')}→{after.get('NRestarts')};"
+                    f" status {online}, score {score} kept")
 
     def mqtt_restored(self):
         g = self.guest

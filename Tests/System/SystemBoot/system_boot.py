@@ -4,7 +4,12 @@ device (bochs-display or virtio-gpu) and a Debian kernel; flipclock installed fr
 with apt in the booted guest, then the checks of checks.py, each printed as
 `systemd-boot: SCENARIO: CHECK ok|FAILED (detail)`. Exit status 0 only if every check passed.
 A guest that stops answering fails the check it was in and every check after it."""
-import argparse, hashlib, os, re, sys, time
+import argparse
+import hashlib
+import os
+import re
+import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from checks import Checks  # noqa: E402
