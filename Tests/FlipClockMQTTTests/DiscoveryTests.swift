@@ -29,11 +29,15 @@ import Testing
         let entities = discovery.entities(MQTTSessionTests.configuration())
         #expect(
             entities.map(\.topic) == [
-                "ha/number/flipclock_hall/score_home/config", "ha/number/flipclock_hall/score_away/config",
+                "ha/number/flipclock_hall/score_home/config", "ha/button/flipclock_hall/score_home_add/config",
+                "ha/button/flipclock_hall/score_home_subtract/config", "ha/button/flipclock_hall/score_home_reset/config",
+                "ha/number/flipclock_hall/score_away/config", "ha/button/flipclock_hall/score_away_add/config",
+                "ha/button/flipclock_hall/score_away_subtract/config", "ha/button/flipclock_hall/score_away_reset/config",
                 "ha/text/flipclock_hall/text_board/config",
                 "ha/button/flipclock_hall/timer_egg_start/config", "ha/button/flipclock_hall/timer_egg_pause/config",
                 "ha/button/flipclock_hall/timer_egg_resume/config", "ha/button/flipclock_hall/timer_egg_reset/config",
-                "ha/sensor/flipclock_hall/timer_egg/config", "ha/notify/flipclock_hall/message/config",
+                "ha/sensor/flipclock_hall/timer_egg/config", "ha/sensor/flipclock_hall/timer_egg_state/config",
+                "ha/notify/flipclock_hall/message/config",
                 "ha/number/flipclock_hall/message_seconds/config", "ha/light/flipclock_hall/screen/config",
                 "ha/sensor/flipclock_hall/frames_per_flip/config", "ha/sensor/flipclock_hall/flip_lateness/config",
                 "ha/sensor/flipclock_hall/started/config",
@@ -47,5 +51,32 @@ import Testing
         configuration.texts = [TextItem(name: "board", cards: 32)]
         let text = discovery.entities(configuration).first { $0.topic.contains("text_board") }
         #expect(text?.payload.object?["max"] == .integer(32))
+    }
+
+    /// Home Assistant drops a JSON attribute named `state`: the timer's state is an enum sensor.
+    @Test func aTimersStateIsAnEnumSensor() {
+        #expect(
+            payload("timer_egg_state")
+                == #"{"availability_topic":"fc/hall/status","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"device_class":"enum","name":"egg state","options":["idle","running","paused","finished"],"origin":{"name":"flipclock","sw_version":"0.1.0"},"state_topic":"fc/hall/timer/egg","unique_id":"flipclock_hall_timer_egg_state","value_template":"{{ value_json.state }}"}"#
+        )
+        #expect(payload("timer_egg")?.contains("json_attributes") == false)
+    }
+
+    /// The buttons send what the score's topic takes: +1, -1, reset.
+    @Test func aScoreHasButtonsForAPointUpAPointDownAndReset() {
+        #expect(
+            payload("score_home_subtract")
+                == #"{"availability_topic":"fc/hall/status","command_topic":"fc/hall/score/home/set","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"name":"home -1","origin":{"name":"flipclock","sw_version":"0.1.0"},"payload_press":"-1","unique_id":"flipclock_hall_score_home_subtract"}"#
+        )
+    }
+
+    /// Home Assistant refuses in its own UI a text the cards cannot show.
+    @Test func aTextRowAnnouncesWhatItsCardsShow() throws {
+        #expect(Discovery.cardsPattern == #"^[A-Za-z0-9 !#%&'()*+,\-./:;=?@]*$"#)
+        let pattern = try Regex(Discovery.cardsPattern)
+        for text in ["GATE 12", "Gate 12", "", "(50%) = 1/2?"] { #expect(text.wholeMatch(of: pattern) != nil, "\(text)") }
+        for text in ["Zürich", "{", "A_B", "tab\t"] { #expect(text.wholeMatch(of: pattern) == nil, "\(text)") }
+        // Each accepted by the pattern is accepted by the row (as it checks, upper-cased).
+        for character in TextItem.characters { #expect(String(character).wholeMatch(of: pattern) != nil, "\(character)") }
     }
 }

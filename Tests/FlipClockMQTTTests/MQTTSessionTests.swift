@@ -48,7 +48,7 @@ import Testing
         #expect(topics["fc/hall/screen"] == "ON")
         #expect(topics["fc/hall/screen/brightness"] == "100")
         #expect(topics["fc/hall/message/seconds"] == "30")
-        #expect(topics.keys.filter { $0.hasPrefix("ha/") }.count == 2 + 1 + 5 + 6)
+        #expect(topics.keys.filter { $0.hasPrefix("ha/") }.count == 2 * 4 + 1 + 6 + 6)
     }
 
     @Test func onlyWhatChangedIsPublishedAndAllAgainOnTheNextConnection() {
@@ -100,11 +100,23 @@ import Testing
 
     @Test func aReloadRemovesTheEntitiesItsConfigurationLacks() {
         var session = session()
+        _ = session.changed(Self.status())
         _ = session.connected()
         let actions = session.configured(Self.configuration(scores: ["home"]))
-        #expect(actions.first == .publish(.init(topic: "ha/number/flipclock_hall/score_away/config", payload: "")))
-        #expect(actions.dropFirst().first == .publish(.init(topic: "fc/hall/score/away", payload: "")))
+        // The score's entities go first (their configs emptied, its state topic with them),
+        // then the configuration's own are announced.
+        let removals = actions.prefix(5).map { action -> String in
+            guard case .publish(let p) = action, p.payload.isEmpty else { return "\(action)" }
+            return p.topic
+        }
+        #expect(
+            removals == [
+                "ha/button/flipclock_hall/score_away_add/config", "ha/button/flipclock_hall/score_away_reset/config",
+                "ha/button/flipclock_hall/score_away_subtract/config", "ha/number/flipclock_hall/score_away/config", "fc/hall/score/away",
+            ])
         #expect(published(actions).keys.contains("ha/number/flipclock_hall/score_home/config"))
+        // The status read before the reload still has `away`: its state is not published again.
+        #expect(published(actions)["fc/hall/score/away"] == "", "\(actions)")
     }
 
     @Test func aStaleConfigOnTheBrokerIsCleared() {
@@ -127,7 +139,7 @@ import Testing
     @Test func homeAssistantComingOnlineIsAnnouncedTo() {
         var session = session()
         _ = session.connected()
-        #expect(published(session.received(topic: "ha/status", payload: Array("online".utf8))).count == 14)
+        #expect(published(session.received(topic: "ha/status", payload: Array("online".utf8))).count == 2 * 4 + 1 + 6 + 6)
         #expect(session.received(topic: "ha/status", payload: Array("offline".utf8)).isEmpty)
     }
 

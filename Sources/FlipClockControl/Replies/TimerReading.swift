@@ -3,7 +3,7 @@ import FlipClockCore
 /// A timer as a reply reports it: its name, the seconds its cards show and what it is doing,
 /// written `pomodoro=24:59 running`.
 public struct TimerReading: Equatable, Sendable, CustomStringConvertible {
-    public enum State: String, Sendable {
+    public enum State: String, Sendable, CaseIterable {
         case idle, running, paused, finished
     }
 

@@ -31,6 +31,13 @@ struct Discovery {
                         "command_topic": .string("\(b)/score/\(score.name)/set"), "state_topic": .string("\(b)/score/\(score.name)"),
                         "min": .integer(score.minimum), "max": .integer(score.maximum), "step": 1, "mode": "box",
                     ]))
+            // What the topic takes besides a value: a point up, a point down, back to its start.
+            for (object, payload) in [("add", "+1"), ("subtract", "-1"), ("reset", "reset")] {
+                all.append(
+                    entity(
+                        "button", "score_\(score.name)_\(object)", name: "\(score.label.isEmpty ? score.name : score.label) \(payload)",
+                        ["command_topic": .string("\(b)/score/\(score.name)/set"), "payload_press": .string(payload)]))
+            }
         }
         for text in configuration.texts {
             all.append(
@@ -38,7 +45,7 @@ struct Discovery {
                     "text", "text_\(text.name)", name: text.label.isEmpty ? text.name : text.label,
                     [
                         "command_topic": .string("\(b)/text/\(text.name)/set"), "state_topic": .string("\(b)/text/\(text.name)"),
-                        "min": 0, "max": .integer(min(255, text.cards)), "mode": "text",
+                        "min": 0, "max": .integer(min(255, text.cards)), "mode": "text", "pattern": .string(Self.cardsPattern),
                     ]))
         }
         for timer in configuration.timers {
@@ -54,8 +61,17 @@ struct Discovery {
                 entity(
                     "sensor", "timer_\(timer.name)", name: name,
                     [
-                        "state_topic": .string(topic), "value_template": "{{ value_json.seconds }}", "json_attributes_topic": .string(topic),
-                        "device_class": "duration", "unit_of_measurement": "s",
+                        "state_topic": .string(topic), "value_template": "{{ value_json.seconds }}", "device_class": "duration",
+                        "unit_of_measurement": "s",
+                    ]))
+            // Its state as an entity of its own: Home Assistant's MQTT integration drops a JSON
+            // attribute named `state` without a word.
+            all.append(
+                entity(
+                    "sensor", "timer_\(timer.name)_state", name: "\(name) state",
+                    [
+                        "state_topic": .string(topic), "value_template": "{{ value_json.state }}", "device_class": "enum",
+                        "options": .array(TimerReading.State.allCases.map { .string($0.rawValue) }),
                     ]))
         }
         all.append(entity("notify", "message", name: "Message", ["command_topic": .string("\(b)/message/set")]))
@@ -98,6 +114,15 @@ struct Discovery {
                 ]))
         return all
     }
+
+    /// What a text row's cards show, as the regular expression Home Assistant checks a text
+    /// against before sending it: letters of either case (shown in upper case), digits, a
+    /// blank and the signs.
+    static let cardsPattern: String = {
+        let signs = TextItem.characters.filter { !$0.isLetter && !$0.isNumber && $0 != " " }.sorted()
+        let escaped = signs.map { "\\^-[]".contains($0) ? "\\\($0)" : String($0) }.joined()
+        return "^[A-Za-z0-9 \(escaped)]*$"
+    }()
 
     /// Whether `topic` is a config topic of this clock's node (one it announced, or one a
     /// configuration it ran before did).

@@ -196,7 +196,7 @@ public struct MQTTSession {
     private mutating func states() -> [Action] {
         var actions: [Action] = []
         for (topic, payload) in StateTopics(base: identity.base).payloads(
-            status: status, texts: configuration.texts, lit: lit, messageSeconds: messageSeconds, diagnostics: diagnostics)
+            status: status, configuration: configuration, lit: lit, messageSeconds: messageSeconds, diagnostics: diagnostics)
         where sent[topic] != payload {
             sent[topic] = payload
             actions.append(.publish(Publication(topic: topic, payload: payload)))

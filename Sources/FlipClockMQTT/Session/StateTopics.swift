@@ -7,15 +7,17 @@ struct StateTopics {
     let base: String
 
     /// Each state topic and its payload, in a fixed order; nothing for what is not known yet.
-    /// A text row nothing has set shows its configured text.
-    func payloads(status: ControlReply.Status?, texts: [TextItem], lit: Int, messageSeconds: Int, diagnostics: MQTTSession.Diagnostics?) -> [(
-        String, String
-    )] {
+    /// A text row nothing has set shows its configured text. Only what `configuration` has: a
+    /// status read before a reload may still name a score the reload removed.
+    func payloads(
+        status: ControlReply.Status?, configuration: ClockConfiguration, lit: Int, messageSeconds: Int, diagnostics: MQTTSession.Diagnostics?
+    ) -> [(String, String)] {
         var all: [(String, String)] = [("\(base)/message/seconds", "\(messageSeconds)")]
         if let status {
-            all += status.scores.map { ("\(base)/score/\($0.name)", "\($0.value)") }
-            all += texts.map { ("\(base)/text/\($0.name)", status.texts[$0.name] ?? $0.text) }
-            all += status.timers.map {
+            let scores = Set(configuration.scores.map(\.name)), timers = Set(configuration.timers.map(\.name))
+            all += status.scores.filter { scores.contains($0.name) }.map { ("\(base)/score/\($0.name)", "\($0.value)") }
+            all += configuration.texts.map { ("\(base)/text/\($0.name)", status.texts[$0.name] ?? $0.text) }
+            all += status.timers.filter { timers.contains($0.name) }.map {
                 ("\(base)/timer/\($0.name)", ControlJSON.line(["seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]))
             }
             all.append(("\(base)/screen", status.screen == .off ? "OFF" : "ON"))
