@@ -66,7 +66,7 @@ import Testing
     @Test func aScoreHasButtonsForAPointUpAPointDownAndReset() {
         #expect(
             payload("score_home_subtract")
-                == #"{"availability_topic":"fc/hall/status","command_topic":"fc/hall/score/home/set","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"name":"home -1","origin":{"name":"flipclock","sw_version":"0.1.0"},"payload_press":"-1","unique_id":"flipclock_hall_score_home_subtract"}"#
+                == #"{"availability_topic":"fc/hall/status","command_topic":"fc/hall/score/home/set","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"name":"home subtract 1","origin":{"name":"flipclock","sw_version":"0.1.0"},"payload_press":"-1","unique_id":"flipclock_hall_score_home_subtract"}"#
         )
     }
 

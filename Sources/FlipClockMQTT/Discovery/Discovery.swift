@@ -32,10 +32,11 @@ struct Discovery {
                         "min": .integer(score.minimum), "max": .integer(score.maximum), "step": 1, "mode": "box",
                     ]))
             // What the topic takes besides a value: a point up, a point down, back to its start.
-            for (object, payload) in [("add", "+1"), ("subtract", "-1"), ("reset", "reset")] {
+            // Named in words: Home Assistant makes `home_1` of both `home +1` and `home -1`.
+            for (object, payload, words) in [("add", "+1", "add 1"), ("subtract", "-1", "subtract 1"), ("reset", "reset", "reset")] {
                 all.append(
                     entity(
-                        "button", "score_\(score.name)_\(object)", name: "\(score.label.isEmpty ? score.name : score.label) \(payload)",
+                        "button", "score_\(score.name)_\(object)", name: "\(score.label.isEmpty ? score.name : score.label) \(words)",
                         ["command_topic": .string("\(b)/score/\(score.name)/set"), "payload_press": .string(payload)]))
             }
         }

@@ -2,6 +2,7 @@
 Home Assistant discovery config per entity of docs/mqtt.md's table, each one Home Assistant
 would take (discovery.py) and saying what the configuration says."""
 import json
+import re
 from datetime import datetime
 
 import jinja2
@@ -21,10 +22,12 @@ def previews(context):
 def expected(scores=("home", "away"), texts=("board",), timers=("egg",)):
     """{(component, object id)} for the configuration: docs/mqtt.md's table."""
     entities = {("number", f"score_{s}") for s in scores} | {("text", f"text_{t}") for t in texts}
+    entities |= {("button", f"score_{s}_{a}") for s in scores for a in ("add", "subtract", "reset")}
     entities |= {("notify", "message"), ("number", "message_seconds"), ("light", "screen"),
                  ("sensor", "frames_per_flip"), ("sensor", "flip_lateness"), ("sensor", "started")}
     for t in timers:
-        entities |= {("button", f"timer_{t}_{a}") for a in ("start", "pause", "resume", "reset")} | {("sensor", f"timer_{t}")}
+        entities |= {("button", f"timer_{t}_{a}") for a in ("start", "pause", "resume", "reset")}
+        entities |= {("sensor", f"timer_{t}"), ("sensor", f"timer_{t}_state")}
     return entities
 
 
@@ -122,14 +125,24 @@ def entities(context, parsed):
         brightness_state_topic=f"{b}/screen/brightness", brightness_scale=100)
     check("light screen: Home Assistant's ON and OFF are the clock's", light.get("payload_on", "ON") == "ON"
           and light.get("payload_off", "OFF") == "OFF", str(light))
+    pattern = re.compile(parsed.get(("text", "text_board"), {}).get("pattern", "(?!)"))
+    check("text text_board: its pattern takes what the cards show and refuses the rest (as Home Assistant checks it)",
+          all(pattern.match(t) for t in ("GATE 12", "Gate 12", "", "(50%) = 1/2?"))
+          and not any(pattern.match(t) for t in ("Zürich", "{", "A_B")), pattern.pattern)
+
+    def pressed(c):
+        """What Home Assistant publishes on a press: payload_press (PRESS by default) through command_template."""
+        payload = c.get("payload_press", "PRESS")
+        return ENV.from_string(c["command_template"]).render(value=payload) if "command_template" in c else payload
+
     for action in ("start", "pause", "resume", "reset"):
         c = parsed.get(("button", f"timer_egg_{action}"), {})
-        # What Home Assistant publishes on a press: payload_press (PRESS by default) through command_template.
-        pressed = c.get("payload_press", "PRESS")
-        if "command_template" in c:
-            pressed = ENV.from_string(c["command_template"]).render(value=pressed)
         check(f"button timer_egg_{action}: pressing sends {action!r} to B/timer/egg/set",
-              c.get("command_topic") == f"{b}/timer/egg/set" and pressed == action, f"{c.get('command_topic')} {pressed!r}")
+              c.get("command_topic") == f"{b}/timer/egg/set" and pressed(c) == action, f"{c.get('command_topic')} {pressed(c)!r}")
+    for action, payload in (("add", "+1"), ("subtract", "-1"), ("reset", "reset")):
+        c = parsed.get(("button", f"score_home_{action}"), {})
+        check(f"button score_home_{action}: pressing sends {payload!r} to B/score/home/set",
+              c.get("command_topic") == f"{b}/score/home/set" and pressed(c) == payload, f"{c.get('command_topic')} {pressed(c)!r}")
 
 
 def sensors(context, parsed):
@@ -145,15 +158,13 @@ def sensors(context, parsed):
             return c, f"template error: {error}"
 
     c, value = state(("sensor", "timer_egg"))
-    attributes = listener.find(0, c.get("json_attributes_topic", "-"), seconds=1)
-    try:
-        template = c.get("json_attributes_template")
-        attributes = json.loads(ENV.from_string(template).render(value_json=json.loads(attributes.text)) if template else attributes.text)
-    except (AttributeError, ValueError, jinja2.TemplateError):
-        attributes = None
-    check("sensor timer_egg: a duration in s, 240 while idle, attribute state idle",
-          c.get("device_class") == "duration" and c.get("unit_of_measurement") == "s" and value == "240"
-          and isinstance(attributes, dict) and attributes.get("state") == "idle", f"{c} shows {value!r}, attributes {attributes}")
+    check("sensor timer_egg: a duration in s, 240 while idle",
+          c.get("device_class") == "duration" and c.get("unit_of_measurement") == "s" and value == "240", f"{c} shows {value!r}")
+    # Home Assistant drops a JSON attribute named `state` without a word: the state is a sensor.
+    c, value = state(("sensor", "timer_egg_state"))
+    check("sensor timer_egg_state: an enum of idle, running, paused, finished, idle now",
+          c.get("device_class") == "enum" and c.get("options") == ["idle", "running", "paused", "finished"] and value == "idle",
+          f"{c} shows {value!r}")
     # Nothing has flipped yet (the clock starts at 12:00:00, HH:MM): the figures are null, which
     # renders "None", Home Assistant's PAYLOAD_NONE (components/mqtt/sensor.py): the sensor is
     # unknown. commands.py sees them become numbers once a score has flipped.

@@ -54,8 +54,13 @@ def check_reload(context):
     check("a reload without away: its config becomes empty, retained", empty is not None and empty.retain,
           f"got {[m.text[:60] for m in listener.since(mark, gone)]}")
     kept = retained(context.args.plain_port, [f"{context.prefix}/#"])
-    check("the broker keeps no config for away and still one for home", gone not in kept
-          and announce.topic(context, "number", "score_home") in kept, str(sorted(kept)))
+    check("the broker keeps no config for away (its number, its buttons) and still one for home",
+          not any("/score_away" in t for t in kept) and announce.topic(context, "number", "score_home") in kept, str(sorted(kept)))
+    # Cleared, and not published again from the state read before the reload (docs/mqtt.md).
+    states = retained(context.args.plain_port, [f"{context.base}/score/#"])
+    check("the broker keeps no state for away: B/score/away cleared, not published again",
+          f"{context.base}/score/away" not in states and f"{context.base}/score/home" in states,
+          f"{sorted(states)}; since the reload: {[(m.text, m.retain) for m in listener.since(mark, f'{context.base}/score/away')]}")
     check("the reloaded daemon has no away score", "away" not in (daemon.status() or {}).get("scores", {"away": 0}), "")
     log = len(daemon.stderr())
     daemon.configure(dict(daemon.mqtt, keepalive_seconds=20), scores=("home",))
