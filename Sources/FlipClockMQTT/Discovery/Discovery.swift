@@ -5,8 +5,8 @@ import FlipClockCore
 /// `PREFIX/COMPONENT/NODE/OBJECT/config`, each payload naming the clock's topics for it.
 ///
 /// Per entity rather than one device topic: every Home Assistant since 2021 and other readers
-/// of the format take it, and an entity that leaves the configuration is removed by an empty
-/// retained config of its own.
+/// of the format take it (the entities themselves need 2024.5: docs/mqtt.md), and an entity
+/// that leaves the configuration is removed by an empty retained config of its own.
 struct Discovery {
     let identity: MQTTIdentity
     let version: String
