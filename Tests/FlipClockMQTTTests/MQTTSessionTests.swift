@@ -98,6 +98,17 @@ import Testing
         #expect(session.answered(.scores([]), for: "fc/hall/score/home/set").isEmpty)
     }
 
+    /// An empty retained message deletes a topic: a blank row is published as one blank.
+    @Test func aBlankTextRowIsOneBlankNotAnEmptyMessage() {
+        var session = session()
+        var status = Self.status()
+        status.texts = ["board": ""]
+        _ = session.changed(status)
+        #expect(published(session.connected())["fc/hall/text/board"] == " ")
+        status.texts = ["board": "GATE 4"]
+        #expect(published(session.changed(status)) == ["fc/hall/text/board": "GATE 4"])
+    }
+
     @Test func aReloadRemovesTheEntitiesItsConfigurationLacks() {
         var session = session()
         _ = session.changed(Self.status())

@@ -7,7 +7,7 @@ struct StateTopics {
     let base: String
 
     /// Each state topic and its payload, in a fixed order; nothing for what is not known yet.
-    /// A text row nothing has set shows its configured text. Only what `configuration` has: a
+    /// A text row nothing has set shows its configured text; a blank one is `" "`. Only what `configuration` has: a
     /// status read before a reload may still name a score the reload removed.
     func payloads(
         status: ControlReply.Status?, configuration: ClockConfiguration, lit: Int, messageSeconds: Int, diagnostics: MQTTSession.Diagnostics?
@@ -16,7 +16,12 @@ struct StateTopics {
         if let status {
             let scores = Set(configuration.scores.map(\.name)), timers = Set(configuration.timers.map(\.name))
             all += status.scores.filter { scores.contains($0.name) }.map { ("\(base)/score/\($0.name)", "\($0.value)") }
-            all += configuration.texts.map { ("\(base)/text/\($0.name)", status.texts[$0.name] ?? $0.text) }
+            // A blank row is one blank: an empty retained message would delete the topic, and
+            // Home Assistant's text would be unknown after its restart.
+            all += configuration.texts.map {
+                let text = status.texts[$0.name] ?? $0.text
+                return ("\(base)/text/\($0.name)", text.isEmpty ? " " : text)
+            }
             all += status.timers.filter { timers.contains($0.name) }.map {
                 ("\(base)/timer/\($0.name)", ControlJSON.line(["seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]))
             }
