@@ -21,14 +21,7 @@ import Testing
             [[text]]
             name = "board"
             cards = 8
-            [output]
-            kind = "png"
-            directory = "\(dir)/frames"
-            size = "320x240"
-            [control]
-            socket = "\(dir)/control.sock"
-            [state]
-            file = "\(dir)/state.json"
+            \(Flipclockd.files(dir))
             \(extra)
             """
         }

@@ -33,6 +33,21 @@ final class Flipclockd {
         FileManager.default.createFile(atPath: logPath, contents: nil)
     }
 
+    /// Where a daemon in `dir` keeps its frames (the PNG output, 320x240), its socket and its
+    /// state: eight lines of a configuration.
+    static func files(_ dir: String) -> String {
+        """
+        [output]
+        kind = "png"
+        directory = "\(dir)/frames"
+        size = "320x240"
+        [control]
+        socket = "\(dir)/control.sock"
+        [state]
+        file = "\(dir)/state.json"
+        """
+    }
+
     /// Replaces its configuration file (a reload reads it).
     func write(_ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: config)) }
 

@@ -16,14 +16,7 @@ import Testing
             name = "home"
             [[score]]
             name = "away"
-            [output]
-            kind = "png"
-            directory = "\(dir)/frames"
-            size = "320x240"
-            [control]
-            socket = "\(dir)/control.sock"
-            [state]
-            file = "\(dir)/state.json"
+            \(Flipclockd.files(dir))
             [http]
             \(http.replacingOccurrences(of: "LISTEN", with: "127.0.0.1:\(port)").replacingOccurrences(of: "PORT", with: "\(port)").replacingOccurrences(of: "DIR", with: dir))
             """
