@@ -84,6 +84,12 @@ def check(context, pictures):
     check("the text row changed in the daemon's PNG", before and after and after != before, "same picture")
 
     send(context, "message/seconds/set", "4", "message/seconds", "4")
+    # The face shows HH:MM: the picture taken before the message is the one after it only within
+    # one minute. Under load the test reaches here late in the daemon's minute: start a new one.
+    shown = (daemon.status() or {}).get("time", "")
+    second = int(shown[-2:]) if len(shown) == 8 and shown[-2:].isdigit() else 0
+    if second > 30:
+        time.sleep(61 - second)
     before = rest(daemon.frame, seconds=8)
     context.listener.publish(f"{context.base}/message/set", "DINNER IS READY")
     listed = listing(daemon, "DINNER IS READY")
