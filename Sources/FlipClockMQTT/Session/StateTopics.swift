@@ -7,8 +7,8 @@ struct StateTopics {
     let base: String
 
     /// Each state topic and its payload, in a fixed order; nothing for what is not known yet.
-    /// A text row nothing has set shows its configured text; a blank one is `" "`. Only what `configuration` has: a
-    /// status read before a reload may still name a score the reload removed.
+    /// A text row nothing has set shows its configured text; a blank one is `" "`. Only what
+    /// `configuration` has: a status read before a reload may still name a score it removed.
     func payloads(
         status: ControlReply.Status?, configuration: ClockConfiguration, lit: Int, messageSeconds: Int, diagnostics: MQTTSession.Diagnostics?
     ) -> [(String, String)] {
