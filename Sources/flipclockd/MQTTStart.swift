@@ -15,8 +15,13 @@ enum MQTTStart {
         let password = try ConfigPath.password(settings, path: path)
         let clock = MQTTService.Clock(
             ask: { await waiting.ask($0, from: "mqtt", kind: .mqtt) }, listen: events.listen, diagnostics: { metrics.diagnostics })
+        var identity = settings.identity(hostname: ProcessInfo.processInfo.hostName)
+        switch MachineNode.node(base: identity.base) {
+        case .success(let node): identity = identity.on(machine: node)
+        case .failure(let error): logger.notice("mqtt: Home Assistant's ids are made of the host name", metadata: ["error": "\(error)"])
+        }
         return MQTTService(
-            configuration, settings: settings, identity: settings.identity(hostname: ProcessInfo.processInfo.hostName), password: password,
+            configuration, settings: settings, identity: identity, password: password,
             version: FlipClockVersion.string, started: Date.now.ISO8601Format(), clock: clock, logger: logger)
     }
 }

@@ -130,6 +130,22 @@ import Testing
         #expect(published(actions)["fc/hall/score/away"] == "", "\(actions)")
     }
 
+    /// An earlier version announced this clock under the host name's node: those configs of
+    /// this clock's topics are cleared at the connection; another clock's of that name are not.
+    @Test func theHostNamesConfigsOfThisClockAreCleared() {
+        var session = MQTTSession(
+            identity: Self.identity.on(machine: "flipclock_0123456789ab"), version: "0.1.0", configuration: Self.configuration())
+        let actions = session.connected()
+        #expect(actions.contains { if case .subscribe(let topics) = $0 { topics.contains("ha/+/flipclock_hall/+/config") } else { false } })
+        #expect(published(actions).keys.contains("ha/number/flipclock_0123456789ab/score_home/config"))
+        let former = "ha/number/flipclock_hall/score_home/config"
+        let ours = #"{"availability_topic":"fc/hall/status","state_topic":"fc/hall/score/home"}"#
+        #expect(session.received(topic: former, payload: Array(ours.utf8)).last == .publish(.init(topic: former, payload: "")))
+        let another = #"{"availability_topic":"fc/other/status","state_topic":"fc/other/score/home"}"#
+        #expect(session.received(topic: former, payload: Array(another.utf8)).isEmpty)
+        #expect(session.received(topic: former, payload: []).isEmpty)
+    }
+
     @Test func aStaleConfigOnTheBrokerIsCleared() {
         var session = session()
         _ = session.connected()

@@ -49,13 +49,26 @@ public struct MQTTIdentity: Equatable, Sendable {
     public var prefix: String
     public var node: String
     public var device: String
+    /// The node an earlier version announced this clock under (the host name's), whose configs
+    /// for this clock's topics are cleared; `nil` when the node is still that one.
+    public var formerNode: String?
 
-    public init(clientID: String, base: String, prefix: String, node: String, device: String) {
+    public init(clientID: String, base: String, prefix: String, node: String, device: String, formerNode: String? = nil) {
         self.clientID = clientID
         self.base = base
         self.prefix = prefix
         self.node = node
         self.device = device
+        self.formerNode = formerNode
+    }
+
+    /// This identity announced under `machine` (the machine's own node) instead of the host
+    /// name's, which it clears.
+    public func on(machine: String) -> MQTTIdentity {
+        var identity = self
+        identity.formerNode = node == machine ? formerNode : node
+        identity.node = machine
+        return identity
     }
 
     /// `name` lowercased, every character but `a-z 0-9 - _` made `_` (`Kitchen.lan` is

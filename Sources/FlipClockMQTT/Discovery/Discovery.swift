@@ -136,6 +136,17 @@ struct Discovery {
     /// What a subscription to every config of this node is.
     var configs: String { "\(identity.prefix)/+/\(identity.node)/+/config" }
 
+    /// Whether `topic` is a config topic of the node this clock had before (the host name's).
+    func isFormerConfig(_ topic: String) -> Bool {
+        guard let former = identity.formerNode, !identity.prefix.isEmpty, topic.hasPrefix("\(identity.prefix)/"), topic.hasSuffix("/config")
+        else { return false }
+        let parts = topic.dropFirst(identity.prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[1] == former
+    }
+
+    /// What a subscription to every config of the former node is.
+    var formerConfigs: String? { identity.formerNode.map { "\(identity.prefix)/+/\($0)/+/config" } }
+
     /// An entity of `component` with the keys all share: its unique id, name, availability,
     /// device and origin.
     private func entity(_ component: String, _ object: String, name: String, _ keys: [String: JSONValue]) -> Entity {

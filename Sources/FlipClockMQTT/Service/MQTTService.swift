@@ -104,7 +104,9 @@ public final class MQTTService: Service, Sendable {
         }
         var session = MQTTSession(identity: identity, version: version, configuration: configuration)
         let place = "\(settings.host):\(settings.brokerPort)"
-        logger.info("mqtt: connecting", metadata: ["broker": "\(place)", "client": "\(identity.clientID)", "topics": "\(identity.base)"])
+        logger.info(
+            "mqtt: connecting",
+            metadata: ["broker": "\(place)", "client": "\(identity.clientID)", "topics": "\(identity.base)", "node": "\(identity.node)"])
         connection.start()
         await withDiscardingTaskGroup { group in
             group.addTask { [clock] in

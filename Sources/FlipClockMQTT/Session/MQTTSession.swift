@@ -72,7 +72,7 @@ public struct MQTTSession {
             "\(b)/score/+/set", "\(b)/text/+/set", "\(b)/timer/+/set", "\(b)/screen/set", "\(b)/screen/brightness/set", "\(b)/message/set",
             "\(b)/message/seconds/set", "\(b)/message/seconds",
         ]
-        if !identity.prefix.isEmpty { topics += ["\(identity.prefix)/status", discovery.configs] }
+        if !identity.prefix.isEmpty { topics += ["\(identity.prefix)/status", discovery.configs] + [discovery.formerConfigs].compactMap { $0 } }
         return [.publish(Publication(topic: statusTopic, payload: "online")), .subscribe(topics)] + announcements() + states()
     }
 
@@ -117,6 +117,16 @@ public struct MQTTSession {
             guard !payload.isEmpty, !entities.contains(where: { $0.topic == topic }) else { return [] }
             let config = ControlJSON.object(String(decoding: payload, as: UTF8.self)).map(JSONValue.object)
             return [.log("mqtt: removing \(topic), which the configuration no longer has")] + removal(of: topic, config: config)
+        }
+        if discovery.isFormerConfig(topic) {
+            // This clock as an earlier version announced it, under the host name's node; a
+            // config of another clock of that name (other topics) is left alone.
+            let config = ControlJSON.object(String(decoding: payload, as: UTF8.self))
+            guard config?["availability_topic"]?.string == statusTopic else { return [] }
+            return [
+                .log("mqtt: removing \(topic): announced under the host name before; the ids are now the machine's (\(identity.node))"),
+                .publish(Publication(topic: topic, payload: "")),
+            ]
         }
         let b = identity.base
         guard topic.hasPrefix("\(b)/") else { return [] }

@@ -94,6 +94,8 @@ def check(context):
 def entities(context, parsed):
     check, b = context.check, context.base
     ids = [c.get("unique_id") for c in parsed.values()]
+    check("the node is the machine's (not the host name's): flipclock_ and 12 hex digits",
+          re.fullmatch(r"flipclock_[0-9a-f]{12}", context.node) is not None, context.node)
     check("unique_id is NODE_OBJECT, each its own",
           all(c.get("unique_id") == f"{context.node}_{o}" for (_, o), c in parsed.items()) and len(set(ids)) == len(ids),
           str(sorted(str(i) for i in ids)))

@@ -10,6 +10,7 @@ started at the beginning: tls.py). Prints `ok - NAME` or
 `not ok - NAME: why` a check, then `N passed, M failed`."""
 import argparse
 import os
+import re
 import socket
 import sys
 import time
@@ -49,13 +50,19 @@ class Context:
         self.folder, self.base, self.prefix = args.folder, BASE, "homeassistant"
         host = socket.gethostname().lower()
         self.hostname = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in host)
-        self.node = f"flipclock_{self.hostname}"
         self.broker = Broker(args.folder, args.plain_port)
         self.listener, self.broker_restarted = None, None
         self.daemon = Daemon(args.daemon, os.path.join(args.folder, "clock"), {
             "host": "127.0.0.1", "port": args.plain_port, "client_id": "flipclock-test",
             "base_topic": BASE, "discovery_prefix": self.prefix, "keepalive_seconds": 10,
         })
+
+    @property
+    def node(self):
+        """The node the clock announces under: its machine's, as it logs when it connects
+        (docs/mqtt.md; MachineNodeTests checks it against systemd-id128)."""
+        found = re.findall(r"node=(flipclock_[0-9a-z_-]+)", self.daemon.stderr())
+        return found[-1] if found else f"flipclock_{self.hostname}"
 
     def listen(self):
         """A new stand-in on the broker, subscribed before this returns."""

@@ -44,7 +44,7 @@ class MQTTChecks:
         self.restart()
         s = self.wait_running(60)
         status = g.wait(lambda: self.retained("flipclock/boot/status") == "online" and "online", 20)
-        configs = g.out_of("mosquitto_sub -h 127.0.0.1 -t 'homeassistant/+/flipclock_flipclock-test/+/config' -W 3 --retained-only -v"
+        configs = g.out_of("mosquitto_sub -h 127.0.0.1 -t 'homeassistant/+/+/+/config' -W 3 --retained-only -v"
                            " 2>/dev/null | wc -l", timeout=20)
         g.sh("mosquitto_pub -h 127.0.0.1 -q 1 -t flipclock/boot/score/home/set -m 7", timeout=20)
         score = g.wait(lambda: self.retained("flipclock/boot/score/home") == "7" and "7", 15)
