@@ -126,3 +126,6 @@ def check_timer(context):
     check("a timer that ran out: finished on the clock and visible in Home Assistant (issue 33, finding 1)", ok and seen,
           f"status timers {(status or {}).get('timers')}; HA shows {shown[1]}")
     clock.ctl("timer", "reset", "egg")
+    sensor = ids.get(("sensor", "timer_egg"))
+    if sensor:  # what follows compares states across restarts: the reset's 240 s first
+        context.ha.wait(sensor, lambda s: s["state"] == "240")

@@ -41,6 +41,11 @@ AT_START = {
 
 def announced(context, clock):
     """{(component, object id): config} the broker keeps for `clock` (its availability topic)."""
+    return announced_by_clock(context).get(f"{clock.base}/status", {})
+
+
+def announced_by_clock(context):
+    """One reading of the broker's retained configs: {availability topic: {(component, object id): config}}."""
     found = {}
     for topic, payload in retained(context.broker_port, [f"{PREFIX}/+/+/+/config"], name=f"reader-{time.monotonic_ns()}").items():
         try:
@@ -48,8 +53,8 @@ def announced(context, clock):
         except ValueError:
             continue
         parts = topic.split("/")
-        if isinstance(config, dict) and config.get("availability_topic") == f"{clock.base}/status":
-            found[(parts[1], parts[3])] = config
+        if isinstance(config, dict) and len(parts) == 5:
+            found.setdefault(config.get("availability_topic"), {})[(parts[1], parts[3])] = config
     return found
 
 
