@@ -11,6 +11,8 @@ from homeassistant import bootstrap, components
 from homeassistant.auth.mfa_modules import totp
 
 CONFIGURED = {"http", "api", "logger", "mqtt"}
+# bootstrap's sets of what it always sets up (2024.3 has LOGGING_INTEGRATIONS, 2025.4 LOGGING_AND_HTTP_DEPS_INTEGRATIONS).
+ALWAYS = ("CORE_INTEGRATIONS", "LOGGING_INTEGRATIONS", "LOGGING_AND_HTTP_DEPS_INTEGRATIONS", "FRONTEND_INTEGRATIONS", "DEFAULT_INTEGRATIONS")
 
 
 def manifest(domain):
@@ -22,8 +24,9 @@ def manifest(domain):
 
 
 def main():
-    wanted = CONFIGURED | bootstrap.CORE_INTEGRATIONS | bootstrap.LOGGING_AND_HTTP_DEPS_INTEGRATIONS
-    wanted |= bootstrap.FRONTEND_INTEGRATIONS | bootstrap.DEFAULT_INTEGRATIONS
+    wanted = set(CONFIGURED)
+    for name in ALWAYS:
+        wanted |= set(getattr(bootstrap, name, ()))
     seen, todo, requirements = set(), sorted(wanted), set(totp.REQUIREMENTS)
     while todo:
         domain = todo.pop()
