@@ -8,19 +8,12 @@ checks hold whatever ids the clock makes."""
 import json
 import time
 
+from announce import expected  # Tests/System/MQTT: docs/mqtt.md's table, for the test's configuration
 from home_assistant import retained  # Tests/System/MQTT
 
 PREFIX = "homeassistant"
 
 
-def expected(scores=("home", "away"), texts=("board",), timers=("egg",)):
-    """{(component, object id)} for the test's configuration: docs/mqtt.md's table."""
-    found = {("number", f"score_{s}") for s in scores} | {("text", f"text_{t}") for t in texts}
-    found |= {("notify", "message"), ("number", "message_seconds"), ("light", "screen"),
-              ("sensor", "frames_per_flip"), ("sensor", "flip_lateness"), ("sensor", "started")}
-    for t in timers:
-        found |= {("button", f"timer_{t}_{a}") for a in ("start", "pause", "resume", "reset")} | {("sensor", f"timer_{t}")}
-    return found
 
 
 # What HA shows for each at the start: (state or None for any, {attribute: value}, registry entity_category).
@@ -32,10 +25,12 @@ AT_START = {
     ("number", "message_seconds"): ("30", {"min": 1, "max": 86400, "step": 1, "unit_of_measurement": "s"}, "config"),
     ("light", "screen"): ("on", {"brightness": 255, "supported_color_modes": ["brightness"]}, None),
     ("sensor", "timer_egg"): ("240", {"unit_of_measurement": "s", "device_class": "duration"}, None),
+    ("sensor", "timer_egg_state"): ("idle", {"device_class": "enum", "options": ["idle", "running", "paused", "finished"]}, None),
     ("sensor", "frames_per_flip"): (None, {}, "diagnostic"),
     ("sensor", "flip_lateness"): (None, {"unit_of_measurement": "ms", "device_class": "duration"}, "diagnostic"),
     ("sensor", "started"): (None, {"device_class": "timestamp"}, "diagnostic"),
     **{("button", f"timer_egg_{a}"): (None, {}, None) for a in ("start", "pause", "resume", "reset")},
+    **{("button", f"score_{s}_{a}"): (None, {}, None) for s in ("home", "away") for a in ("add", "subtract", "reset")},
 }
 
 
