@@ -8,7 +8,7 @@ import Glibc
 /// as machine-id(5) asks, so the broker never sees the id itself) for an application id that
 /// is flipclock's own mixed with the clock's base topic (two clocks on one machine have two).
 public enum MachineNode {
-    /// flipclock's application id: a random UUID, fixed (`systemd-id128 new`).
+    /// flipclock's application id: 128 random bits, fixed; never changed (every clock's ids follow it).
     static let flipclock: UInt128 = 0x7f3c_9a1e_5b2d_4c8f_a6e0_d41b_39c7_5e12
 
     /// The application id for a clock whose topics are under `base`: flipclock's, XORed with
