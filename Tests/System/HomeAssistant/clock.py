@@ -42,4 +42,4 @@ class Clock:
         return result.returncode, (result.stdout + result.stderr).strip()
 
     def log(self):
-        return self.daemon.stderr()
+        return self.daemon.log()

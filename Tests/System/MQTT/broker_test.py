@@ -61,7 +61,7 @@ class Context:
     def node(self):
         """The node the clock announces under: its machine's, as it logs when it connects
         (docs/mqtt.md; MachineNodeTests checks it against systemd-id128)."""
-        found = re.findall(r"node=(flipclock_[0-9a-z_-]+)", self.daemon.stderr())
+        found = re.findall(r"node=(flipclock_[0-9a-z_-]+)", self.daemon.log())
         return found[-1] if found else f"flipclock_{self.hostname}"
 
     def listen(self):
@@ -95,7 +95,7 @@ def main():
         except RuntimeError as error:
             report.check("flipclockd preview draws the test's face", False, str(error))
             return report
-        if not report.check("flipclockd starts and answers ping", context.daemon.start(), context.daemon.stderr()[-2000:]):
+        if not report.check("flipclockd starts and answers ping", context.daemon.start(), context.daemon.log()[-2000:]):
             return report
         announce.check(context)
         commands.check(context, pictures)

@@ -151,7 +151,7 @@ def refusals(context):
              ("score/nosuch/set", "3", "score set nosuch 3", "an unknown score"))
     for name, payload, line, what in cases:
         socket_code = (daemon.request(line) or "ERR ? ?").split()[1]
-        log = len(daemon.stderr())
+        log = len(daemon.log())
         mark = listener.mark()
         listener.publish(f"{b}/{name}", payload)
         answer = listener.find(mark, f"{b}/error", seconds=5)
@@ -163,7 +163,7 @@ def refusals(context):
               error.get("topic") == f"{b}/{name}" and error.get("code") == socket_code and error.get("error")
               and not answer.retain, "no answer" if answer is None else f"{answer.text} retain={answer.retain}")
         time.sleep(0.2)
-        logged = daemon.stderr()[log:]
+        logged = daemon.log()[log:]
         check(f"{what}: logged", error.get("error", "\0") in logged or name in logged, repr(logged[-300:]))
         changed = [m.text for m in listener.since(mark, f"{b}/score/home")]
         check(f"{what}: nothing changed, the daemon still answers", daemon.request("ping") == "OK pong" and not changed

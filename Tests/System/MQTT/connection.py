@@ -62,12 +62,12 @@ def check_reload(context):
           f"{context.base}/score/away" not in states and f"{context.base}/score/home" in states,
           f"{sorted(states)}; since the reload: {[(m.text, m.retain) for m in listener.since(mark, f'{context.base}/score/away')]}")
     check("the reloaded daemon has no away score", "away" not in (daemon.status() or {}).get("scores", {"away": 0}), "")
-    log = len(daemon.stderr())
+    log = len(daemon.log())
     daemon.configure(dict(daemon.mqtt, keepalive_seconds=20), scores=("home",))
     daemon.signal(signal.SIGHUP)
     time.sleep(1)
-    said = [line for line in daemon.stderr()[log:].splitlines() if "mqtt" in line and "next start" in line]
-    check("a reload that changes [mqtt] says in the log that it takes effect at the next start", said, daemon.stderr()[log:][-500:])
+    said = [line for line in daemon.log()[log:].splitlines() if "mqtt" in line and "next start" in line]
+    check("a reload that changes [mqtt] says in the log that it takes effect at the next start", said, daemon.log()[log:][-500:])
 
 
 def check_daemon_restart(context):
@@ -82,7 +82,7 @@ def check_daemon_restart(context):
     ghost = announce.topic(context, "number", "score_ghost")
     listener.publish(ghost, '{"command_topic":"x/set","unique_id":"ghost"}', retain=True)
     mark = listener.mark()
-    if not check("flipclockd starts again", daemon.start(), daemon.stderr()[-1500:]):
+    if not check("flipclockd starts again", daemon.start(), daemon.log()[-1500:]):
         return
     cleared = listener.find(mark, ghost, b"", seconds=5)
     check("at the start it removes a config left for a score it no longer has (empty, retained)",

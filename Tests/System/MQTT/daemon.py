@@ -111,10 +111,6 @@ class Daemon(Flipclockd):
         except ValueError:
             return None
 
-    def stderr(self):
-        """What the daemon wrote, every start's."""
-        return self.log()
-
     def resident_kib(self):
         """VmRSS from /proc, in KiB."""
         with open(f"/proc/{self.process.pid}/status") as f:

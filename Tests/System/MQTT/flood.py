@@ -21,17 +21,17 @@ def check_retained_command(context):
           f"B/score/home {[m.text for m in listener.since(mark, f'{b}/score/home')]}")
     daemon.stop()
     mark = listener.mark()
-    if not check("flipclockd starts again under the retained +1", daemon.start(), daemon.stderr()[-1500:]):
+    if not check("flipclockd starts again under the retained +1", daemon.start(), daemon.log()[-1500:]):
         return
     online = listener.find(mark, f"{b}/status", "online", seconds=10)
     time.sleep(2)  # the broker sends the retained command at the subscription
     check("after the restart the retained +1 is not done again", online is not None and home(daemon) == (before or 0) + 1,
           f"online={online is not None}, home {home(daemon)}")
-    mark, log = listener.mark(), len(daemon.stderr())
+    mark, log = listener.mark(), len(daemon.log())
     listener.publish(f"{b}/score/home/set", b"", retain=True)
     time.sleep(1)
     errors = [m.text for m in listener.since(mark, f"{b}/error")]
-    logged = [line for line in daemon.stderr()[log:].splitlines() if "score/home/set" in line]
+    logged = [line for line in daemon.log()[log:].splitlines() if "score/home/set" in line]
     check("clearing it (an empty retained payload) is no command and no refusal", not errors and not logged
           and home(daemon) == (before or 0) + 1, f"B/error {errors}, log {logged}, home {home(daemon)}")
 

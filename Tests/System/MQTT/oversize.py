@@ -90,13 +90,13 @@ def check(context):
 
     thread = threading.Thread(target=broker, daemon=True)
     try:
-        if not check("flipclockd starts against a broker that sends 60 MB packets", daemon.start(), daemon.stderr()[-1500:]):
+        if not check("flipclockd starts against a broker that sends 60 MB packets", daemon.start(), daemon.log()[-1500:]):
             return
         thread.start()
         thread.join(40)
         grown = (seen.get("after", 0) - seen.get("before", 0)) // 1024
         print(f"# a {SIZE // (1024 * 1024)} MB PUBLISH: peak memory {seen.get('before', 0) // 1024} → {seen.get('after', 0) // 1024} MiB", flush=True)
-        logged = "more than the 4096 bytes the clock takes; disconnected" in daemon.stderr()
+        logged = "more than the 4096 bytes the clock takes; disconnected" in daemon.log()
         check("a 60 MB PUBLISH past the announced packet size: the broker is disconnected with 0x95 (packet too large), the refusal logged",
               seen.get("disconnect") == "95" and logged, f"{seen}, logged={logged}")
         check(f"…its peak memory grows by less than 2.5 times the packet ({grown} MiB), and it answers ping",

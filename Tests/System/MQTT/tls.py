@@ -36,7 +36,7 @@ def refused_before(daemon, moment):
     """The clock's MQTT warnings (`TIME warning flipclockd: [FlipClockMQTT] mqtt: HOST:PORT: REASON`)
     logged in the seconds before `moment`."""
     lines = []
-    for line in daemon.stderr().splitlines():
+    for line in daemon.log().splitlines():
         try:
             when = datetime.strptime(line[:24], "%Y-%m-%dT%H:%M:%S%z")
         except ValueError:
@@ -51,11 +51,11 @@ def check(context, daemons):
     good, wrong, cert, nocert = daemons
     kept = retained(context.args.plain_port, [f"flipclock/{n}/status" for n in ("good", "wrong", "cert", "nocert")])
     check("TLS with the right password: connected, flipclock/good/status online (retained)",
-          good.started and kept.get("flipclock/good/status") == b"online", f"{kept} {good.stderr()[-1500:]}")
-    refused = [line for line in wrong.stderr().splitlines()
+          good.started and kept.get("flipclock/good/status") == b"online", f"{kept} {good.log()[-1500:]}")
+    refused = [line for line in wrong.log().splitlines()
                if "mqtt" in line and re.search(r"not authori[sz]ed|bad user ?name or password", line, re.I)]
     check("TLS with a wrong password: refused, with a clear line in its standard error", len(refused) >= 1,
-          wrong.stderr()[-1500:])
+          wrong.log()[-1500:])
     # Until the broker restarted (a new reason then) the refused clock tried some five times.
     reasons = Counter(line.split(": ", 3)[-1] for line in refused_before(wrong, context.broker_restarted))
     check("until the broker restarted, each reason was logged once, however often it tried again",
@@ -69,10 +69,10 @@ def check(context, daemons):
     check(f"the refused clock keeps running: its time goes on ({first} → {later}), it answers ping",
           wrong.alive() and wrong.request("ping") == "OK pong" and first and later and later != first, "")
     check("a client certificate (cert_file, key_file): connected, flipclock/cert/status online (retained)",
-          cert.started and kept.get("flipclock/cert/status") == b"online", f"{kept} {cert.stderr()[-1500:]}")
+          cert.started and kept.get("flipclock/cert/status") == b"online", f"{kept} {cert.log()[-1500:]}")
     # Before the broker restarted (its restart is a new reason: connection refused).
     handshake = refused_before(nocert, context.broker_restarted)
     check("without a client certificate: refused, one line naming mqtt.cert_file, never online, the clock runs",
           len(handshake) == 1 and "mqtt.cert_file" in handshake[0] and "flipclock/nocert/status" not in kept
           and nocert.request("ping") == "OK pong",
-          " | ".join(handshake[:3]) or nocert.stderr()[-800:])
+          " | ".join(handshake[:3]) or nocert.log()[-800:])
