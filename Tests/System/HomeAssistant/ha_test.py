@@ -22,19 +22,9 @@ import lifecycle
 from broker import Broker  # Tests/System/MQTT (on PYTHONPATH: run)
 from clock import Clock
 from hass import Failed, HomeAssistant
+from report import Report, free_ports  # Tests/System/Harness (on PYTHONPATH: run)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-
-
-class Report:
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def check(self, name, ok, detail=""):
-        print(f"ha: {name} {'ok' if ok else 'FAILED'}" + (f" ({detail})" if detail else ""), flush=True)
-        self.passed += bool(ok)
-        self.failed += not ok
-        return bool(ok)
 
 
 # The address of the network namespace's one interface besides lo (run: one end of a veth pair
@@ -56,16 +46,6 @@ class Context:
 
     def new_clock(self, name, base, http=None):
         return Clock(self.args.daemon, os.path.join(self.folder, name), self.broker_port, base, f"flipclock-{name}", http)
-
-
-def free_ports(count):
-    sockets = [socket.socket() for _ in range(count)]
-    for s in sockets:
-        s.bind(("127.0.0.1", 0))
-    ports = [s.getsockname()[1] for s in sockets]
-    for s in sockets:
-        s.close()
-    return ports
 
 
 def only_loopback():
@@ -133,7 +113,7 @@ def main():
     parser.add_argument("--folder", required=True)
     parser.add_argument("--daemon", default=os.path.join(ROOT, ".build", "debug", "flipclockd"))
     args = parser.parse_args()
-    report, started = Report(), time.monotonic()
+    report, started = Report("ha"), time.monotonic()
     context = Context(args, report)
     try:
         if set_up(context):
@@ -154,5 +134,5 @@ def main():
 
 if __name__ == "__main__":
     result = main()
-    print(f"{result.passed} passed, {result.failed} failed")
+    print(result.summary())
     sys.exit(0 if result.failed == 0 else 1)

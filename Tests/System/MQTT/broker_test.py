@@ -6,8 +6,8 @@ broker restarted, Home Assistant restarted, a reload that drops a score, the clo
 (connection.py), commands fuzzed (fuzz.py), a retained command and a burst of 2,001 (flood.py), a broker's 60 MB packet
 (oversize.py), the last will on SIGKILL (connection.py), and TLS
 with a good and a wrong password, with a client certificate and without one (four more daemons,
-started at the beginning: tls.py). Prints `ok - NAME` or
-`not ok - NAME: why` a check, then `N passed, M failed`."""
+started at the beginning: tls.py). Prints `mqtt: NAME ok|FAILED (why)` a check, then `N passed,
+M failed`."""
 import argparse
 import os
 import re
@@ -26,20 +26,10 @@ import tls
 from broker import Broker
 from daemon import Daemon
 from home_assistant import Listener
+from report import Report  # Tests/System/Harness (on PYTHONPATH: run)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 BASE = "flipclock/test"
-
-
-class Report:
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def check(self, name, ok, why=""):
-        print(f"ok - {name}" if ok else f"not ok - {name}: {why}", flush=True)
-        self.passed += bool(ok)
-        self.failed += not ok
-        return bool(ok)
 
 
 class Context:
@@ -82,7 +72,7 @@ def main():
     parser.add_argument("--daemon", default=os.path.join(ROOT, ".build", "debug", "flipclockd"))
     parser.add_argument("--fuzz-seconds", type=float, default=20)
     args = parser.parse_args()
-    report, started = Report(), time.monotonic()
+    report, started = Report("mqtt", ok_details=False), time.monotonic()
     context = Context(args, report)
     others = []
     try:
@@ -123,5 +113,5 @@ def main():
 
 if __name__ == "__main__":
     result = main()
-    print(f"{result.passed} passed, {result.failed} failed")
+    print(result.summary())
     sys.exit(0 if result.failed == 0 else 1)
