@@ -7,14 +7,18 @@ import Logging
 
 /// The MQTT service `[mqtt]` asks for, reaching the clock the way the HTTP API does.
 enum MQTTStart {
-    /// `nil` without `[mqtt]`; a password or certificate file that cannot be read is exit 78.
+    /// `nil` without `[mqtt]`; Home Assistant's device links to `page`; a password or
+    /// certificate file that cannot be read is exit 78.
     static func service(
-        _ configuration: ClockConfiguration, path: String?, waiting: WaitingRequests?, events: ClockEvents?, metrics: ClockMetrics, logger: Logger
+        _ configuration: ClockConfiguration, path: String?, waiting: WaitingRequests?, events: ClockEvents?, page: PageAddress?,
+        metrics: ClockMetrics,
+        logger: Logger
     ) throws -> MQTTService? {
         guard let settings = configuration.mqtt, let waiting, let events else { return nil }
         let password = try ConfigPath.password(settings, path: path)
         let clock = MQTTService.Clock(
-            ask: { await waiting.ask($0, from: "mqtt", kind: .mqtt) }, listen: events.listen, diagnostics: { metrics.diagnostics })
+            ask: { await waiting.ask($0, from: "mqtt", kind: .mqtt) }, listen: events.listen, diagnostics: { metrics.diagnostics },
+            page: { configuration.http.flatMap { page?.link(listen: $0) } })
         var identity = settings.identity(hostname: ProcessInfo.processInfo.hostName)
         switch MachineNode.node(base: identity.base) {
         case .success(let node): identity = identity.on(machine: node)

@@ -103,7 +103,7 @@ struct RunCommand: AsyncParsableCommand {
         // What the loop does, counted for `GET /metrics`.
         let metrics = ClockMetrics()
         let waitsForDisplay = notifier != nil
-        let mqtt = try MQTTStart.service(configuration, path: path, waiting: waiting, events: events, metrics: metrics, logger: logger)
+        let mqtt = try MQTTStart.service(configuration, path: path, waiting: waiting, events: events, page: page, metrics: metrics, logger: logger)
         // The clock (opening the output first, waiting for it if it is missing or busy) and
         // the signals as services of one group: SIGTERM and SIGINT shut it down gracefully,
         // and the loop gives the screen back before the group returns.
@@ -156,6 +156,7 @@ struct RunCommand: AsyncParsableCommand {
                 onListening: {
                     page?.listening(on: $0)
                     notifier?.listening()
+                    mqtt?.pageMoved()
                 })
             services.append(.init(service: api, failureTerminationBehavior: .gracefullyShutdownGroup))
         }

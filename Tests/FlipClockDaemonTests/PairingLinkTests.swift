@@ -63,6 +63,14 @@ import Testing
         #expect(PairingLink(host: "h", port: 1, token: "a b#c%é~").withToken == "http://h:1/#token=a%20b%23c%25%C3%A9~")
     }
 
+    @Test func thePagesLinkForAnotherMachineIsKnownOnceTheAPIListensAndOnlyWhereOthersReachIt() {
+        let page = PageAddress(token: "secret")
+        #expect(page.link(listen: HTTPSettings(host: "192.168.1.20", port: 0)) == nil)
+        page.listening(on: 8080)
+        #expect(page.link(listen: HTTPSettings(host: "192.168.1.20", port: 0)) == "http://192.168.1.20:8080/")
+        #expect(page.link(listen: HTTPSettings(host: "127.0.0.1", port: 8080)) == nil)
+    }
+
     @Test func onlyGlobalIPv6AddressesCount() {
         #expect(Self.interface("eth0", "2001:db8::20").isGlobalIPv6)
         #expect(Self.interface("eth0", "3fff::1").isGlobalIPv6)

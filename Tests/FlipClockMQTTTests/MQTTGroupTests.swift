@@ -139,12 +139,13 @@ import Testing
             ])
     }
 
-    /// Two members (other machines, base topics, versions, scores) announce the same bytes.
+    /// Two members (other machines, base topics, versions, scores, pages) announce the same bytes.
     @Test func everyMemberAnnouncesTheSameConfigs() {
         var one = session(["hall"])
         let identity = MQTTIdentity(clientID: "other", base: "fc/other", prefix: "ha", node: "flipclock_0123456789ab", device: "flipclock other")
         var other = MQTTSession(identity: identity, version: "9.9.9", configuration: Self.configuration(groups: ["lobby", "hall"], scores: ["x"]))
         _ = other.connected()
+        _ = other.paged("http://192.168.1.20:8080/")  // its own device links to its page; the group's links nowhere
         let mine = groupConfigs(&one), theirs = groupConfigs(&other).filter { $0.0.contains("_hall/") }
         #expect(mine.count == 2)
         #expect(mine.map(\.0) == theirs.map(\.0))

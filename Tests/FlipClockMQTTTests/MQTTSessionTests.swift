@@ -189,4 +189,16 @@ import Testing
         var session = MQTTSession(identity: identity, version: "0.1.0", configuration: Self.configuration())
         #expect(!session.connected().contains { if case .publish(let p) = $0 { p.topic.hasSuffix("/config") } else { false } })
     }
+
+    @Test func theDeviceLinksToTheControlPageAnnouncedAgainWhenItMoves() {
+        var session = session()
+        #expect(session.paged("http://192.168.1.20:8080/").isEmpty)
+        let first = published(session.connected())
+        #expect(first["ha/light/flipclock_hall/screen/config"]?.contains(#""configuration_url":"http://192.168.1.20:8080/""#) == true)
+        #expect(session.paged("http://192.168.1.20:8080/").isEmpty)
+        let moved = published(session.paged("http://192.168.1.31:8080/"))
+        #expect(moved.count == 2 * 4 + 1 + 6 + 6)
+        #expect(moved.values.allSatisfy { $0.contains(#""configuration_url":"http://192.168.1.31:8080/""#) })
+        #expect(!published(session.paged(nil)).values.contains { $0.contains("configuration_url") })
+    }
 }

@@ -1,3 +1,4 @@
+import FlipClockCore
 import Synchronization
 
 /// Where a phone reaches the control page, for the pairing code: the port the HTTP API
@@ -20,5 +21,16 @@ public final class PageAddress: Sendable {
     public var port: Int? {
         let port = listeningPort.load(ordering: .acquiring)
         return port == 0 ? nil : port
+    }
+
+    /// The page's address without the token as the pairing code gives it
+    /// (``PairingLink/host(listen:given:interfaces:)``, the machine's interfaces read now), for
+    /// another machine's link to it; `nil` before the API listens, or if only this machine
+    /// reaches it.
+    public func link(listen: HTTPSettings) -> String? {
+        guard let port else { return nil }
+        let interfaces = ["0.0.0.0", "::"].contains(listen.host) ? InterfaceAddress.all() : []
+        guard let host = try? PairingLink.host(listen: listen, given: nil, interfaces: interfaces) else { return nil }
+        return PairingLink(host: host, port: port, token: nil).address
     }
 }

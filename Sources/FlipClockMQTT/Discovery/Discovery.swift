@@ -10,6 +10,9 @@ import FlipClockCore
 struct Discovery {
     let identity: MQTTIdentity
     let version: String
+    /// The control page's address (`http://192.168.1.20:8080/`), the device's link in Home
+    /// Assistant; `nil` without `[http]` or where only this machine reaches it.
+    var page: String?
 
     /// One entity's config topic and payload.
     struct Entity: Equatable {
@@ -154,10 +157,12 @@ struct Discovery {
         payload["unique_id"] = .string("\(identity.node)_\(object)")
         payload["name"] = .string(name)
         payload["availability_topic"] = .string("\(identity.base)/status")
-        payload["device"] = [
+        var device: [String: JSONValue] = [
             "identifiers": [.string(identity.node)], "name": .string(identity.device), "manufacturer": "flipclock", "model": "flipclock",
             "sw_version": .string(version),
         ]
+        if let page { device["configuration_url"] = .string(page) }
+        payload["device"] = .object(device)
         payload["origin"] = ["name": "flipclock", "sw_version": .string(version)]
         return Entity(topic: "\(identity.prefix)/\(component)/\(identity.node)/\(object)/config", payload: .object(payload))
     }

@@ -26,14 +26,18 @@ public final class MQTTService: Service, Sendable {
         public var listen: @Sendable () -> AsyncStream<ClockEvent>?
         /// Frames per flip and the last flip's lateness in milliseconds.
         public var diagnostics: @Sendable () -> (framesPerFlip: Double?, latenessMilliseconds: Double?)
+        /// The control page's address as a phone on the network reaches it, now; `nil` if none.
+        public var page: @Sendable () -> String?
 
         public init(
             ask: @escaping @Sendable (ControlRequest) async -> ControlReply, listen: @escaping @Sendable () -> AsyncStream<ClockEvent>?,
-            diagnostics: @escaping @Sendable () -> (framesPerFlip: Double?, latenessMilliseconds: Double?)
+            diagnostics: @escaping @Sendable () -> (framesPerFlip: Double?, latenessMilliseconds: Double?),
+            page: @escaping @Sendable () -> String? = { nil }
         ) {
             self.ask = ask
             self.listen = listen
             self.diagnostics = diagnostics
+            self.page = page
         }
     }
 
@@ -44,6 +48,8 @@ public final class MQTTService: Service, Sendable {
         case clock(ClockEvent)
         case configured(ClockConfiguration)
         case minute
+        /// The control page's address may have changed (``Clock/page``).
+        case page
     }
 
     private let settings: MQTTSettings
@@ -80,6 +86,10 @@ public final class MQTTService: Service, Sendable {
 
     /// Called with each configuration a reload takes.
     public func configured(_ configuration: ClockConfiguration) { feed.yield(.configured(configuration)) }
+
+    /// Called when the control page's address may have changed: the HTTP API listens now (it
+    /// may have started after the broker answered). Also looked at every minute.
+    public func pageMoved() { feed.yield(.page) }
 
     /// Connected until the group shuts down; a setting libmosquitto refuses is logged, and
     /// the clock runs on without MQTT.
@@ -128,6 +138,7 @@ public final class MQTTService: Service, Sendable {
                 case .connection(.connected):
                     logger.info("mqtt: connected", metadata: ["broker": "\(place)"])
                     failures = []
+                    _ = session.paged(clock.page())
                     actions = session.connected() + session.measured(diagnostics())
                 case .connection(.failed(let reason)):
                     session.disconnected()
@@ -159,7 +170,9 @@ public final class MQTTService: Service, Sendable {
                 case .configured(let configuration):
                     actions = session.configured(configuration)
                 case .minute:
-                    actions = session.measured(diagnostics())
+                    actions = session.paged(clock.page()) + session.measured(diagnostics())
+                case .page:
+                    actions = session.paged(clock.page())
                 }
                 await drain(actions, &session, connection)
             }

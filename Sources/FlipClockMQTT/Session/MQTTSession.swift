@@ -36,7 +36,9 @@ public struct MQTTSession {
     }
 
     public let identity: MQTTIdentity
-    let discovery: Discovery
+    private(set) var discovery: Discovery {
+        didSet { entities = discovery.entities(configuration) }
+    }
     private(set) var configuration: ClockConfiguration {
         didSet {
             entities = discovery.entities(configuration)
@@ -86,6 +88,14 @@ public struct MQTTSession {
     }
 
     public mutating func disconnected() { isConnected = false }
+
+    /// Where the control page is now (``Discovery/page``): announced again when it moves (the
+    /// HTTP API came up after the broker answered, the address changed).
+    public mutating func paged(_ address: String?) -> [Action] {
+        guard address != discovery.page else { return [] }
+        discovery.page = address
+        return isConnected ? announcements() : []
+    }
 
     /// A reload: the entities of the new configuration announced, those gone removed; the
     /// groups joined subscribed to, those left unsubscribed from (their entities stay).

@@ -10,14 +10,15 @@ from daemon import Daemon  # Tests/System/MQTT (on PYTHONPATH: run)
 
 
 class Clock:
-    """One flipclockd on the broker at `port` under `base` (its own client id), in `folder`."""
+    """One flipclockd on the broker at `port` under `base` (its own client id), in `folder`;
+    with `http` (a port) its HTTP API on every address there."""
 
-    def __init__(self, binary, folder, port, base, client_id):
-        self.base = base
+    def __init__(self, binary, folder, port, base, client_id, http=None):
+        self.base, self.http = base, http
         self.ctl_binary = os.path.join(os.path.dirname(binary), "flipclockctl")
         self.socket = os.path.join(folder, "control.sock")
         self.daemon = Daemon(binary, folder, {"host": "127.0.0.1", "port": port, "client_id": client_id, "base_topic": base,
-                                              "discovery_prefix": "homeassistant", "keepalive_seconds": 10})
+                                              "discovery_prefix": "homeassistant", "keepalive_seconds": 10}, http=http)
 
     def start(self):
         """Started and answering on its control socket (within 20 s); False if not."""

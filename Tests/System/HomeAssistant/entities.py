@@ -110,3 +110,6 @@ def check_device(context, ids, configs, devices, entries):
     if found:
         elsewhere = sorted(e for e in ids.values() if entries.get(e, {}).get("device_id") != found[0]["id"])
         context.check(f"all {len(ids)} entities are on that device", not elsewhere, f"not on it: {elsewhere}")
+        link = found[0].get("configuration_url")
+        context.check("the device links to the clock's control page where the network reaches it", link == context.page,
+                      f"{link!r}, wanted {context.page!r}")

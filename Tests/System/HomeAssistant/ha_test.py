@@ -38,19 +38,25 @@ class Report:
         return bool(ok)
 
 
+# The address of the network namespace's one interface besides lo (run: one end of a veth pair
+# whose other end is there too), where the first clock's control page is for HA's device link.
+PAGE_ADDRESS = "10.77.0.1"
+
+
 class Context:
     """What every part shares: the report, the broker, Home Assistant, the first clock."""
 
     def __init__(self, args, report):
         self.args, self.report, self.check, self.folder = args, report, report.check, args.folder
-        self.broker_port, ha_port = free_ports(2)
+        self.broker_port, ha_port, page_port = free_ports(3)
+        self.page = f"http://{PAGE_ADDRESS}:{page_port}/"  # the first clock's control page, as its device links to it
         self.broker = Broker(os.path.join(self.folder, "broker"), self.broker_port)
         self.ha = HomeAssistant(sys.executable, os.path.join(self.folder, "home-assistant"), ha_port)
-        self.clock = self.new_clock("first", "flipclock/first")
+        self.clock = self.new_clock("first", "flipclock/first", http=page_port)
         self.others = []
 
-    def new_clock(self, name, base):
-        return Clock(self.args.daemon, os.path.join(self.folder, name), self.broker_port, base, f"flipclock-{name}")
+    def new_clock(self, name, base, http=None):
+        return Clock(self.args.daemon, os.path.join(self.folder, name), self.broker_port, base, f"flipclock-{name}", http)
 
 
 def free_ports(count):
@@ -64,7 +70,8 @@ def free_ports(count):
 
 
 def only_loopback():
-    """(True, what shows it) when this process's network has only lo and a packet for elsewhere cannot leave."""
+    """(True, what shows it) when this process's network has only lo and the veth pair (run),
+    and a packet for elsewhere cannot leave."""
     with open("/proc/self/net/dev") as f:  # this network namespace's (sysfs shows the mounter's)
         interfaces = sorted(line.split(":")[0].strip() for line in f.readlines()[2:])
     try:
@@ -75,7 +82,7 @@ def only_loopback():
         unreachable = error.errno == errno.ENETUNREACH
     else:
         unreachable = False
-    return interfaces == ["lo"] and unreachable, f"interfaces {interfaces}; {reached}"
+    return interfaces == ["flipclock0", "flipclock1", "lo"] and unreachable, f"interfaces {interfaces}; {reached}"
 
 
 def start_broker(context):
@@ -91,7 +98,8 @@ def set_up(context):
     """The broker, Home Assistant onboarded with MQTT, and the first clock; False if any is missing."""
     check, ha = context.check, context.ha
     ok, seen = only_loopback()
-    check("only loopback: Home Assistant, mosquitto and the clocks run in a network namespace with only lo (unshare -n)", ok, seen)
+    check("only loopback: Home Assistant, mosquitto and the clocks run in a network namespace with only lo and a veth pair of its own (unshare -n)",
+          ok, seen)
     if not start_broker(context):
         check("mosquitto starts on loopback", False, context.broker.log()[-1000:])
         return False

@@ -14,9 +14,10 @@ START = "12:00:00"  # the daemon's clock starts here, HH:MM: nothing flips befor
 WIDTH, HEIGHT = 480, 270
 
 
-def configuration(folder, mqtt, scores=("home", "away")):
+def configuration(folder, mqtt, scores=("home", "away"), http=None):
     """The TOML text: home 0...99 and away 5...50 (those `scores` names), the text row board
-    (8 cards), the timer egg, and `mqtt` (a dict) as the [mqtt] table."""
+    (8 cards), the timer egg, `mqtt` (a dict) as the [mqtt] table, and with `http` (a port) the
+    HTTP API on every address at that port with a token file."""
     score_tables = {
         "home": '[[score]]\nname = "home"\nlabel = "HOME"\ndigits = 2\nmin = 0\nmax = 99\n',
         "away": '[[score]]\nname = "away"\nlabel = "AWAY"\ndigits = 2\nmin = 5\nmax = 50\n',
@@ -56,23 +57,32 @@ group = ""
 file = "{folder}/state.json"
 
 [mqtt]
-{mqtt_lines}"""
+{mqtt_lines}{http_table(folder, http)}"""
+
+
+def http_table(folder, port):
+    """`[http]` on 0.0.0.0:`port` with a token written in `folder`; "" without a port."""
+    if port is None:
+        return ""
+    with open(os.path.join(folder, "http-token"), "w") as f:
+        f.write("flipclock-test-token-0123456789\n")
+    return f'\n[http]\nlisten = "0.0.0.0:{port}"\ntoken_file = "{folder}/http-token"\n'
 
 
 class Daemon(Flipclockd):
     """flipclockd on PNG frames with the configuration above, started by the harness (ready at READY=1)."""
 
-    def __init__(self, binary, folder, mqtt, scores=("home", "away")):
+    def __init__(self, binary, folder, mqtt, scores=("home", "away"), http=None):
         os.makedirs(os.path.join(folder, "frames"), exist_ok=True)
-        self.mqtt = mqtt
-        super().__init__(binary, configuration(folder, mqtt, scores), folder, arguments=["--output", "png"], environment={"TZ": "UTC"})
+        self.mqtt, self.http = mqtt, http
+        super().__init__(binary, configuration(folder, mqtt, scores, http), folder, arguments=["--output", "png"], environment={"TZ": "UTC"})
         self.frame = os.path.join(folder, "frames", "current.png")
         self.failure = ""
 
     def configure(self, mqtt, scores=("home", "away")):
         """Writes the configuration again with this [mqtt] table and these scores (read at SIGHUP)."""
         self.mqtt = mqtt
-        self.write_config(configuration(self.folder, mqtt, scores))
+        self.write_config(configuration(self.folder, mqtt, scores, self.http))
 
     def start(self, start=START):
         """True once it is ready (READY=1); False, with `failure` saying why, if it is not."""
