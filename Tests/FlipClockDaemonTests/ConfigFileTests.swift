@@ -292,7 +292,7 @@ import Testing
         ("[mqtt]\nhost = \"broker\"\nkeepalive_seconds = 1\n", "f.toml:3:21: mqtt.keepalive_seconds: 1 is out of range; allowed 5...3600"),
         (
             "[mqtt]\nhost = \"broker\"\nqos = 1\n",
-            "f.toml:3:1: mqtt.qos: unknown key; allowed in [mqtt]: host, port, client_id, base_topic, discovery_prefix, keepalive_seconds, username, password_file, tls, ca_file, cert_file, key_file, message_seconds"
+            "f.toml:3:1: mqtt.qos: unknown key; allowed in [mqtt]: host, port, client_id, base_topic, discovery_prefix, keepalive_seconds, username, password_file, tls, ca_file, cert_file, key_file, message_seconds, groups, group_topic"
         ),
     ])
     func errorsNameThePlaceTheKeyAndWhatIsAllowed(_ text: String, _ message: String) {

@@ -26,6 +26,8 @@ extension ClockConfiguration {
         if let v = try r.string("cert_file") { settings.certFile = v.isEmpty ? nil : v }
         if let v = try r.string("key_file") { settings.keyFile = v.isEmpty ? nil : v }
         if let v = try r.integer("message_seconds", in: 1...86400) { settings.messageSeconds = v }
+        if let v = try groups(&r) { settings.groups = v }
+        if let v = try topic(&r, "group_topic", empty: false) { settings.groupTopic = v }
         try r.rejectUnknownKeys()
         if settings.caFile != nil || settings.certFile != nil {
             if let node = table["tls"], settings.tls == false {
@@ -40,6 +42,25 @@ extension ClockConfiguration {
             throw ConfigError(table[given]!.keyLocation, key: "mqtt.\(given)", "a client certificate needs mqtt.\(missing) too")
         }
         mqtt = settings
+    }
+
+    /// `groups`: at most 16 names of 1 to 32 letters, digits, `-` and `_`, each once.
+    private func groups(_ r: inout ConfigReader) throws(ConfigError) -> [String]? {
+        guard let names = try r.strings("groups") else { return nil }
+        guard names.count <= MQTTSettings.maximumGroups else {
+            throw ConfigError(
+                r.table["groups"]?.valueLocation ?? r.firstKey, key: "mqtt.groups", "\(names.count) groups; at most \(MQTTSettings.maximumGroups)")
+        }
+        var seen: Set<String> = []
+        for (name, at) in names {
+            guard (1...32).contains(name.utf8.count), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+            else {
+                let shown = String(name.unicodeScalars.prefix(64).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+                throw ConfigError(at, key: "mqtt.groups", "\"\(shown)\" is not a group name; write 1 to 32 letters, digits, - and _")
+            }
+            guard seen.insert(name).inserted else { throw ConfigError(at, key: "mqtt.groups", "\"\(name)\" is named twice") }
+        }
+        return names.map(\.text)
     }
 
     /// A topic the clock publishes under: no `+`, `#` or control character, no leading `$` (the

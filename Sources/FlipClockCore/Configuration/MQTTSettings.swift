@@ -23,9 +23,24 @@ public struct MQTTSettings: Equatable, Sendable {
     public var keyFile: String?
     /// How long a message sent without its own duration shows, in seconds.
     public var messageSeconds = 30
+    /// The groups this clock is a member of: each takes commands under `groupTopic/NAME/`.
+    public var groups: [String] = []
+    /// Where every group's commands go (the same on every clock of a fleet).
+    public var groupTopic = "flipclock/group"
+
+    /// The most groups a clock is in.
+    public static let maximumGroups = 16
 
     public init(host: String) {
         self.host = host
+    }
+
+    /// These settings but the groups, which a reload takes (the rest wait for the next start).
+    public var withoutGroups: MQTTSettings {
+        var settings = self
+        settings.groups = []
+        settings.groupTopic = MQTTSettings(host: host).groupTopic
+        return settings
     }
 
     /// The port connected to.

@@ -62,7 +62,7 @@ extension ClockLoop {
         if new.http != configuration.http {
             logger.notice("[http] settings take effect at the next start")
         }
-        if new.mqtt != configuration.mqtt {
+        if new.mqtt?.withoutGroups != configuration.mqtt?.withoutGroups {
             logger.notice("[mqtt] settings take effect at the next start")
         }
         if let keypad {

@@ -134,6 +134,11 @@ public final class MQTTConnection: @unchecked Sendable {
         for pattern in patterns { mosquitto_subscribe_v5(client, nil, pattern, 1, Int32(MQTT_SUB_OPT_NO_LOCAL.rawValue), nil) }
     }
 
+    /// Ends the subscriptions to `patterns` (the connection stays).
+    public func unsubscribe(_ patterns: [String]) {
+        for pattern in patterns { mosquitto_unsubscribe_v5(client, nil, pattern, nil) }
+    }
+
     /// Publishes `last` (the status `offline`, as the will would), disconnects, and waits up
     /// to `patience` for the thread to end.
     public func stop(last: (topic: String, payload: String)? = nil, patience: Duration = .seconds(2)) {

@@ -195,6 +195,7 @@ public final class MQTTService: Service, Sendable {
             switch action {
             case .publish(let publication): connection.publish(publication.topic, publication.payload, retain: publication.retain)
             case .subscribe(let patterns): connection.subscribe(patterns)
+            case .unsubscribe(let patterns): connection.unsubscribe(patterns)
             case .log(let line): logger.warning("\(line)")
             case .ask(let request, let topic): next += session.answered(await clock.ask(request), for: topic)
             }

@@ -11,6 +11,11 @@ enum MQTTCommand: Equatable {
     /// The seconds a message without its own shows.
     case messageSeconds(Int)
 
+    /// The command topics below a base (a clock's own, a group's), as subscribed to.
+    static let topics = [
+        "score/+/set", "text/+/set", "timer/+/set", "screen/set", "screen/brightness/set", "message/set", "message/seconds/set",
+    ]
+
     /// The largest payload taken, in bytes (the broker is told, and sends nothing larger).
     static let maximumPayload = ControlRequest.maximumLength
 

@@ -12,6 +12,8 @@ public struct MQTTSession {
     public enum Action: Equatable, Sendable {
         case publish(Publication)
         case subscribe([String])
+        /// Topics no longer wanted: a group left at a reload.
+        case unsubscribe([String])
         /// Ask the clock; its reply goes to ``MQTTSession/answered(_:for:)`` with the topic.
         case ask(ControlRequest, topic: String)
         /// A command refused or a stale entity cleared, for the log.
@@ -38,11 +40,19 @@ public struct MQTTSession {
         didSet { entities = discovery.entities(configuration) }
     }
     private(set) var configuration: ClockConfiguration {
-        didSet { entities = discovery.entities(configuration) }
+        didSet {
+            entities = discovery.entities(configuration)
+            groups = GroupTopics(configuration)
+            groupEntities = discovery.groupEntities(groups)
+        }
     }
     /// The configuration's entities, made once a configuration (a message from the broker
     /// asks of them often: each retained config at every connection).
     private var entities: [Discovery.Entity] = []
+    /// The groups the clock is in, and their entities (which every member announces alike,
+    /// and none removes: other members may still be in the group).
+    private var groups: GroupTopics
+    private var groupEntities: [Discovery.Entity] = []
     private var status: ControlReply.Status?
     private var diagnostics: Diagnostics?
     private var isConnected = false
@@ -60,6 +70,8 @@ public struct MQTTSession {
         discovery = Discovery(identity: identity, version: version)
         self.configuration = configuration
         entities = discovery.entities(configuration)
+        groups = GroupTopics(configuration)
+        groupEntities = discovery.groupEntities(groups)
         messageSeconds = configuration.mqtt?.messageSeconds ?? 30
     }
 
@@ -70,10 +82,7 @@ public struct MQTTSession {
         isConnected = true
         sent = [:]
         let b = identity.base
-        var topics = [
-            "\(b)/score/+/set", "\(b)/text/+/set", "\(b)/timer/+/set", "\(b)/screen/set", "\(b)/screen/brightness/set", "\(b)/message/set",
-            "\(b)/message/seconds/set", "\(b)/message/seconds",
-        ]
+        var topics = MQTTCommand.topics.map { "\(b)/\($0)" } + ["\(b)/message/seconds"] + groups.subscriptions
         if !identity.prefix.isEmpty { topics += ["\(identity.prefix)/status", discovery.configs] + [discovery.formerConfigs].compactMap { $0 } }
         return [.publish(Publication(topic: statusTopic, payload: "online")), .subscribe(topics)] + announcements() + states()
     }
@@ -88,14 +97,17 @@ public struct MQTTSession {
         return isConnected ? announcements() : []
     }
 
-    /// A reload: the entities of the new configuration announced, those gone removed.
+    /// A reload: the entities of the new configuration announced, those gone removed; the
+    /// groups joined subscribed to, those left unsubscribed from (their entities stay).
     public mutating func configured(_ new: ClockConfiguration) -> [Action] {
-        let old = entities
+        let old = entities, oldGroups = Set(groups.subscriptions)
         configuration = new
         guard isConnected else { return [] }
-        let kept = Set(entities.map(\.topic))
+        let kept = Set(entities.map(\.topic)), wanted = groups.subscriptions
         let gone = old.filter { !kept.contains($0.topic) }.sorted { $0.topic < $1.topic }
-        return gone.flatMap { removal(of: $0.topic, config: $0.payload) } + announcements() + states()
+        let left = oldGroups.subtracting(wanted).sorted(), joined = wanted.filter { !oldGroups.contains($0) }
+        return (left.isEmpty ? [] : [.unsubscribe(left)]) + (joined.isEmpty ? [] : [.subscribe(joined)])
+            + gone.flatMap { removal(of: $0.topic, config: $0.payload) } + announcements() + states()
     }
 
     /// The clock's state changed (or is first known).
@@ -138,6 +150,10 @@ public struct MQTTSession {
                 .publish(Publication(topic: topic, payload: "")),
             ]
         }
+        if let below = groups.command(topic) {
+            // A group's command: done as the same command on the clock's own topic.
+            return command(below, on: topic, payload: payload, retained: retained)
+        }
         let b = identity.base
         guard topic.hasPrefix("\(b)/") else { return [] }
         let below = String(topic.dropFirst(b.count + 1))
@@ -149,6 +165,11 @@ public struct MQTTSession {
             messageSeconds = seconds
             return isConnected ? states() : []
         }
+        return command(below, on: topic, payload: payload, retained: retained)
+    }
+
+    /// The command `below` a base (the clock's own, or a group's) that came on `topic`.
+    private mutating func command(_ below: String, on topic: String, payload: [UInt8], retained: Bool) -> [Action] {
         // A command kept on the broker was done when it was sent: done again at every
         // connection it would add up (a retained +1). An empty payload clears one.
         guard !retained, !payload.isEmpty else { return [] }
@@ -207,9 +228,9 @@ public struct MQTTSession {
         return [.log("mqtt: \(topic): \(error)"), .publish(Publication(topic: "\(identity.base)/error", payload: answer, retain: false))]
     }
 
-    /// Every entity's config.
+    /// Every entity's config, and the groups'.
     private func announcements() -> [Action] {
-        entities.map { .publish(Publication(topic: $0.topic, payload: ControlJSON.line($0.payload))) }
+        (entities + groupEntities).map { .publish(Publication(topic: $0.topic, payload: ControlJSON.line($0.payload))) }
     }
 
     /// The state topics whose payload differs from what this connection last sent.

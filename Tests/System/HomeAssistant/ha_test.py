@@ -6,7 +6,7 @@ Assistant start; onboarding's users step, a long-lived token, the MQTT integrati
 config flow; a flipclockd (clock.py) announces itself and every entity is in HA with its
 attributes and device (entities.py); scores, text, the screen, a message and the timer from HA
 and from the clock (control.py); kill -9 and back, HA restarted, and two clocks with the same
-host name (lifecycle.py). Prints `ha: NAME ok|FAILED (detail)` a check, then `N passed, M failed`."""
+host name (lifecycle.py), both in a group (groups.py). Prints `ha: NAME ok|FAILED (detail)` a check, then `N passed, M failed`."""
 import argparse
 import errno
 import getpass
@@ -18,6 +18,7 @@ import traceback
 
 import control
 import entities
+import groups
 import lifecycle
 from broker import Broker  # Tests/System/MQTT (on PYTHONPATH: run)
 from clock import Clock
@@ -120,6 +121,7 @@ def main():
             if entities.check(context):
                 control.check(context)
             lifecycle.check(context)
+            groups.check(context)
             check_log(context)
     except Exception:  # a check that breaks is a failure, reported like the others, and the rest is stopped
         report.check("the test runs to its end", False, traceback.format_exc())
