@@ -13,9 +13,6 @@ from home_assistant import retained  # Tests/System/MQTT
 
 PREFIX = "homeassistant"
 
-
-
-
 # What HA shows for each at the start: (state or None for any, {attribute: value}, registry entity_category).
 AT_START = {
     ("number", "score_home"): ("0", {"min": 0, "max": 99, "step": 1, "mode": "box"}, None),
@@ -32,6 +29,19 @@ AT_START = {
     **{("button", f"timer_egg_{a}"): (None, {}, None) for a in ("start", "pause", "resume", "reset")},
     **{("button", f"score_{s}_{a}"): (None, {}, None) for s in ("home", "away") for a in ("add", "subtract", "reset")},
 }
+# Attributes an older Home Assistant does not show, and the release that shows them: MQTT's
+# enum sensor takes `options` since 2024.9 (home-assistant/core#123248); before, the state
+# shows without its list.
+SINCE = {("sensor", "timer_egg_state", "options"): (2024, 9)}
+
+
+def at_start(version):
+    """AT_START as Home Assistant `version` ((year, month)) shows it: an attribute it does not
+    know yet is absent (None)."""
+    shown = {}
+    for key, (state, attributes, category) in AT_START.items():
+        shown[key] = (state, {k: (v if version >= SINCE.get((*key, k), (0, 0)) else None) for k, v in attributes.items()}, category)
+    return shown
 
 
 def announced(context, clock):
@@ -79,7 +89,7 @@ def check(context):
             return False
     registry, devices = ha.registry()
     entries = {e["entity_id"]: e for e in registry}
-    for key, (state, attributes, category) in sorted(AT_START.items()):
+    for key, (state, attributes, category) in sorted(at_start(ha.version()).items()):
         entity_id = ids.get(key)
         if entity_id is None:
             continue

@@ -25,6 +25,11 @@ def check(context):
         named = [d for d in devices if d.get("name") == "flipclock group hall"]
         return mine, named
 
+    # Both members subscribed to the group (mosquitto logs `CLIENT QOS TOPIC`): HA's entities
+    # appear with the first member's announcement, and a command then would miss the second.
+    wanted = [f"{c.daemon.mqtt['client_id']} 1 flipclock/group/hall/screen/set" for c in clocks]
+    joined, _ = until(context.broker.log, lambda log: all(line in log for line in wanted), seconds=30)
+    check("both clocks subscribe to hall's topics at the reload (mosquitto's log)", joined, "" if joined else f"wanted {wanted}")
     ok, (found, devices) = until(group_entities, lambda r: len(r[0]) == 2 and len(r[1]) == 1, seconds=30)
     ids = {e["unique_id"]: e["entity_id"] for e in found}
     check("both clocks join hall at a reload: one device flipclock group hall, one light and one notify (not one per clock)",

@@ -41,7 +41,7 @@ class Context:
         self.broker_port, ha_port, page_port = free_ports(3)
         self.page = f"http://{PAGE_ADDRESS}:{page_port}/"  # the first clock's control page, as its device links to it
         self.broker = Broker(os.path.join(self.folder, "broker"), self.broker_port)
-        self.ha = HomeAssistant(sys.executable, os.path.join(self.folder, "home-assistant"), ha_port)
+        self.ha = HomeAssistant(args.hass_python, os.path.join(self.folder, "home-assistant"), ha_port)
         self.clock = self.new_clock("first", "flipclock/first", http=page_port)
         self.others = []
 
@@ -113,6 +113,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folder", required=True)
     parser.add_argument("--daemon", default=os.path.join(ROOT, ".build", "debug", "flipclockd"))
+    parser.add_argument("--hass-python", default=sys.executable, help="the python of the venv Home Assistant runs in")
     args = parser.parse_args()
     report, started = Report("ha"), time.monotonic()
     context = Context(args, report)

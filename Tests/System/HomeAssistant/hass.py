@@ -120,6 +120,14 @@ class HomeAssistant:
 
     # The APIs.
 
+    def version(self):
+        """The running Home Assistant's (year, month), from GET /api/config: `2024.5.5` is (2024, 5)."""
+        status, answer = self.request("GET", "/api/config")
+        if status != 200 or not isinstance(answer, dict):
+            raise Failed(f"GET /api/config: {status} {str(answer)[:200]}")
+        year, month = answer["version"].split(".")[:2]
+        return int(year), int(month)
+
     def request(self, method, path, body=None, form=None, timeout=30):
         """(status, decoded JSON or text); OSError when nothing answers."""
         headers, data = {}, None
