@@ -31,6 +31,24 @@ import Testing
         #expect(state.board.values == ["home": 99, "away": 0])
     }
 
+    /// The message seconds follow `[mqtt] message_seconds` (reloads too) until a request sets
+    /// them; a set is saved, and a reload keeps it.
+    @Test func messageSecondsFollowTheConfigurationUntilSet() throws {
+        var configuration = Self.configuration
+        configuration.mqtt = MQTTSettings(host: "broker")
+        configuration.mqtt?.messageSeconds = 45
+        var state = ClockState(configuration: configuration)
+        #expect(state.status(at: Self.moment).messageSeconds == 45)
+        configuration.mqtt?.messageSeconds = 60
+        state.reconfigure(configuration)
+        #expect(state.status(at: Self.moment).messageSeconds == 60 && state.messageSecondsSet == nil)
+        let set = try handle("message seconds 20", &state)
+        #expect(set.reply == "OK message_seconds=20" && set.change == .none && set.saves)
+        configuration.mqtt?.messageSeconds = 90
+        state.reconfigure(configuration)
+        #expect(state.status(at: Self.moment).messageSeconds == 20 && state.messageSecondsSet == 20)
+    }
+
     @Test func aScoreOutOfRangeChangesNothing() throws {
         var state = ClockState(configuration: Self.configuration)
         let outcome = try handle("score set home=3 away=200", &state)
