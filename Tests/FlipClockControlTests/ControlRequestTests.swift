@@ -102,6 +102,7 @@ import Testing
         #expect(try ControlRequest.parse("message  seconds 5m") == .messageSeconds(300))
         #expect(try ControlRequest.parse(#"message "seconds 20" for 5s"#) == .message(text: "seconds 20", seconds: 5, row: nil))
         #expect(try ControlJSON.parse(#"{"command":"message","seconds":"1h"}"#) == .messageSeconds(3600))
+        #expect(try ControlJSON.parse(#"{"command":"message","seconds":587.0}"#) == .messageSeconds(587))
     }
 
     @Test(arguments: [
@@ -122,7 +123,7 @@ import Testing
         ("message seconds soon", #"ERR syntax "soon" is not a duration (30s, 5m, 1h30m, MM:SS)"#),
         ("message seconds", "ERR syntax message seconds takes one duration (20, 30s, 5m)"),
         ("message seconds 20 for 5s", "ERR syntax message seconds takes one duration (20, 30s, 5m)"),
-        (#"{"command":"message","seconds":20,"text":"hi"}"#, #"ERR syntax "seconds" comes alone"#),
+        (#"{"command":"message","seconds":20,"text":"hi"}"#, #"ERR syntax "duration" is missing"#),
         (#"{"command":"message","seconds":0}"#, "ERR range a message is shown for 1s to 24h"),
         (#"{"command":"message","seconds":true}"#, #"ERR syntax "true" is not a duration (30s, 5m, 1h30m, MM:SS)"#),
         (#"message "hi" for 5s row 0"#, #"ERR syntax "0" is not a row; rows count from 1"#),

@@ -91,10 +91,11 @@ public enum ControlJSON {
     }
 
     /// `{"command":"message","text":"…","duration":"30s"|30,"row":2}`, `{"command":"message","clear":true}`,
-    /// `{"command":"message","list":true}` or `{"command":"message","seconds":20}` (the message seconds).
+    /// `{"command":"message","list":true}` or `{"command":"message","seconds":20}` (the message
+    /// seconds, without a text).
     static func message(_ object: [String: JSONValue]) throws(ControlError) -> ControlRequest {
-        if let given = object["seconds"] {
-            guard object.keys.filter({ $0 != "command" }).count == 1 else { throw ControlError(.syntax, "\"seconds\" comes alone") }
+        // Without a text: a message's other keys are not read either.
+        if object["text"] == nil, let given = object["seconds"] {
             if let n = given.integer { return .messageSeconds(try RequestField.messageSeconds(n)) }
             return .messageSeconds(try RequestField.messageSeconds(given.written))
         }

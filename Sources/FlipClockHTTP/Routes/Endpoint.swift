@@ -62,9 +62,10 @@ public struct Endpoint: Sendable {
                 return request
             },
             Endpoint(.put, "/v1/messages/seconds") { _, body throws(ControlError) in
-                let request = try ControlJSON.parse(command: "message", fields: [:], body: body)
-                guard case .messageSeconds = request else { throw ControlError(.syntax, "the body is {\"seconds\": 1...86400}") }
-                return request
+                // Only "seconds" is read, as other bodies' unknown keys are not.
+                let object = try JSONValue.object(reading: body, notAnObject: "the body is not a JSON object")
+                guard let seconds = object["seconds"] else { throw ControlError(.syntax, "the body is {\"seconds\": 1...86400}") }
+                return try ControlJSON.parse(command: "message", fields: [:], body: ControlJSON.line(["seconds": seconds]))
             },
             Endpoint(.get, "/v1/messages") { _, _ in .listMessages },
             Endpoint(.delete, "/v1/messages") { _, _ in .clearMessages },
