@@ -59,6 +59,8 @@ extension FuzzTarget {
                 try? game.apply(action, at: now + .seconds(1))
                 read(&game, at: now + .seconds(2))
             }
+        case .messageSeconds(let seconds):
+            precondition(PanelMessage.holds.contains(.seconds(seconds)))
         case .game(.undo), .screen, .sound, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
             break
         }

@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 import FlipClockDaemon
 import FoundationEssentials
@@ -22,6 +23,8 @@ extension FuzzTarget {
             }
         }
         for (name, text) in contents.texts ?? [:] { _ = TextItem(name: name).checked(text) }
+        // The message seconds believed are those a request may set.
+        if let seconds = contents.messageSeconds { precondition((try? RequestField.messageSeconds(seconds)) == seconds) }
         // A saved game taken back under the rules it names (the seed's are basketball's) and
         // played on for an hour.
         var rules = GameRules()

@@ -149,7 +149,8 @@ struct Sound: ParsableCommand {
 struct Message: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a panel under a row of cards with a message on it, for a while; close it; or list the messages.",
-        discussion: "flipclockctl message \"Dinner is ready\" --for 30s · message \"Score!\" --for 1m --row 2 · message --clear · message --list"
+        discussion:
+            "flipclockctl message \"Dinner is ready\" --for 30s · message \"Score!\" --for 1m --row 2 · message --clear · message --list · message --seconds 20"
     )
 
     @Argument(help: "The text; long texts wrap, and scroll when they still do not fit.")
@@ -167,10 +168,15 @@ struct Message: ParsableCommand {
     @Flag(help: "The message shown, then those waiting.")
     var list = false
 
+    @Option(help: "How long a message sent without its own duration (MQTT's) shows from now on: 30s, 5m, from 1s to 24h.")
+    var seconds: String?
+
     @OptionGroup var connection: Connection
 
     func validate() throws {
-        if clear || list {
+        if seconds != nil {
+            guard !clear, !list, text == nil, duration == nil, row == nil else { throw ValidationError("--seconds comes alone") }
+        } else if clear || list {
             guard !(clear && list), text == nil, duration == nil, row == nil else {
                 throw ValidationError("\(clear ? "--clear" : "--list") takes no text, --for, --row\(clear && list ? " or --list" : "")")
             }
@@ -180,6 +186,7 @@ struct Message: ParsableCommand {
     }
 
     func run() throws {
+        if let seconds { return try connection.send(["message", "seconds", seconds]) }
         guard let text, let duration else { return try connection.send(["message", clear ? "clear" : "list"]) }
         try connection.send(["message", ControlRequest.quoted(text), "for", duration] + (row.map { ["row", "\($0)"] } ?? []))
     }

@@ -17,16 +17,16 @@ import Testing
                     timers: [TimerReading(name: "egg", seconds: 240, state: .idle), TimerReading(name: "tea", seconds: 30, state: .running)],
                     screen: .dim(percent: 30), output: "png 320x240"
                 )),
-            "OK time=12:00:00 scores home=5 away=120 timers egg=04:00 idle tea=00:30 running screen=dim 30% output=png 320x240",
-            #"{"ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"screen":"dim 30%","texts":{"board":"GATE 12"},"time":"12:00:00","timers":[{"name":"egg","seconds":240,"state":"idle"},{"name":"tea","seconds":30,"state":"running"}]}"#
+            "OK time=12:00:00 scores home=5 away=120 timers egg=04:00 idle tea=00:30 running message_seconds=30 screen=dim 30% output=png 320x240",
+            #"{"message_seconds":30,"ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"screen":"dim 30%","texts":{"board":"GATE 12"},"time":"12:00:00","timers":[{"name":"egg","seconds":240,"state":"idle"},{"name":"tea","seconds":30,"state":"running"}]}"#
         ),
         (
             .status(
                 ControlReply.Status(
                     time: WallTime(hour: 21, minute: 20, second: 0), scores: [], texts: [:], timers: [], screen: .off, output: "counting 96x60@5"
                 )),
-            "OK time=21:20:00 screen=off output=counting 96x60@5",
-            #"{"ok":true,"output":"counting 96x60@5","scores":{},"screen":"off","texts":{},"time":"21:20:00","timers":[]}"#
+            "OK time=21:20:00 message_seconds=30 screen=off output=counting 96x60@5",
+            #"{"message_seconds":30,"ok":true,"output":"counting 96x60@5","scores":{},"screen":"off","texts":{},"time":"21:20:00","timers":[]}"#
         ),
         (.screen(.off, until: WallTime(hour: 22, minute: 0, second: 0)), "OK screen=off until 22:00", #"{"ok":true,"screen":"off"}"#),
         (.screen(.dim(percent: 30), until: nil), "OK screen=dim 30%", #"{"ok":true,"screen":"dim 30%"}"#),
@@ -42,6 +42,7 @@ import Testing
             #"OK board=" ON TIME""#, #"{"ok":true,"texts":{"board":" ON TIME","gate":"12"}}"#
         ),
         (.message(number: 2, waiting: 1), "OK message 2", #"{"message":2,"ok":true,"waiting":1}"#),
+        (.messageSeconds(20), "OK message_seconds=20", #"{"message_seconds":20,"ok":true}"#),
         (.messagesCleared, "OK messages cleared", #"{"cleared":true,"ok":true}"#),
         (
             .pairing(url: "http://192.168.1.20:8080/", seconds: 60), "OK http://192.168.1.20:8080/ shown for 60s",

@@ -14,7 +14,7 @@ import Testing
         .text(name: "board", text: "GATE 12"), .text(name: "board", text: "  say \"hi\" \\ for row 2\n"), .text(name: "board", text: ""),
         .screen(brightness: 0), .screen(brightness: 1), .screen(brightness: 0.3), .screen(brightness: 0.01),
         .message(text: "Dinner is ready", seconds: 30, row: nil), .message(text: "for row \"2\"", seconds: 86400, row: 3),
-        .clearMessages, .listMessages, .status, .reload, .ping,
+        .messageSeconds(1), .messageSeconds(20), .messageSeconds(86400), .clearMessages, .listMessages, .status, .reload, .ping,
         .pair(seconds: 60, host: nil), .pair(seconds: 1, host: "127.0.0.1"), .pair(seconds: 600, host: "fe80::1"), .stopPairing,
     ]
 
@@ -33,6 +33,8 @@ import Testing
         #expect(ControlJSON.line(.screen(brightness: 0.3)) == #"{"brightness":30,"command":"screen"}"#)
         #expect(ControlJSON.line(.score(.set, [("home", 3), ("away", 2)])) == #"{"action":"set","command":"score","scores":{"away":2,"home":3}}"#)
         #expect(ControlJSON.line(.clearMessages) == #"{"clear":true,"command":"message"}"#)
+        #expect(ControlRequest.messageSeconds(20).line == "message seconds 20")
+        #expect(ControlJSON.line(.messageSeconds(20)) == #"{"command":"message","seconds":20}"#)
         #expect(ControlRequest.pair(seconds: 2, host: "clock.local").line == "pair 2 host clock.local")
         #expect(ControlJSON.line(.pair(seconds: 60, host: nil)) == #"{"command":"pair","seconds":60}"#)
         #expect(ControlJSON.line(.stopPairing) == #"{"command":"pair","stop":true}"#)

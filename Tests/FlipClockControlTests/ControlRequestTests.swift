@@ -95,19 +95,37 @@ import Testing
         #expect(try ControlRequest.parse("message \(ControlRequest.quoted(text)) for 5s") == .message(text: text, seconds: 5, row: nil))
     }
 
+    /// `message seconds N` sets how long a message without its own duration shows; a message
+    /// whose text is "seconds 20" is still one.
+    @Test func messageSecondsIsASettingAndAQuotedTextStaysAMessage() throws {
+        #expect(try ControlRequest.parse("message seconds 20") == .messageSeconds(20))
+        #expect(try ControlRequest.parse("message  seconds 5m") == .messageSeconds(300))
+        #expect(try ControlRequest.parse(#"message "seconds 20" for 5s"#) == .message(text: "seconds 20", seconds: 5, row: nil))
+        #expect(try ControlJSON.parse(#"{"command":"message","seconds":"1h"}"#) == .messageSeconds(3600))
+        #expect(try ControlJSON.parse(#"{"command":"message","seconds":587.0}"#) == .messageSeconds(587))
+    }
+
     @Test(arguments: [
         (#"message "" for 30s"#, "ERR syntax the message is empty"),
         (#"message "   " for 30s"#, "ERR syntax the message is empty"),
         (#"message "hi" for 0s"#, "ERR range a message is shown for 1s to 24h"),
         (#"message "hi" for 24h1s"#, "ERR range a message is shown for 1s to 24h"),
         (#"message "hi" for soon"#, #"ERR syntax "soon" is not a duration (30s, 5m, 1h30m, MM:SS)"#),
-        (#"message "hi""#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
-        (#"message "hi" for"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
-        (#"message "hi" for 5s for 6s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
-        (#"message hi for 5s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
-        ("message", #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
-        ("message clear now", #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
-        ("message list all", #"ERR syntax message takes "TEXT" for DURATION [row N], clear or list"#),
+        (#"message "hi""#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
+        (#"message "hi" for"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
+        (#"message "hi" for 5s for 6s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
+        (#"message hi for 5s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
+        ("message", #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
+        ("message clear now", #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
+        ("message list all", #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
+        ("message seconds 0", "ERR range a message is shown for 1s to 24h"),
+        ("message seconds 86401", "ERR range a message is shown for 1s to 24h"),
+        ("message seconds soon", #"ERR syntax "soon" is not a duration (30s, 5m, 1h30m, MM:SS)"#),
+        ("message seconds", "ERR syntax message seconds takes one duration (20, 30s, 5m)"),
+        ("message seconds 20 for 5s", "ERR syntax message seconds takes one duration (20, 30s, 5m)"),
+        (#"{"command":"message","seconds":20,"text":"hi"}"#, #"ERR syntax "duration" is missing"#),
+        (#"{"command":"message","seconds":0}"#, "ERR range a message is shown for 1s to 24h"),
+        (#"{"command":"message","seconds":true}"#, #"ERR syntax "true" is not a duration (30s, 5m, 1h30m, MM:SS)"#),
         (#"message "hi" for 5s row 0"#, #"ERR syntax "0" is not a row; rows count from 1"#),
         (#"message "hi" for 5s row two"#, #"ERR syntax "two" is not a row; rows count from 1"#),
         (#"message "hi for 5s"#, "ERR syntax the message's closing quote is missing"),
@@ -116,7 +134,7 @@ import Testing
     ])
     func malformedMessagesGetAnExactError(_ line: String, _ reply: String) {
         do {
-            _ = try ControlRequest.parse(line)
+            _ = try ControlJSON.isJSON(line) ? ControlJSON.parse(line) : ControlRequest.parse(line)
             Issue.record("no error for \(line)")
         } catch {
             #expect(error.description == reply)

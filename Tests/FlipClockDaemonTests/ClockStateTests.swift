@@ -31,6 +31,24 @@ import Testing
         #expect(state.board.values == ["home": 99, "away": 0])
     }
 
+    /// The message seconds follow `[mqtt] message_seconds` (reloads too) until a request sets
+    /// them; a set is saved, and a reload keeps it.
+    @Test func messageSecondsFollowTheConfigurationUntilSet() throws {
+        var configuration = Self.configuration
+        configuration.mqtt = MQTTSettings(host: "broker")
+        configuration.mqtt?.messageSeconds = 45
+        var state = ClockState(configuration: configuration)
+        #expect(state.status(at: Self.moment).messageSeconds == 45)
+        configuration.mqtt?.messageSeconds = 60
+        state.reconfigure(configuration)
+        #expect(state.status(at: Self.moment).messageSeconds == 60 && state.messageSecondsSet == nil)
+        let set = try handle("message seconds 20", &state)
+        #expect(set.reply == "OK message_seconds=20" && set.change == .none && set.saves)
+        configuration.mqtt?.messageSeconds = 90
+        state.reconfigure(configuration)
+        #expect(state.status(at: Self.moment).messageSeconds == 20 && state.messageSecondsSet == 20)
+    }
+
     @Test func aScoreOutOfRangeChangesNothing() throws {
         var state = ClockState(configuration: Self.configuration)
         let outcome = try handle("score set home=3 away=200", &state)
@@ -77,7 +95,9 @@ import Testing
 
     @Test func statusNamesTheTimeScoresTimersScreenAndOutput() throws {
         var state = ClockState(configuration: Self.configuration)
-        #expect(try handle("status", &state).reply == "OK time=12:00:00 scores home=0 away=0 timers egg=05:00 idle screen=on output=HDMI-A-1")
+        #expect(
+            try handle("status", &state).reply
+                == "OK time=12:00:00 scores home=0 away=0 timers egg=05:00 idle message_seconds=30 screen=on output=HDMI-A-1")
     }
 
     @Test func aTextForAnUnknownRowNamesTheRows() throws {
@@ -102,7 +122,7 @@ import Testing
         state.reconfigure(full)
         #expect(
             try handle("status", &state).reply
-                == "OK time=12:00:00 scores home=42 away=17 timers egg=04:00 running game period=1 play clock=10:00 running undo=0 screen=on output=HDMI-A-1"
+                == "OK time=12:00:00 scores home=42 away=17 timers egg=04:00 running message_seconds=30 game period=1 play clock=10:00 running undo=0 screen=on output=HDMI-A-1"
         )
         #expect(state.setAside == ClockState.SetAside())
     }

@@ -46,6 +46,33 @@ import Testing
         #expect(lines == ["a saved score is out of its range: shown as the nearest it allows name=home saved=1000 shown=99"])
     }
 
+    /// The message seconds were MQTT's alone, read back from the broker after each start (30
+    /// first, then the 20 kept there): now the clock's, saved with the rest and read at start.
+    @Test func messageSecondsSetSurviveARestartAndAnUntouchedClockFollowsTheConfiguration() throws {
+        var replies: [String] = []
+        _ = try run(seconds: 2) { clock, loop in
+            clock.at(.seconds(0.5), .run { replies.append(loop.answer("score set home=1")) })
+            clock.at(.seconds(0.6), .run { replies.append((try? String(contentsOfFile: path, encoding: .utf8)) ?? "") })
+            clock.at(.seconds(1), .run { replies.append(loop.answer("message seconds 20")) })
+            clock.at(.seconds(1.5), .run { replies.append(loop.answer(#"{"command":"status"}"#)) })
+        }
+        let egg = #""timers":{"egg":{"duration":300,"state":{"idle":{}}}}"#
+        #expect(replies.count == 4 && replies[1] == #"{"scores":{"away":0,"home":1},"# + egg + "}", "\(replies)")
+        #expect(replies[2] == "OK message_seconds=20" && replies[3].contains(#""message_seconds":20"#), "\(replies)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"message_seconds":20,"scores":{"away":0,"home":1},"# + egg + "}")
+        var after = ""
+        let lines = try run(seconds: 1) { clock, loop in clock.at(.seconds(0.5), .run { after = loop.answer("status") }) }
+        #expect(lines.isEmpty && after.contains(" message_seconds=20 "), "\(after)")
+    }
+
+    @Test func messageSecondsOutOfTheirRangeInTheFileAreNotTakenAndSaidSo() throws {
+        try Data(#"{"scores":{"home":2},"message_seconds":0}"#.utf8).write(to: URL(fileURLWithPath: path))
+        var after = ""
+        let lines = try run(seconds: 1) { clock, loop in clock.at(.seconds(0.5), .run { after = loop.answer("status") }) }
+        #expect(lines == ["state file \(path): message_seconds 0 is not 1...86400; not taken (the configuration's count)"])
+        #expect(after.contains("home=2 ") && after.contains(" message_seconds=30 "), "\(after)")
+    }
+
     /// The file emptied by mistake and then written back: the scores and the timer set before
     /// are shown again, and a change made meanwhile saves them too.
     @Test func aReloadWithoutTheScoresKeepsThemInTheStateFile() throws {
@@ -68,7 +95,7 @@ import Testing
         #expect(
             replies == [
                 "OK home=42 away=17", "OK egg=04:00 running", "OK reloaded", "OK board=\"KEEP\"", "OK reloaded",
-                "OK time=12:00:04 scores home=42 away=17 timers egg=03:57 running screen=on output=counting 96x60@5",
+                "OK time=12:00:04 scores home=42 away=17 timers egg=03:57 running message_seconds=30 screen=on output=counting 96x60@5",
             ])
         // What the change at 3 s saved, with the scores and the timer the file had no place for.
         let saved = StateFile(path: path).load(now: try WallInstant(iso: "2026-06-01T12:00:03Z"))

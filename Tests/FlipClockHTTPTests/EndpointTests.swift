@@ -29,6 +29,10 @@ import Testing
             try Self.endpoint("POST", "/v1/messages").request([:], #"{"text":"Dinner","duration":"30s","row":2}"#)
                 == .message(text: "Dinner", seconds: 30, row: 2))
         #expect(try Self.endpoint("DELETE", "/v1/messages").request([:], "") == .clearMessages)
+        #expect(try Self.endpoint("PUT", "/v1/messages/seconds").request([:], #"{"seconds":20}"#) == .messageSeconds(20))
+        // What the document allows: other keys (schemathesis sent {"¬":{},"seconds":587.0}), and a text.
+        #expect(try Self.endpoint("PUT", "/v1/messages/seconds").request([:], #"{"¬":{},"seconds":587.0}"#) == .messageSeconds(587))
+        #expect(try Self.endpoint("PUT", "/v1/messages/seconds").request([:], #"{"text":"hi","seconds":5}"#) == .messageSeconds(5))
         #expect(try Self.endpoint("GET", "/v1/messages").request([:], "") == .listMessages)
         #expect(try Self.endpoint("PUT", "/v1/screen").request([:], #"{"brightness":30}"#) == .screen(brightness: 0.3))
         #expect(try Self.endpoint("POST", "/v1/reload").request([:], "") == .reload)
@@ -46,6 +50,10 @@ import Testing
             ),
             ("PUT", "/v1/screen", [:], #"{"brightness":0}"#, #"ERR range "0" is not a brightness: a percentage 1...100, or off"#),
             ("POST", "/v1/messages", [:], #"{"text":"hi"}"#, #"ERR syntax "duration" is missing"#),
+            ("POST", "/v1/messages", [:], #"{"seconds":20}"#, #"ERR syntax the body is a message: "text" and "duration""#),
+            ("PUT", "/v1/messages/seconds", [:], #"{"text":"hi","duration":5}"#, #"ERR syntax the body is {"seconds": 1...86400}"#),
+            ("PUT", "/v1/messages/seconds", [:], "", "ERR syntax the body is not a JSON object"),
+            ("PUT", "/v1/messages/seconds", [:], #"{"seconds":0}"#, "ERR range a message is shown for 1s to 24h"),
             ("POST", "/v1/messages", [:], #"{"command":"reload"}"#, #"ERR syntax "command" comes from the path, not the body"#),
         ] as [(String, String, [String: String], String, String)])
     func badBodiesAreRefusedNamingTheField(method: String, path: String, parameters: [String: String], body: String, error: String) {

@@ -42,7 +42,7 @@ import Testing
         #expect(try parse("message/set", "Dinner is ready", seconds: 45) == .request(.message(text: "Dinner is ready", seconds: 45, row: nil)))
         #expect(try parse("message/set", #"{"text":"Dinner","row":2}"#, seconds: 45) == .request(.message(text: "Dinner", seconds: 45, row: 2)))
         #expect(try parse("message/set", #"{"text":"Dinner","duration":"5m"}"#) == .request(.message(text: "Dinner", seconds: 300, row: nil)))
-        #expect(try parse("message/seconds/set", "90") == .messageSeconds(90))
+        #expect(try parse("message/seconds/set", "90") == .request(.messageSeconds(90)))
     }
 
     @Test(arguments: [

@@ -60,9 +60,9 @@ import Testing
                 .ask(.screen(brightness: 0.4), topic: "fc/group/hall/screen/set")
             ])
         #expect(
-            Dictionary(uniqueKeysWithValues: published(session.received(topic: "fc/group/hall/message/seconds/set", payload: Array("12".utf8))))[
-                "fc/hall/message/seconds"] == "12")
-        #expect(session.messageSeconds == 12)
+            session.received(topic: "fc/group/hall/message/seconds/set", payload: Array("12".utf8)) == [
+                .ask(.messageSeconds(12), topic: "fc/group/hall/message/seconds/set")
+            ])
     }
 
     @Test func anotherGroupsRetainedOrEmptyCommandsAreNotDone() {

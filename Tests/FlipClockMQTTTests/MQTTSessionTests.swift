@@ -15,10 +15,11 @@ import Testing
         return configuration
     }
 
-    static func status(home: Int = 0, screen: ScreenLevel = .on) -> ControlReply.Status {
+    static func status(home: Int = 0, screen: ScreenLevel = .on, messageSeconds: Int = 30) -> ControlReply.Status {
         ControlReply.Status(
             time: WallTime(hour: 12, minute: 0, second: 0), scores: [.init(name: "home", value: home), .init(name: "away", value: 1)],
-            texts: [:], timers: [TimerReading(name: "egg", seconds: 240, state: .idle)], screen: screen, output: "png")
+            texts: [:], timers: [TimerReading(name: "egg", seconds: 240, state: .idle)], screen: screen, output: "png",
+            messageSeconds: messageSeconds)
     }
 
     func session() -> MQTTSession { MQTTSession(identity: Self.identity, version: "0.1.0", configuration: Self.configuration()) }
@@ -38,7 +39,7 @@ import Testing
             actions.contains(
                 .subscribe([
                     "fc/hall/score/+/set", "fc/hall/text/+/set", "fc/hall/timer/+/set", "fc/hall/screen/set", "fc/hall/screen/brightness/set",
-                    "fc/hall/message/set", "fc/hall/message/seconds/set", "fc/hall/message/seconds", "ha/status", "ha/+/flipclock_hall/+/config",
+                    "fc/hall/message/set", "fc/hall/message/seconds/set", "ha/status", "ha/+/flipclock_hall/+/config",
                 ])))
         let topics = published(actions)
         #expect(topics["fc/hall/score/home"] == "3")
@@ -170,17 +171,24 @@ import Testing
         #expect(session.received(topic: "ha/status", payload: Array("offline".utf8)).isEmpty)
     }
 
-    @Test func theMessageSecondsAreReadBackUntilSet() {
+    /// Each start published the configuration's 30, then the broker's retained 20 read back:
+    /// the clock's own value (its status) is the only one, and none is published before it.
+    @Test func theMessageSecondsAreTheClocksPublishedOnlyFromItsStatus() {
         var session = session()
-        _ = session.connected()
-        #expect(published(session.received(topic: "fc/hall/message/seconds", payload: Array("90".utf8))) == ["fc/hall/message/seconds": "90"])
+        #expect(published(session.connected())["fc/hall/message/seconds"] == nil)
+        #expect(session.received(topic: "fc/hall/message/seconds", payload: Array("90".utf8), retained: true).isEmpty)
+        #expect(published(session.changed(Self.status(messageSeconds: 20)))["fc/hall/message/seconds"] == "20")
         #expect(
             session.received(topic: "fc/hall/message/set", payload: Array("Hi".utf8)) == [
-                .ask(.message(text: "Hi", seconds: 90, row: nil), topic: "fc/hall/message/set")
+                .ask(.message(text: "Hi", seconds: 20, row: nil), topic: "fc/hall/message/set")
             ])
-        #expect(published(session.received(topic: "fc/hall/message/seconds/set", payload: Array("20".utf8))) == ["fc/hall/message/seconds": "20"])
-        #expect(session.received(topic: "fc/hall/message/seconds", payload: Array("90".utf8)).isEmpty)
+        #expect(
+            session.received(topic: "fc/hall/message/seconds/set", payload: Array("45".utf8)) == [
+                .ask(.messageSeconds(45), topic: "fc/hall/message/seconds/set")
+            ])
         #expect(session.messageSeconds == 20)
+        #expect(published(session.changed(Self.status(messageSeconds: 45))) == ["fc/hall/message/seconds": "45"])
+        #expect(session.messageSeconds == 45)
     }
 
     @Test func withoutAPrefixNothingIsAnnounced() {

@@ -39,7 +39,7 @@ import Testing
         defer { close(fd) }
         #expect(first.hasPrefix("HTTP/1.1 200 OK"), "\(first)")
         #expect(first.lowercased().contains("content-type: text/event-stream"))
-        #expect(first.contains(#"event: state\#ndata: {"ok":true,"output":"#), "\(first)")
+        #expect(first.contains(#"event: state\#ndata: {"message_seconds":30,"ok":true,"output":"#), "\(first)")
         #expect(first.contains(#""scores":{"away":0,"home":0}"#))
         let add = HTTPClient.request(port: d.port, "POST", "/v1/scores/add", body: #"{"scores":{"home":1}}"#)
         #expect(add.status == 200)

@@ -90,9 +90,15 @@ public enum ControlJSON {
         }
     }
 
-    /// `{"command":"message","text":"…","duration":"30s"|30,"row":2}`, `{"command":"message","clear":true}`
-    /// or `{"command":"message","list":true}`.
+    /// `{"command":"message","text":"…","duration":"30s"|30,"row":2}`, `{"command":"message","clear":true}`,
+    /// `{"command":"message","list":true}` or `{"command":"message","seconds":20}` (the message
+    /// seconds, without a text).
     static func message(_ object: [String: JSONValue]) throws(ControlError) -> ControlRequest {
+        // Without a text: a message's other keys are not read either.
+        if object["text"] == nil, let given = object["seconds"] {
+            if let n = given.integer { return .messageSeconds(try RequestField.messageSeconds(n)) }
+            return .messageSeconds(try RequestField.messageSeconds(given.written))
+        }
         for (key, request) in [("clear", ControlRequest.clearMessages), ("list", .listMessages)] where object[key] != nil {
             guard object[key]?.bool == true, object.keys.filter({ $0 != "command" }).count == 1 else {
                 throw ControlError(.syntax, "\"\(key)\" is true, and comes alone")
@@ -170,6 +176,8 @@ public enum ControlJSON {
             object["text"] = .string(text)
             object["duration"] = .integer(seconds)
             if let row { object["row"] = .integer(row) }
+        case .messageSeconds(let seconds):
+            object["seconds"] = .integer(seconds)
         case .clearMessages:
             object["clear"] = true
         case .listMessages:

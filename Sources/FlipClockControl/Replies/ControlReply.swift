@@ -21,6 +21,8 @@ public enum ControlReply: Equatable, Sendable {
     case text(name: String, shown: String, texts: [String: String])
     /// The message's number, and how many messages wait to be shown.
     case message(number: Int, waiting: Int)
+    /// How long a message without its own duration shows now, after `message seconds`.
+    case messageSeconds(Int)
     case messagesCleared
     /// The message shown first, then those waiting, oldest first.
     case messages([MessageReading])
@@ -57,12 +59,15 @@ public enum ControlReply: Equatable, Sendable {
         public var output: String
         /// The game, with `[game]`.
         public var game: GameReading?
+        /// How long a message without its own duration shows (`message seconds`), in seconds.
+        public var messageSeconds: Int
 
         public init(
             time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String,
-            game: GameReading? = nil
+            game: GameReading? = nil, messageSeconds: Int = 30
         ) {
             self.game = game
+            self.messageSeconds = messageSeconds
             self.time = time
             self.scores = scores
             self.texts = texts
@@ -84,7 +89,7 @@ public enum ControlReply: Equatable, Sendable {
         case .status(let status):
             "OK time=\(status.time)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
                 + (status.timers.isEmpty ? "" : " timers \(TimerReading.summary(status.timers))")
-                + (status.game.map { " game \($0)" } ?? "")
+                + " message_seconds=\(status.messageSeconds)" + (status.game.map { " game \($0)" } ?? "")
                 + " screen=\(status.screen) output=\(status.output)"
         case let .screen(level, until):
             "OK screen=\(level)" + (until.map { " until \("\($0)".prefix(5))" } ?? "")
@@ -98,6 +103,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK sound=\(on ? "on" : "off")"
         case .message(let number, _):
             "OK message \(number)"
+        case .messageSeconds(let seconds):
+            "OK message_seconds=\(seconds)"
         case .messagesCleared:
             "OK messages cleared"
         case .messages(let messages):
@@ -122,7 +129,7 @@ public enum ControlReply: Equatable, Sendable {
         case .status(let status):
             [
                 "ok": true, "time": .string("\(status.time)"), "scores": Self.object(status.scores), "texts": Self.object(status.texts),
-                "screen": .string("\(status.screen)"), "output": .string(status.output),
+                "screen": .string("\(status.screen)"), "output": .string(status.output), "message_seconds": .integer(status.messageSeconds),
                 "timers": .array(
                     status.timers.map { .object(["name": .string($0.name), "seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]) }),
             ].merging(status.game.map { ["game": $0.object] } ?? [:]) { $1 }
@@ -138,6 +145,8 @@ public enum ControlReply: Equatable, Sendable {
             ["ok": true, "texts": Self.object(texts)]
         case let .message(number, waiting):
             ["ok": true, "message": .integer(number), "waiting": .integer(waiting)]
+        case .messageSeconds(let seconds):
+            ["ok": true, "message_seconds": .integer(seconds)]
         case .messagesCleared:
             ["ok": true, "cleared": true]
         case .messages(let messages):

@@ -24,6 +24,7 @@ extension ControlRequest {
         case .sound(let on): on ? "sound on" : "sound off"
         case .message(let text, let seconds, let row):
             "message \(Self.quoted(text)) for \(seconds)s" + (row.map { " row \($0)" } ?? "")
+        case .messageSeconds(let seconds): "message seconds \(seconds)"
         case .clearMessages: "message clear"
         case .listMessages: "message list"
         case .pair(let seconds, let host): "pair \(seconds)" + (host.map { " host \($0)" } ?? "")
@@ -43,7 +44,7 @@ extension ControlRequest {
         case .text: "text"
         case .screen: "screen"
         case .sound: "sound"
-        case .message, .clearMessages, .listMessages: "message"
+        case .message, .messageSeconds, .clearMessages, .listMessages: "message"
         case .pair, .stopPairing: "pair"
         case .game: "game"
         case .status: "status"

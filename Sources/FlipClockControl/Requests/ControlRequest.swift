@@ -10,6 +10,7 @@ import FlipClockCore
 ///     sound off|on               (the clicks and the horn, with [sound])
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
 ///     message "Dinner is ready" for 30s [row 2]   message clear   message list
+///     message seconds 20         (how long a message sent without its own duration shows: MQTT's)
 ///     pair [SECONDS] [host NAME]   pair stop   (the control page's QR code on the screens)
 ///     game start|stop|toggle|end|new|undo   game set 12:00   game add -0.1   game shot [14]   game period 2
 public enum ControlRequest: Equatable, Sendable {
@@ -31,6 +32,9 @@ public enum ControlRequest: Equatable, Sendable {
     case sound(on: Bool)
     /// Show a message on the panel under a row of cards (from 1 at the top; the first if `nil`).
     case message(text: String, seconds: Int, row: Int?)
+    /// How long a message sent without its own duration shows (MQTT's, whose notify entity
+    /// sends none), in seconds 1...86400, until told otherwise.
+    case messageSeconds(Int)
     /// Close the panel and drop the messages waiting.
     case clearMessages
     /// The message shown and those waiting.
@@ -55,6 +59,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.screen(a), .screen(b)): a == b
         case let (.sound(a), .sound(b)): a == b
         case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
+        case let (.messageSeconds(s), .messageSeconds(t)): s == t
         case let (.pair(s, h), .pair(t, g)): s == t && h == g
         case (.stopPairing, .stopPairing): true
         case let (.game(x), .game(y)): x == y
@@ -169,15 +174,20 @@ public enum ControlRequest: Equatable, Sendable {
         throw ControlError(.syntax, "the \(what)'s closing quote is missing")
     }
 
-    /// `"TEXT" for DURATION [row N]`, `clear` or `list`, after the word `message`.
+    /// `"TEXT" for DURATION [row N]`, `clear`, `list` or `seconds DURATION`, after the word `message`.
     ///
     /// The text is quoted so it may hold spaces and the words `for` and `row`; inside the
     /// quotes `\"` is a quote, `\\` a backslash and `\n` a line break (``quoted(_:)`` writes it so).
     static func message(_ rest: Substring) throws(ControlError) -> ControlRequest {
-        let usage = ControlError(.syntax, "message takes \"TEXT\" for DURATION [row N], clear or list")
+        let usage = ControlError(.syntax, "message takes \"TEXT\" for DURATION [row N], clear, list or seconds DURATION")
         let rest = rest.drop(while: isBlank)
-        if rest.split(whereSeparator: isBlank) == ["clear"] { return .clearMessages }
-        if rest.split(whereSeparator: isBlank) == ["list"] { return .listMessages }
+        let given = rest.split(whereSeparator: isBlank)
+        if given == ["clear"] { return .clearMessages }
+        if given == ["list"] { return .listMessages }
+        if given.first == "seconds" {
+            guard given.count == 2 else { throw ControlError(.syntax, "message seconds takes one duration (20, 30s, 5m)") }
+            return .messageSeconds(try RequestField.messageSeconds(String(given[1])))
+        }
         guard rest.first == "\"" else { throw usage }
         let (quoted, after) = try quoted(rest, what: "message")
         let text = try RequestField.messageText(quoted)

@@ -25,6 +25,8 @@ public struct StateFile: Sendable {
         public var texts: [String: String] = [:]
         public var game: SavedGame?
         public var soundOn = true
+        /// The message seconds a request set; `nil`: the configuration's.
+        public var messageSeconds: Int?
         /// Why the file was not believed, and where it went (logged as an error).
         public var problem: String?
         /// What was believed only in part: an instant after now taken as now (logged as a warning).
@@ -41,6 +43,13 @@ public struct StateFile: Sendable {
         var game: SavedGame?
         /// `"off"` after `sound off`; left out while the clock sounds.
         var sound: String?
+        /// After `message seconds 20`; left out while the configuration's count.
+        var messageSeconds: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case scores, timers, texts, game, sound
+            case messageSeconds = "message_seconds"
+        }
     }
 
     /// A timer as the file keeps it: its instant in seconds since 1970, a JSON number, as
@@ -119,13 +128,21 @@ public struct StateFile: Sendable {
     /// What the bytes of a state file say, if they can be believed at about `now` (see
     /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
     public static func contents(_ data: Data, now: WallInstant) throws -> (
-        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, soundOn: Bool, notes: [String]
+        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, soundOn: Bool, messageSeconds: Int?,
+        notes: [String]
     ) {
         guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
         var contents = try JSONDecoder().decode(Contents.self, from: data)
         if let problem = Self.problem(contents, now: now) { throw Unbelievable(description: problem) }
-        let notes = contents.bound(now: now)
-        return (contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game, contents.sound != "off", notes)
+        var notes = contents.bound(now: now)
+        if let seconds = contents.messageSeconds, !PanelMessage.holds.contains(.seconds(seconds)) {
+            notes.append("message_seconds \(seconds) is not 1...86400; not taken (the configuration's count)")
+            contents.messageSeconds = nil
+        }
+        return (
+            contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game, contents.sound != "off", contents.messageSeconds,
+            notes
+        )
     }
 
     /// What was saved; empty if there is no file. A file that cannot be read, parsed or
@@ -144,7 +161,7 @@ public struct StateFile: Sendable {
             let c = try Self.contents(Data(bytes), now: now)
             return Loaded(
                 scores: c.scores, timers: c.timers ?? [:], texts: c.texts ?? [:], game: c.game, soundOn: c.soundOn,
-                notes: c.notes.map { "state file \(path): \($0)" })
+                messageSeconds: c.messageSeconds, notes: c.notes.map { "state file \(path): \($0)" })
         } catch {
             let aside = "\(path).broken-\(now.unixSeconds)"
             let moved = rename(path, aside) == 0
@@ -153,9 +170,11 @@ public struct StateFile: Sendable {
         }
     }
 
-    /// Writes `scores`, `timers`, `texts`, `game` and whether the clock sounds durably.
+    /// Writes `scores`, `timers`, `texts`, `game`, whether the clock sounds and the message
+    /// seconds a request set durably.
     public func save(
-        _ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil, soundOn: Bool = true
+        _ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil, soundOn: Bool = true,
+        messageSeconds: Int? = nil
     ) throws(ControlError) {
         if leftInPlace, access(path, F_OK) == 0 {
             throw ControlError(
@@ -172,7 +191,7 @@ public struct StateFile: Sendable {
             let data = try? encoder.encode(
                 Contents(
                     scores: scores, timers: timers.isEmpty ? nil : timers.mapValues(SavedTimer.init), texts: texts.isEmpty ? nil : texts,
-                    game: game.map(SavedGame.init), sound: soundOn ? nil : "off"))
+                    game: game.map(SavedGame.init), sound: soundOn ? nil : "off", messageSeconds: messageSeconds))
         else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(Errno.current)") }
         // A new file, never one already there: a link planted at the temporary name is not followed.

@@ -41,9 +41,11 @@ extension ClockLoop {
         return Answer(reply: outcome.reply, change: outcome.change == .reload ? .none : outcome.change, saves: outcome.saves, note: note)
     }
 
-    /// Saves the scores, timers and texts as they are now.
+    /// Saves the scores, timers, texts, game, sound and message seconds as they are now.
     func save() throws(ControlError) {
-        try stateFile?.save(state.savedScores, timers: state.savedTimers, texts: state.texts, game: state.savedGame, soundOn: state.soundOn)
+        try stateFile?.save(
+            state.savedScores, timers: state.savedTimers, texts: state.texts, game: state.savedGame, soundOn: state.soundOn,
+            messageSeconds: state.messageSecondsSet)
     }
 
     /// A request line as the socket's client wrote it, in either form.

@@ -182,6 +182,7 @@ public final class ClockLoop {
             configuration: configuration, scores: saved.scores, timers: saved.timers, texts: saved.texts,
             game: configuration.game.flatMap { saved.game?.game(under: $0.rules) })
         state.soundOn = saved.soundOn
+        state.messageSecondsSet = saved.messageSeconds
         for (name, text) in state.dropped.sorted(by: { $0.key < $1.key }) {
             logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
         }

@@ -98,3 +98,9 @@ struct PairingCode: Equatable {
     var code: ModuleGrid
     var until: Duration
 }
+
+extension ClockState {
+    /// How long a message without its own duration shows: what a request set, else
+    /// `[mqtt] message_seconds`, else 30.
+    var messageSeconds: Int { messageSecondsSet ?? configuration.mqtt?.messageSeconds ?? 30 }
+}

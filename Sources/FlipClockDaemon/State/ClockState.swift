@@ -20,6 +20,8 @@ struct ClockState {
     var game: Game?
     /// Whether the clock sounds (with `[sound]`): `sound off` turns it off until `sound on`.
     var soundOn = true
+    /// The message seconds a request set (`message seconds 20`); `nil`: the configuration's.
+    var messageSecondsSet: Int?
     /// The game and the scores before each of the last operator changes, newest last: what
     /// `game undo` puts back (at most ``undoLevels``).
     var undoable: [(game: Game?, scores: [String: Int])] = []
@@ -233,6 +235,9 @@ extension ClockState {
             return reply(.text(name: name, shown: shown, texts: texts), .texts([name: shown]), saves: true, note: note)
         case let .message(text, seconds, row):
             return try post(text, hold: .seconds(seconds), row: row ?? 1, at: moment)
+        case let .messageSeconds(seconds):
+            messageSecondsSet = seconds
+            return reply(.messageSeconds(seconds), saves: true, note: Note(message: "message seconds set", metadata: ["seconds": "\(seconds)"]))
         case .clearMessages:
             messages.clear(at: moment.now)
             return reply(.messagesCleared, .redraw)
@@ -264,7 +269,7 @@ extension ClockState {
     func status(at moment: Moment) -> ControlReply.Status {
         ControlReply.Status(
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
-            output: moment.output, game: game.map { reading(of: $0, at: moment.wall) })
+            output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, messageSeconds: messageSeconds)
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.
@@ -277,11 +282,11 @@ extension ClockState {
         board.items.map { ControlReply.Score(name: $0.name, value: board.values[$0.name] ?? $0.minimum) }
     }
 
-    /// The scores, timers, texts, game, sound and what undo puts back, together, to put back
-    /// when a save fails: a refused change leaves nothing to undo.
-    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?, Bool, [(game: Game?, scores: [String: Int])]) {
-        get { (board, timers, texts, game, soundOn, undoable) }
-        set { (board, timers, texts, game, soundOn, undoable) = newValue }
+    /// The scores, timers, texts, game, sound, message seconds and what undo puts back,
+    /// together, to put back when a save fails: a refused change leaves nothing to undo.
+    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?, Bool, Int?, [(game: Game?, scores: [String: Int])]) {
+        get { (board, timers, texts, game, soundOn, messageSecondsSet, undoable) }
+        set { (board, timers, texts, game, soundOn, messageSecondsSet, undoable) = newValue }
     }
 
     /// Puts back scores from an undo (already in range: they were the board's).

@@ -50,6 +50,9 @@ public enum OpenAPIDocument {
         "POST /v1/messages": Operation(
             id: "postMessage", summary: "Show a message on the panel under a row; it waits while another shows.", reply: "Message",
             body: ("Message", true), problems: [400, 409, 422]),
+        "PUT /v1/messages/seconds": Operation(
+            id: "setMessageSeconds", summary: "How long a message sent without its own duration shows (MQTT's), kept over a restart.",
+            reply: "MessageSeconds", body: ("MessageSeconds", true), problems: [400, 409, 422]),
         "GET /v1/messages": Operation(id: "listMessages", summary: "The message on the panel, then those waiting, oldest first.", reply: "Messages"),
         "DELETE /v1/messages": Operation(id: "clearMessages", summary: "Close the panel and drop the messages waiting.", reply: "Cleared"),
         "PUT /v1/screen": Operation(

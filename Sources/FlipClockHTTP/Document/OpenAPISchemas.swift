@@ -15,6 +15,7 @@ enum OpenAPISchemas {
         "State": reply(
             [
                 "time": string, "scores": integers, "texts": strings, "screen": string, "output": string,
+                "message_seconds": ["type": "integer", "minimum": 1, "maximum": 86400],
                 "timers": [
                     "type": "array",
                     "items": [
@@ -43,6 +44,7 @@ enum OpenAPISchemas {
                 ],
             ]
         ]),
+        "MessageSeconds": reply(["message_seconds": ["type": "integer", "minimum": 1, "maximum": 86400]]),
         "Cleared": reply(["cleared": ["type": "boolean"]]),
         "Screen": reply(["screen": ["type": "string", "description": "off, on, or dim N%"]]),
         "Sound": reply(["sound": ["type": "string", "enum": ["on", "off"]]]),
@@ -94,6 +96,9 @@ enum OpenAPISchemas {
                 "text": ["type": "string", "pattern": "\\S", "description": "not only blanks"], "duration": duration,
                 "row": ["type": "integer", "minimum": 1, "maximum": .integer(largest)],
             ],
+        ],
+        "MessageSecondsBody": [
+            "type": "object", "required": ["seconds"], "properties": ["seconds": ["type": "integer", "minimum": 1, "maximum": 86400]],
         ],
         "SoundBody": [
             "type": "object", "required": ["power"], "properties": ["power": ["type": "string", "enum": ["on", "off"]]],

@@ -55,7 +55,18 @@ public struct Endpoint: Sendable {
         }
         + [
             Endpoint(.put, "/v1/texts/{name}", command: "text"),
-            Endpoint(.post, "/v1/messages", command: "message"),
+            Endpoint(.post, "/v1/messages") { _, body throws(ControlError) in
+                let request = try ControlJSON.parse(command: "message", fields: [:], body: body)
+                // The message seconds have their own path.
+                if case .messageSeconds = request { throw ControlError(.syntax, "the body is a message: \"text\" and \"duration\"") }
+                return request
+            },
+            Endpoint(.put, "/v1/messages/seconds") { _, body throws(ControlError) in
+                // Only "seconds" is read, as other bodies' unknown keys are not.
+                let object = try JSONValue.object(reading: body, notAnObject: "the body is not a JSON object")
+                guard let seconds = object["seconds"] else { throw ControlError(.syntax, "the body is {\"seconds\": 1...86400}") }
+                return try ControlJSON.parse(command: "message", fields: [:], body: ControlJSON.line(["seconds": seconds]))
+            },
             Endpoint(.get, "/v1/messages") { _, _ in .listMessages },
             Endpoint(.delete, "/v1/messages") { _, _ in .clearMessages },
             Endpoint(.put, "/v1/screen", command: "screen"),

@@ -3,13 +3,11 @@ import FlipClockCore
 
 /// What a payload on one of the clock's command topics asks for, read by the socket's rules
 /// (its errors are the socket's): a ``ControlRequest``, or what only MQTT has (the screen on at
-/// its last brightness, the message seconds).
+/// its last brightness).
 enum MQTTCommand: Equatable {
     case request(ControlRequest)
     /// `ON`: the screen lit as it last was.
     case screenOn
-    /// The seconds a message without its own shows.
-    case messageSeconds(Int)
 
     /// The command topics below a base (a clock's own, a group's), as subscribed to.
     static let topics = [
@@ -43,11 +41,11 @@ enum MQTTCommand: Equatable {
             return .request(.screen(brightness: percent == 0 ? 0 : try RequestField.brightness(String(percent))))
         case (2, "message", "set"): return .request(try message(text, seconds: messageSeconds))
         case (3, "message", "set") where parts[1] == "seconds":
-            // A setting, not a message: HA's number entity, in seconds; its bound is a message's.
+            // A setting the clock keeps, not a message: HA's number entity, in seconds.
             guard let seconds = whole(text), (try? RequestField.messageSeconds(seconds)) != nil else {
                 throw ControlError(.range, "\"\(text.prefix(64))\" is not a number of seconds 1...86400")
             }
-            return .messageSeconds(seconds)
+            return .request(.messageSeconds(seconds))
         default:
             throw ControlError(.unknownCommand, "\(topic.prefix(128)) is not a command topic")
         }

@@ -60,10 +60,9 @@ public struct MQTTSession {
     private var sent: [String: String] = [:]
     /// The screen's brightness when last lit, in percent: what `ON` brings back.
     private var lit = 100
-    public private(set) var messageSeconds: Int
-    /// Whether the message seconds were set in this run, so the broker's retained value from
-    /// an earlier one no longer counts.
-    private var messageSecondsSet = false
+    /// How long a message without its own duration shows: the clock's (its status), else
+    /// the configuration's until the first status.
+    var messageSeconds: Int { status?.messageSeconds ?? configuration.mqtt?.messageSeconds ?? 30 }
 
     public init(identity: MQTTIdentity, version: String, configuration: ClockConfiguration) {
         self.identity = identity
@@ -72,7 +71,6 @@ public struct MQTTSession {
         entities = discovery.entities(configuration)
         groups = GroupTopics(configuration)
         groupEntities = discovery.groupEntities(groups)
-        messageSeconds = configuration.mqtt?.messageSeconds ?? 30
     }
 
     var statusTopic: String { "\(identity.base)/status" }
@@ -82,7 +80,7 @@ public struct MQTTSession {
         isConnected = true
         sent = [:]
         let b = identity.base
-        var topics = MQTTCommand.topics.map { "\(b)/\($0)" } + ["\(b)/message/seconds"] + groups.subscriptions
+        var topics = MQTTCommand.topics.map { "\(b)/\($0)" } + groups.subscriptions
         if !identity.prefix.isEmpty { topics += ["\(identity.prefix)/status", discovery.configs] + [discovery.formerConfigs].compactMap { $0 } }
         return [.publish(Publication(topic: statusTopic, payload: "online")), .subscribe(topics)] + announcements() + states()
     }
@@ -157,14 +155,6 @@ public struct MQTTSession {
         let b = identity.base
         guard topic.hasPrefix("\(b)/") else { return [] }
         let below = String(topic.dropFirst(b.count + 1))
-        if below == "message/seconds" {
-            // The value kept on the broker from an earlier run.
-            guard !messageSecondsSet, let text = String(validating: payload, as: UTF8.self), let seconds = Int(text),
-                PanelMessage.holds.contains(.seconds(seconds))
-            else { return [] }
-            messageSeconds = seconds
-            return isConnected ? states() : []
-        }
         return command(below, on: topic, payload: payload, retained: retained)
     }
 
@@ -180,10 +170,6 @@ public struct MQTTSession {
                 if case .screen(let brightness) = request, brightness > 0 { lit = Int((brightness * 100).rounded()) }
                 return [.ask(request, topic: topic)]
             case .screenOn: return [.ask(.screen(brightness: Double(lit) / 100), topic: topic)]
-            case .messageSeconds(let seconds):
-                messageSeconds = seconds
-                messageSecondsSet = true
-                return isConnected ? states() : []
             }
         } catch {
             return refused(error, on: topic)
@@ -237,7 +223,7 @@ public struct MQTTSession {
     private mutating func states() -> [Action] {
         var actions: [Action] = []
         for (topic, payload) in StateTopics(base: identity.base).payloads(
-            status: status, configuration: configuration, lit: lit, messageSeconds: messageSeconds, diagnostics: diagnostics)
+            status: status, configuration: configuration, lit: lit, diagnostics: diagnostics)
         where sent[topic] != payload {
             sent[topic] = payload
             actions.append(.publish(Publication(topic: topic, payload: payload)))

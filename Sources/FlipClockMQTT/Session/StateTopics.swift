@@ -10,10 +10,12 @@ struct StateTopics {
     /// A text row nothing has set shows its configured text; a blank one is `" "`. Only what
     /// `configuration` has: a status read before a reload may still name a score it removed.
     func payloads(
-        status: ControlReply.Status?, configuration: ClockConfiguration, lit: Int, messageSeconds: Int, diagnostics: MQTTSession.Diagnostics?
+        status: ControlReply.Status?, configuration: ClockConfiguration, lit: Int, diagnostics: MQTTSession.Diagnostics?
     ) -> [(String, String)] {
-        var all: [(String, String)] = [("\(base)/message/seconds", "\(messageSeconds)")]
+        var all: [(String, String)] = []
         if let status {
+            // The clock's own (kept in its state file), never the broker's.
+            all.append(("\(base)/message/seconds", "\(status.messageSeconds)"))
             let scores = Set(configuration.scores.map(\.name)), timers = Set(configuration.timers.map(\.name))
             all += status.scores.filter { scores.contains($0.name) }.map { ("\(base)/score/\($0.name)", "\($0.value)") }
             // A blank row is one blank: an empty retained message would delete the topic, and

@@ -87,7 +87,10 @@ def check_message(context):
     seconds, notify = ids.get(("number", "message_seconds")), ids.get(("notify", "message"))
     if seconds and served(context, "number", "set_value", {"entity_id": seconds, "value": 20}):
         ok, state = ha.wait(seconds, lambda s: s["state"] == "20")
-        check("the message seconds set in Home Assistant (20) come back from the clock", ok, f"{seconds} {state and state['state']}")
+        code, said = clock.ctl("status", "--json")
+        kept = json.loads(said).get("message_seconds") if code == 0 else said
+        check("the message seconds set in Home Assistant (20) are the clock's (its status) and come back from it", ok and kept == 20,
+              f"{seconds} {state and state['state']}; flipclockctl status: message_seconds {kept!r}")
     if notify and served(context, "notify", "send_message", {"entity_id": notify, "message": "DINNER"}):
         def messages():
             code, said = clock.ctl("message", "--list", "--json")
