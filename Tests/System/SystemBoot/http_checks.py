@@ -3,6 +3,7 @@
 as the README says, the API answers from inside the guest (bash's /dev/tcp: the image has no
 curl), its snapshot is the screen; then the unit is as shipped again for the checks after."""
 import base64
+import json
 import os
 import re
 import sys
@@ -20,6 +21,15 @@ REQUEST = """exec 3<>/dev/tcp/127.0.0.1/8080 || exit 7
 printf '%s %s HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n%b\\r\\n' {method} '{path}' "{auth}" >&3
 timeout 10 cat <&3 | base64 -w0"""
 WITH_TOKEN = "Authorization: Bearer $(head -n1 /etc/flipclock/http-token)\\r\\n"
+
+
+def parsed(text):
+    """A JSON object's text as a dict; {} if it is not one (its keys come sorted: never compare the text)."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 class HTTPChecks:
@@ -70,9 +80,10 @@ class HTTPChecks:
         status, headers, body = answered or (0, {}, b"")
         refused, refused_headers, refused_body = self.http("GET", "/v1/state", token=False)
         text = body.decode(errors="replace")
+        state = parsed(text)
         ok = (s.get("SubState") == "running" and s.get("NRestarts") == "0" and ready and drop_ins == DROP_IN
-              and status == 200 and headers.get("content-type") == "application/json" and text.startswith('{"ok":true')
-              and '"screen":"on"' in text
+              and status == 200 and headers.get("content-type") == "application/json" and state.get("ok") is True
+              and state.get("screen") == "on"
               and refused == 401 and refused_headers.get("www-authenticate", "").startswith("Bearer") and b'"code":"unauthorized"' in refused_body)
         return ok, (f"{self.describe(s)}; first frame logged {ready}; drop-ins '{drop_ins}'; with the token {status} {text[:160]}; "
                     f"without {refused} {refused_body[:80].decode(errors='replace')}")
