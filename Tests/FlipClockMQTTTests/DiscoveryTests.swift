@@ -21,7 +21,7 @@ import Testing
     @Test func theScreenIsALightWithBrightnessInPercent() {
         #expect(
             payload("screen")
-                == #"{"availability_topic":"fc/hall/status","brightness_command_topic":"fc/hall/screen/brightness/set","brightness_scale":100,"brightness_state_topic":"fc/hall/screen/brightness","command_topic":"fc/hall/screen/set","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"name":"Screen","origin":{"name":"flipclock","sw_version":"0.1.0"},"state_topic":"fc/hall/screen","unique_id":"flipclock_hall_screen"}"#
+                == #"{"availability_topic":"fc/hall/status","brightness_command_topic":"fc/hall/screen/brightness/set","brightness_scale":100,"brightness_state_topic":"fc/hall/screen/brightness","command_topic":"fc/hall/screen/set","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"name":"Screen","on_command_type":"brightness","origin":{"name":"flipclock","sw_version":"0.1.0"},"state_topic":"fc/hall/screen","unique_id":"flipclock_hall_screen"}"#
         )
     }
 

@@ -135,7 +135,7 @@ import Testing
         #expect(
             groupConfigs(&session).map { "\($0.0) \($0.1)" } == [
                 #"ha/notify/flipclock_group_hall/message/config {"command_topic":"fc/group/hall/message/set","device":{"identifiers":["flipclock_group_hall"],"manufacturer":"flipclock","model":"flipclock group","name":"flipclock group hall"},"name":"Message","origin":{"name":"flipclock"},"unique_id":"flipclock_group_hall_message"}"#,
-                #"ha/light/flipclock_group_hall/screen/config {"brightness_command_topic":"fc/group/hall/screen/brightness/set","brightness_scale":100,"command_topic":"fc/group/hall/screen/set","device":{"identifiers":["flipclock_group_hall"],"manufacturer":"flipclock","model":"flipclock group","name":"flipclock group hall"},"name":"Screen","optimistic":true,"origin":{"name":"flipclock"},"unique_id":"flipclock_group_hall_screen"}"#,
+                #"ha/light/flipclock_group_hall/screen/config {"brightness_command_topic":"fc/group/hall/screen/brightness/set","brightness_scale":100,"command_topic":"fc/group/hall/screen/set","device":{"identifiers":["flipclock_group_hall"],"manufacturer":"flipclock","model":"flipclock group","name":"flipclock group hall"},"name":"Screen","on_command_type":"brightness","optimistic":true,"origin":{"name":"flipclock"},"unique_id":"flipclock_group_hall_screen"}"#,
             ])
     }
 

@@ -93,6 +93,10 @@ struct Discovery {
                     "command_topic": .string("\(b)/screen/set"), "state_topic": .string("\(b)/screen"),
                     "brightness_command_topic": .string("\(b)/screen/brightness/set"),
                     "brightness_state_topic": .string("\(b)/screen/brightness"), "brightness_scale": 100,
+                    // One message a turn-on: the brightness alone (HA's last, or full). Its
+                    // default sends the brightness and then ON, and a command at the clock
+                    // between the two was undone by the ON.
+                    "on_command_type": "brightness",
                 ]))
         let diagnostics = "\(b)/diagnostics"
         all.append(

@@ -19,7 +19,7 @@ extension Discovery {
                     name, "light", "screen", name: "Screen",
                     [
                         "command_topic": .string("\(g)/screen/set"), "brightness_command_topic": .string("\(g)/screen/brightness/set"),
-                        "brightness_scale": 100, "optimistic": true,
+                        "brightness_scale": 100, "on_command_type": "brightness", "optimistic": true,
                     ]),
             ]
         }

@@ -166,7 +166,7 @@ public struct MQTTSession {
         do {
             switch try MQTTCommand.parse(topic: below, payload: payload, messageSeconds: messageSeconds) {
             case .request(let request):
-                // Home Assistant sends the brightness, then ON: ON must find it.
+                // A light's default (not ours to HA) sends the brightness, then ON: ON must find it.
                 if case .screen(let brightness) = request, brightness > 0 { lit = Int((brightness * 100).rounded()) }
                 return [.ask(request, topic: topic)]
             case .screenOn: return [.ask(.screen(brightness: Double(lit) / 100), topic: topic)]

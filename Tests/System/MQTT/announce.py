@@ -122,9 +122,9 @@ def entities(context, parsed):
     has(("number", "message_seconds"), "1...86400, config entity", min=1, max=86400, entity_category="config",
         command_topic=f"{b}/message/seconds/set", state_topic=f"{b}/message/seconds")
     light = parsed.get(("light", "screen"), {})
-    has(("light", "screen"), "on/off and brightness, brightness_scale 100", command_topic=f"{b}/screen/set",
-        state_topic=f"{b}/screen", brightness_command_topic=f"{b}/screen/brightness/set",
-        brightness_state_topic=f"{b}/screen/brightness", brightness_scale=100)
+    has(("light", "screen"), "on/off and brightness, brightness_scale 100, a turn-on sends the brightness alone",
+        command_topic=f"{b}/screen/set", state_topic=f"{b}/screen", brightness_command_topic=f"{b}/screen/brightness/set",
+        brightness_state_topic=f"{b}/screen/brightness", brightness_scale=100, on_command_type="brightness")
     check("light screen: Home Assistant's ON and OFF are the clock's", light.get("payload_on", "ON") == "ON"
           and light.get("payload_off", "OFF") == "OFF", str(light))
     pattern = re.compile(parsed.get(("text", "text_board"), {}).get("pattern", "(?!)"))
