@@ -16,11 +16,14 @@ public struct GameReading: Equatable, Sendable, CustomStringConvertible {
     public var possession: String?
     /// The penalty each team serves that ends first: `home 1:42`.
     public var penalties: [String]
+    /// What a page needs to count the clocks on its own (`nil`: the JSON form leaves it out).
+    public var count: GameCount?
 
     public init(
         period: Int, phase: String, clock: String, shot: String?, running: Bool, undoable: Int, resets: [Int] = [], possession: String? = nil,
-        penalties: [String] = []
+        penalties: [String] = [], count: GameCount? = nil
     ) {
+        self.count = count
         self.resets = resets
         self.possession = possession
         self.penalties = penalties
@@ -50,6 +53,7 @@ public struct GameReading: Equatable, Sendable, CustomStringConvertible {
         if !resets.isEmpty { o["resets"] = .array(resets.map { .integer($0) }) }
         if let possession { o["possession"] = .string(possession) }
         if !penalties.isEmpty { o["penalties"] = .array(penalties.map { .string($0) }) }
+        if let count { o.merge(count.object) { $1 } }
         return .object(o)
     }
 }

@@ -1,7 +1,7 @@
 extension Game {
     /// Below how many seconds the clock shown now reads in tenths: a period's countdown's
     /// rule; never a break's or an up clock.
-    var clockTenthsBelow: Int { phase == .play && rules.direction == .down ? rules.tenthsBelow : 0 }
+    public var clockTenthsBelow: Int { phase == .play && rules.direction == .down ? rules.tenthsBelow : 0 }
 
     /// The game clock's text at `now` (the break's clock in a break): `MM:SS` or `SS.t`.
     public func clockText(at now: WallInstant) -> String {

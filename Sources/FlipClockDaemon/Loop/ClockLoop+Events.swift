@@ -11,9 +11,7 @@ extension ClockLoop {
             return
         }
         let now = state.status(at: moment())
-        var then = told.state
-        then?.time = now.time
-        if now != then {
+        if Self.tells(now, after: told.state) {
             events.tell(.state(now))
             told.state = now
         }
@@ -21,5 +19,15 @@ extension ClockLoop {
             events.tell(.shown(frame: report.frames))
             told.frames = report.frames
         }
+    }
+
+    /// Whether the state `now` is news after the one told last: more than its time differs,
+    /// and more than the milliseconds of a running game clock and the instant read (a page
+    /// counts those on by itself, and hears of them again when a text shown changes).
+    static func tells(_ now: ControlReply.Status, after told: ControlReply.Status?) -> Bool {
+        var then = told
+        then?.time = now.time
+        then?.game?.count = now.game?.count
+        return now != then
     }
 }

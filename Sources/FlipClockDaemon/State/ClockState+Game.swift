@@ -71,6 +71,18 @@ extension ClockState {
             period: game.period, phase: game.phase.rawValue, clock: game.clockText(at: now), shot: game.shotText(at: now),
             running: game.isRunning, undoable: undoable.count, resets: game.rules.shotClock?.resets ?? [],
             possession: game.teams.possession?.rawValue,
-            penalties: GameTeams.Team.allCases.compactMap { team in game.teams.penaltyText(team, at: now).map { "\(team.rawValue) \($0)" } })
+            penalties: GameTeams.Team.allCases.compactMap { team in game.teams.penaltyText(team, at: now).map { "\(team.rawValue) \($0)" } },
+            count: Self.count(of: game, at: now))
+    }
+
+    /// `game`'s clocks as a page counts them on from `now`.
+    static func count(of game: Game, at now: WallInstant) -> GameCount {
+        func counting(_ clock: RunningClock) -> GameCount.Counting {
+            clock.isRunning ? (clock.direction == .down ? .down : .up) : .stopped
+        }
+        return GameCount(
+            clockMilliseconds: game.clock.milliseconds(at: now), clockCounting: counting(game.clock), tenthsBelow: game.clockTenthsBelow,
+            shotMilliseconds: game.shot?.milliseconds(at: now), shotCounting: game.shot.map(counting) ?? .stopped,
+            shotTenthsBelow: game.rules.shotClock?.tenthsBelow, at: now)
     }
 }

@@ -85,6 +85,16 @@ public enum OpenAPIDocument {
             id: "getPage",
             summary: "The control page for a phone: the live face, scores, timers, a message, the screen. Served without the token; it asks for it.",
             reply: "Page", type: "text/html", open: true),
+        "GET /overlay": Operation(
+            id: "getOverlay",
+            summary:
+                "The stream overlay for OBS's browser source: the score, game clock, period and shot clock as the board draws them, on a transparent background, following the events. Served without the token; the events need it (#token=… in the address). Its script reads the query; a bad option is told on the page.",
+            reply: "Page", type: "text/html",
+            query: [
+                "items": "Which items, in that order: home, away, game, period, shot, comma-separated; those the clock has if left out.",
+                "position": "top-left, top, top-right, bottom-left, bottom (the default) or bottom-right.",
+                "scale": "The size, 0.5 to 4 (1: cards 66 px high).",
+            ], open: true),
     ]
 
     /// The document, one line of JSON.

@@ -123,7 +123,7 @@ enum OpenAPISchemas {
     static let time = "([0-5]?[0-9]{1,3}|[0-9]{1,2}:[0-5][0-9])(\\.[0-9])?"
     /// The game as a reply reports it (`State` has it with `[game]`).
     static let game: JSONValue = [
-        "type": "object", "required": ["period", "phase", "clock", "running", "undo"],
+        "type": "object", "required": ["period", "phase", "clock", "running", "undo", "clock_ms", "clock_counts", "tenths_below", "at"],
         "properties": [
             "period": ["type": "integer"], "phase": ["type": "string", "enum": ["play", "break", "over"]],
             "clock": ["type": "string", "description": "MM:SS or SS.t"], "shot": ["type": "string", "description": "absent when dark"],
@@ -131,6 +131,13 @@ enum OpenAPISchemas {
             "resets": ["type": "array", "items": ["type": "integer"], "description": "the shot clock's values, with one"],
             "possession": ["type": "string", "enum": ["home", "away"]],
             "penalties": ["type": "array", "items": ["type": "string", "description": "home 1:42: the penalty each team serves that ends first"]],
+            "clock_ms": ["type": "integer", "description": "the milliseconds on the game clock (the break's, in a break) at `at`"],
+            "clock_counts": ["type": "string", "enum": ["down", "up", "stopped"]],
+            "tenths_below": ["type": "integer", "description": "below these seconds the game clock reads SS.t (0: never)"],
+            "shot_ms": ["type": "integer", "description": "the milliseconds on the shot clock at `at`, with one"],
+            "shot_counts": ["type": "string", "enum": ["down", "stopped"]],
+            "shot_tenths_below": ["type": "integer", "description": "below these seconds the shot clock reads S.t"],
+            "at": ["type": "number", "description": "the wall instant of this reading, seconds since 1970 (to the millisecond)"],
         ],
     ]
     static let integers: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]

@@ -3,8 +3,8 @@ import Synchronization
 
 /// Lets a request in or refuses it: first the client's rate (so guessing the token is slow
 /// too), then where it goes and which page sent it (``RequestSite``), then the token, if the
-/// API has one. The control page (`/`) holds no data and asks
-/// for the token itself, so only the rate applies to its path (another method than GET is
+/// API has one. The control page (`/`) and the overlay (`/overlay`) hold no data and ask
+/// for the token themselves, so only the rate applies to their paths (another method than GET is
 /// the router's 405, as on the open path of any API); so does `/favicon.ico`, which a browser
 /// asks for by itself with the page and is answered 404 (there is none), not 401.
 final class AdmissionMiddleware: RouterMiddleware {
@@ -14,7 +14,7 @@ final class AdmissionMiddleware: RouterMiddleware {
     let rate: Mutex<RequestRate>
     let clock = ContinuousClock()
     /// The paths answered without the token.
-    static let open: Set<String> = ["/", "/favicon.ico"]
+    static let open: Set<String> = ["/", "/overlay", "/favicon.ico"]
     let start: ContinuousClock.Instant
 
     init(token: BearerToken?, site: RequestSite, limits: HTTPLimits) {

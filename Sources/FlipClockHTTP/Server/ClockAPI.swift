@@ -37,7 +37,7 @@ public enum ClockAPI {
     /// Every route the router has: the endpoints that ask the clock, and the others.
     public static var routes: [(method: HTTPRequest.Method, path: String)] {
         Endpoint.all.map { ($0.method, $0.path) } + [
-            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/openapi.json"), (.get, "/metrics"), (.get, "/"),
+            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/openapi.json"), (.get, "/metrics"), (.get, "/"), (.get, "/overlay"),
         ]
     }
 
@@ -90,6 +90,7 @@ public enum ClockAPI {
                 body: ResponseBody(byteBuffer: ByteBuffer(string: clock.metrics())))
         }
         router.on("/", method: .get) { _, _ in ControlPage.response }
+        router.on("/overlay", method: .get) { _, _ in OverlayPage.response }
         return router
     }
 
