@@ -134,7 +134,7 @@ import Testing
         let good =
             #"{"v":1,"leader":"hall-a","seq":1,"at":1767268800,"scores":{"home":3,"guest":1000},"texts":{"wall":"X"},"game":\#(Self.savedGame)}"#
         let taken = try? MatchState.followed(good, by: follower.configuration, now: Self.t0 + .seconds(1))
-        #expect(taken.map { follower.follow($0, at: Self.t0 + .seconds(1)) } == ClockState.Followed(scores: ["home": 3], game: true))
+        #expect(taken.map { follower.follow($0, at: Self.t0 + .seconds(1)) } == ClockState.MatchChange(scores: ["home": 3], game: true))
     }
 
     @Test func aStateOver64KiBIsRefusedUnread() {
@@ -176,7 +176,7 @@ import Testing
         let state = try MatchState.followed(payload, by: follower.configuration, now: Self.t0)
         #expect(follower.follow(state, at: Self.t0).scores == ["home": 1])
         _ = follower.handle(.game(.act(.start)), at: Self.moment(Self.t0))
-        #expect(follower.follow(state, at: Self.t0) == ClockState.Followed())
+        #expect(follower.follow(state, at: Self.t0) == ClockState.MatchChange())
     }
 
     /// While the match is led elsewhere, a request that changes it is refused, whichever way

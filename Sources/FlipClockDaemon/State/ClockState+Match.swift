@@ -41,7 +41,7 @@ extension ClockState {
 
     /// What taking a leader's state changed: the scores and texts whose cards flip, and
     /// whether the game changed.
-    struct Followed: Equatable {
+    struct MatchChange: Equatable {
         var scores: [String: Int] = [:]
         var texts: [String: String] = [:]
         var game = false
@@ -54,10 +54,10 @@ extension ClockState {
     /// passes on the way was the leader's to sound (its instant before the leader's change),
     /// or this clock's own game has sounded it already (the loop advances it to `now` first).
     /// A state already applied (the same leader's, not a later count) changes nothing.
-    mutating func follow(_ state: MatchState.Followed, at now: WallInstant) -> Followed {
-        if let last = standing.applied, last.leader == state.leader, state.seq <= last.seq { return Followed() }
+    mutating func follow(_ state: MatchState.Followed, at now: WallInstant) -> MatchChange {
+        if let last = standing.applied, last.leader == state.leader, state.seq <= last.seq { return MatchChange() }
         standing.applied = (state.leader, state.seq)
-        var followed = Followed()
+        var followed = MatchChange()
         followed.scores = state.scores.filter { board.values[$0.key] != $0.value }
         followed.texts = state.texts.filter { texts[$0.key] != $0.value }
         take(scores: followed.scores, texts: followed.texts)
