@@ -16,9 +16,12 @@ enum MQTTStart {
     ) throws -> MQTTService? {
         guard let settings = configuration.mqtt, let waiting, let events else { return nil }
         let password = try ConfigPath.password(settings, path: path)
-        let clock = MQTTService.Clock(
+        var clock = MQTTService.Clock(
             ask: { await waiting.ask($0, from: "mqtt", kind: .mqtt) }, listen: events.listen, diagnostics: { metrics.diagnostics },
             page: { configuration.http.flatMap { page?.link(listen: $0) } })
+        // The `[match]`: through the loop, the one owner of the scores, texts and game.
+        clock.match = { await waiting.match() }
+        clock.follow = { await waiting.follow($0) }
         var identity = settings.identity(hostname: ProcessInfo.processInfo.hostName)
         switch MachineNode.node(base: identity.base) {
         case .success(let node): identity = identity.on(machine: node)

@@ -16,6 +16,7 @@ import Testing
         ("[clock]", ""), ("[look]", ""), ("[flip]", ""), ("[output]", ""), ("[output.screen.HDMI-A-1]", ""), ("[date]", ""),
         ("[control]", ""), ("[state]", ""), ("[sound]", ""), ("[horn]", ""), ("[game]", ""), ("[game.shot_clock]", ""),
         ("[http]", #"listen = "127.0.0.1:8080""#), ("[mqtt]", #"host = "localhost""#), ("[keypad]", #"device = "/dev/input/event0""#),
+        ("[match]", "topic = \"flipclock/match/hall\"\nrole = \"leader\""),
         ("[[score]]", #"name = "home""#), ("[[timer]]", #"name = "tea""#), ("[[text]]", #"name = "board""#),
         ("[[place]]", "name = \"tokyo\"\ntime_zone = \"Asia/Tokyo\""), ("[[night]]", #"hours = "22:00-07:00""#),
         ("[[row]]", #"show = ["time"]"#),

@@ -19,6 +19,29 @@ import Testing
         #expect(await reply == .pong)
     }
 
+    /// The match's questions wait as requests do; an answer of `nil` (a state taken, no match)
+    /// is an answer, not a question withdrawn.
+    @Test func theMatchsQuestionsAreAnsweredByTheLoop() async {
+        let waiting = WaitingRequests()
+        async let why = waiting.follow("{")
+        async let match = waiting.match()
+        async let led = waiting.lead(true)
+        var taken: [WaitingRequests.Taken] = []
+        while taken.count < 3 {
+            await Task.yield()
+            taken += waiting.take()
+        }
+        #expect(Set(taken.map { "\($0.question)" }) == ["follow(\"{\")", "match", "lead(true)"])
+        #expect(taken.allSatisfy { $0.source == "mqtt" && $0.kind == .mqtt })
+        for asked in taken {
+            waiting.answer(asked.id, with: asked.question == .follow("{") ? "match: not JSON" : nil)
+        }
+        #expect(await why == "match: not JSON")
+        #expect(await match == nil)
+        #expect(await led)
+        #expect(waiting.patienceTasks == 0)
+    }
+
     @Test func aRequestNotTakenInTimeIsRefused() async {
         let waiting = WaitingRequests(patience: .milliseconds(50))
         #expect(

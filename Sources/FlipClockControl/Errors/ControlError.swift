@@ -14,6 +14,8 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
         case reloadFailed = "reload-failed"
         case state
         case queueFull = "queue-full"
+        /// The clock follows a `[match]` led by another clock: its scores, texts and game change there.
+        case ledElsewhere = "led-elsewhere"
         /// The clock has too many requests waiting, or did not take one in time (HTTP's 503).
         case busy
     }

@@ -27,6 +27,7 @@ extension ClockConfiguration {
         }
         if let t = try top.table("http") { try decodeHTTP(t) }
         if let t = try top.table("mqtt") { try decodeMQTT(t) }
+        if let t = try top.table("match") { try decodeMatch(t) }
         if let t = try top.table("keypad") { try decodeKeypad(t, at: top.table["keypad"]?.keyLocation ?? top.firstKey) }
         if let t = try top.table("sound") { try decodeSound(t) }
         if let t = try top.table("horn") { try decodeHorn(t) }
@@ -36,6 +37,7 @@ extension ClockConfiguration {
             try r.rejectUnknownKeys()
         }
         try top.rejectUnknownKeys(kind: "table")
+        try checkMatch(at: top.table["match"]?.keyLocation ?? top.firstKey)
     }
 
     /// `listen` is required; an address other hosts reach needs `token_file`.

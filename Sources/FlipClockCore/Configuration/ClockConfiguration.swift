@@ -80,6 +80,9 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var http: HTTPSettings?
     /// `[mqtt]`: the MQTT broker; `nil` (the default): none.
     public var mqtt: MQTTSettings?
+    /// `[match]`: one match over several clocks, on the `[mqtt]` broker; `nil` (the default):
+    /// the clock runs its own game.
+    public var match: MatchSettings?
     /// `[keypad]`: the operator's keypad; `nil` (the default): none.
     public var keypad: KeypadSettings?
     /// `[sound]`: the flaps' clicks and the horn through ALSA; `nil` (the default): silent.

@@ -21,6 +21,12 @@ public final class WaitingRequests: Sendable {
         case request(ControlRequest)
         /// What each screen shows now.
         case pictures
+        /// The `[match]` as this clock holds it, as its leader publishes it.
+        case match
+        /// A `T/state` payload of the `[match]`'s leader, to follow.
+        case follow(String)
+        /// Whether this clock leads its `[match]` now.
+        case lead(Bool)
     }
 
     /// A question the loop has taken, with where it came from (for the log) and by which
@@ -37,9 +43,11 @@ public final class WaitingRequests: Sendable {
         var untaken: [Taken] = []
         var replies = Slots<ControlReply>()
         var pictures = Slots<[ScreenPicture]>()
+        /// The match's questions' answers: its JSON, or why a state was not followed.
+        var match = Slots<String?>()
         /// Patience tasks running now (what the tests count).
         var timers = 0
-        var count: Int { replies.count + pictures.count }
+        var count: Int { replies.count + pictures.count + match.count }
     }
 
     public let capacity: Int
@@ -54,6 +62,27 @@ public final class WaitingRequests: Sendable {
     }
 
     deinit { close(descriptor) }
+
+    /// The `[match]` as this clock holds it (``MatchState``'s JSON, what its leader publishes);
+    /// `nil` without `[match]`, or when the loop does not answer in time.
+    public func match() async -> String? {
+        if case .success(let match) = await ask(.match, from: "mqtt", kind: .mqtt, in: \.match) { match } else { nil }
+    }
+
+    /// A `T/state` payload of the `[match]`'s leader, followed by the loop: `nil` if taken, else
+    /// why not (one line, `match: …`).
+    public func follow(_ payload: String) async -> String? {
+        switch await ask(.follow(payload), from: "mqtt", kind: .mqtt, in: \.match) {
+        case .success(let why): why
+        case .failure(let error): "match: \(error.reason)"
+        }
+    }
+
+    /// Tells the loop whether this clock leads its `[match]` now (while it does not, requests
+    /// that change the match are refused); `false` if the loop did not take it in time.
+    public func lead(_ leading: Bool) async -> Bool {
+        if case .success = await ask(.lead(leading), from: "mqtt", kind: .mqtt, in: \.match) { true } else { false }
+    }
 
     /// The loop's reply to `request`, or a `busy` refusal; `source` names the asker in the
     /// log, `kind` the way it came (HTTP or MQTT) in the metrics.
@@ -142,6 +171,11 @@ public final class WaitingRequests: Sendable {
     /// Resumes the asker of a ``Question/pictures`` question ``take()`` returned.
     func answer(_ id: Int, with pictures: [ScreenPicture]) {
         queue.withLock { $0.pictures.settle(id, with: pictures) }?.resume(returning: pictures)
+    }
+
+    /// Resumes the asker of a match's question ``take()`` returned.
+    func answer(_ id: Int, with match: String?) {
+        queue.withLock { $0.match.settle(id, with: match) }?.resume(returning: match)
     }
 
     /// How many patience tasks run now: one per question not yet answered.

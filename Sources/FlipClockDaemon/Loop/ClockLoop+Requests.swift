@@ -105,6 +105,7 @@ extension ClockLoop {
             let replies = answer(requests.map { (.success($0.1), $0.2) }, kind: kind)
             for (asked, reply) in zip(requests, replies) { waiting.answer(asked.0, with: reply) }
         }
+        answerMatch(taken, waiting: waiting)
         let askers = taken.filter { $0.question == .pictures }
         guard !askers.isEmpty else { return }
         let pictures = screens.screens.map { ScreenPicture(screen: $0.output.name, frame: report.frames, canvas: $0.shown) }
@@ -119,7 +120,7 @@ extension ClockLoop {
 
     /// Draws what a request changed: at once from rest; while cards move, at the next paced
     /// frame (a frame per request batch would outrun the refresh).
-    private func show(_ change: ClockState.Change) {
+    func show(_ change: ClockState.Change) {
         let now = clock.now
         let soon = moving ? plan.frame : min(plan.frame, now)
         switch change {

@@ -21,4 +21,14 @@ extension ClockState {
 
     /// The game as the state file keeps it: the one played, else the one set aside.
     var savedGame: Game? { game ?? setAside.game }
+
+    /// Timers for the configured items: saved states kept where the names still match.
+    static func timers(for items: [TimerItem], saved: [String: FlipTimer]) -> [String: FlipTimer] {
+        Dictionary(
+            uniqueKeysWithValues: items.map { item in
+                var timer = saved[item.name] ?? FlipTimer(item)
+                timer.direction = item.direction
+                return (item.name, timer)
+            })
+    }
 }

@@ -30,6 +30,8 @@ struct ClockState {
     var messages = PanelReveal()
     /// The control page's pairing code on the screens, and until when (the loop's clock).
     var pairing: PairingCode?
+    /// Where this clock stands in the `[match]`: leading it, or the last state it followed.
+    var standing = MatchStanding()
 
     /// The state as saved (`nil`s: nothing saved), kept where it fits `configuration`: unknown
     /// names are dropped, scores kept in range, and a text shown only where a request could
@@ -79,16 +81,6 @@ struct ClockState {
         if game != nil { undoable = [] }
         brightness.schedule = new.night
         messages = PanelReveal()
-    }
-
-    /// Timers for the configured items: saved states kept where the names still match.
-    static func timers(for items: [TimerItem], saved: [String: FlipTimer]) -> [String: FlipTimer] {
-        Dictionary(
-            uniqueKeysWithValues: items.map { item in
-                var timer = saved[item.name] ?? FlipTimer(item)
-                timer.direction = item.direction
-                return (item.name, timer)
-            })
     }
 
     /// A configured timer's state (every configured timer has one).
@@ -190,6 +182,7 @@ extension ClockState {
         func reply(_ reply: ControlReply, _ change: Change = .none, saves: Bool = false, note: Note? = nil) -> Outcome {
             Outcome(reply: reply, change: change, saves: saves, note: note)
         }
+        if let refusal = matchRefusal(request) { throw refusal }
         switch request {
         case .ping:
             return reply(.pong)
@@ -293,5 +286,12 @@ extension ClockState {
     mutating func restore(scores: [String: Int]) {
         board = ScoreBoard(items: configuration.scores, values: scores)
         for item in configuration.scores { setAside.scores[item.name] = nil }
+    }
+
+    /// Puts in a leader's scores and texts (``MatchState/followed(_:by:now:)`` checked them).
+    mutating func take(scores: [String: Int], texts: [String: String]) {
+        board = ScoreBoard(items: configuration.scores, values: board.values.merging(scores) { $1 })
+        for name in scores.keys { setAside.scores[name] = nil }
+        self.texts.merge(texts) { $1 }
     }
 }

@@ -36,6 +36,7 @@ public struct Problem: Error, Equatable, Sendable {
             case .reloadFailed: (.internalServerError, "The configuration could not be reloaded")
             case .state: (.conflict, "Not possible now")
             case .queueFull: (.conflict, "Too many messages are waiting")
+            case .ledElsewhere: (.conflict, "The match is led by another clock")
             case .busy: (.serviceUnavailable, "The clock is busy")
             }
         self.init(status: status, code: error.code.rawValue, title: title, detail: error.reason)

@@ -1,0 +1,68 @@
+import FlipClockControl
+import FlipClockCore
+import Logging
+
+extension ClockLoop {
+    /// Answers the `[match]`'s questions among those other threads asked (the MQTT session's):
+    /// the match as this clock holds it, a leader's state to follow, whether this clock leads.
+    func answerMatch(_ taken: [WaitingRequests.Taken], waiting: WaitingRequests) {
+        for asked in taken {
+            switch asked.question {
+            case .match: waiting.answer(asked.id, with: matchState())
+            case .follow(let payload): waiting.answer(asked.id, with: follow(payload))
+            case .lead(let leading):
+                if state.standing.leading != leading {
+                    logger.notice(leading ? "match: this clock leads" : "match: this clock follows", metadata: ["topic": "\(matchTopic)"])
+                }
+                state.standing.leading = leading
+                waiting.answer(asked.id, with: String?.none)
+            case .request, .pictures: continue
+            }
+        }
+    }
+
+    private var matchTopic: String { configuration.match?.topic ?? "" }
+
+    /// The match's JSON as the leader publishes it, its game run on to now (its horns
+    /// sounded); `nil` without `[match]`.
+    func matchState() -> String? {
+        guard configuration.match != nil else { return nil }
+        playGame(at: wall)
+        return state.matchState.encoded
+    }
+
+    /// Follows a leader's `T/state` `payload`: checked (``MatchState/followed(_:by:now:)``),
+    /// then its scores, texts and game replace this clock's, flip as a request's change would
+    /// and are saved. `nil` if taken, else why not (this clock keeps what it shows).
+    func follow(_ payload: String) -> String? {
+        guard configuration.match != nil else { return "match: this clock has no [match]" }
+        guard state.follows else { return "match: this clock leads the match" }
+        let now = wall
+        let followed: MatchState.Followed
+        do {
+            followed = try MatchState.followed(payload, by: configuration, now: now)
+        } catch {
+            return error.description
+        }
+        for note in followed.notes { logger.warning("\(note)", metadata: ["topic": "\(matchTopic)"]) }
+        // This clock's own game to now first: a horn of its own at a zero is sounded.
+        playGame(at: now)
+        let changed = state.follow(followed, at: now)
+        guard changed.saves else { return nil }
+        // The leader's match is shown even if this clock cannot keep it: the next state saves again.
+        do throws(ControlError) {
+            try save()
+        } catch {
+            logger.error("match: cannot save the state", metadata: ["error": "\(error)"])
+        }
+        logger.info(
+            "match followed",
+            metadata: [
+                "topic": "\(matchTopic)", "leader": "\(followed.leader)", "seq": "\(followed.seq)", "scores": "\(state.board.summary)",
+            ])
+        if !changed.scores.isEmpty { show(.scores(changed.scores)) }
+        if !changed.texts.isEmpty { show(.texts(changed.texts)) }
+        show(.redraw)
+        return nil
+    }
+}
