@@ -28,16 +28,25 @@ public final class MQTTService: Service, Sendable {
         public var diagnostics: @Sendable () -> (framesPerFlip: Double?, latenessMilliseconds: Double?)
         /// The control page's address as a phone on the network reaches it, now; `nil` if none.
         public var page: @Sendable () -> String?
+        /// The match as the leader publishes it, now: `{"scores":{…},"texts":{…},"game":{…}}`
+        /// (no v/leader/seq/at: the session adds those).
+        public var match: @Sendable () async -> String? = { nil }
+        /// A received `T/state` payload (the whole object) applied; `nil` if taken, else why not
+        /// (one line, logged with the topic by the service).
+        public var follow: @Sendable (String) async -> String? = { _ in nil }
 
         public init(
             ask: @escaping @Sendable (ControlRequest) async -> ControlReply, listen: @escaping @Sendable () -> AsyncStream<ClockEvent>?,
             diagnostics: @escaping @Sendable () -> (framesPerFlip: Double?, latenessMilliseconds: Double?),
-            page: @escaping @Sendable () -> String? = { nil }
+            page: @escaping @Sendable () -> String? = { nil }, match: @escaping @Sendable () async -> String? = { nil },
+            follow: @escaping @Sendable (String) async -> String? = { _ in nil }
         ) {
             self.ask = ask
             self.listen = listen
             self.diagnostics = diagnostics
             self.page = page
+            self.match = match
+            self.follow = follow
         }
     }
 
