@@ -156,17 +156,26 @@ private func leading(_ node: String, _ role: MatchSettings.Role = .leader) -> Le
         #expect(a.tick(at: at(10)) == [])
     }
 
+    @Test func aLeadTakenOverBeforeItsOwnNameCameBackWaitsTheQuietPeriodAgain() {
+        // T/leader empty since 0 s; a's own name never came back before the broker closed its lead.
+        var a = leading("a")
+        _ = a.leadClosed("the broker disconnected: session taken over", at: at(5))
+        #expect(a.tick(at: at(5.1)) == [])
+        _ = a.leader(bytes("{\"node\":\"b\",\"since\":1}"), retained: false, at: at(5.15))
+        #expect(a.tick(at: at(9)) == [])
+    }
+
     @Test func aStandbyWaitsForALeaderThenClaimsWhenItGoes() {
         var s = clock("s", .standby)
         #expect(s.tick(at: at(4.9)) == [])
         #expect(s.tick(at: at(5)) == [.log("match: \(t): nobody leads; claiming the lead"), lead])
-        var t = clock("t", .standby)
-        _ = t.leader(bytes("{\"node\":\"a\",\"since\":1}"), retained: true, at: at(0.01))
-        #expect(t.tick(at: at(9)) == [])
+        var u = clock("u", .standby)
+        _ = u.leader(bytes("{\"node\":\"a\",\"since\":1}"), retained: true, at: at(0.01))
+        #expect(u.tick(at: at(9)) == [])
         // The leader's will (SIGKILL): empty; claimed after the quiet period, not before.
-        #expect(t.leader([], retained: false, at: at(9.5)) == [])
-        #expect(t.tick(at: at(9.6)) == [])
-        #expect(t.tick(at: at(9.75)) == [.log("match: \(t): nobody leads; claiming the lead"), lead])
+        #expect(u.leader([], retained: false, at: at(9.5)) == [])
+        #expect(u.tick(at: at(9.6)) == [])
+        #expect(u.tick(at: at(9.75)) == [.log("match: \(t): nobody leads; claiming the lead"), lead])
     }
 
     @Test func aFollowerNeverClaims() {
