@@ -111,4 +111,46 @@ struct MatchBrokerTests {
         for screen in [s, f, back] { screen.task.cancel() }
         for screen in [s, f, back] { await screen.task.value }
     }
+    /// Starts `arguments` (a command on the PATH); its process id.
+    static func spawn(_ arguments: [String]) -> pid_t? {
+        var pid: pid_t = 0
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for arg in argv { free(arg) } }
+        return posix_spawnp(&pid, arguments[0], nil, nil, argv, environ) == 0 ? pid : nil
+    }
+
+    @Test func aStandbyTakesOverFromALeaderKilled() async throws {
+        // The leader: a process holding the lead connection (mosquitto_sub with the lead client
+        // id and its will, an empty retained T/leader) that named itself; killed with SIGKILL.
+        let topic = "flipclock-test/killed/\(getpid())"
+        let leader = try #require(
+            Self.spawn([
+                "mosquitto_sub", "-h", "127.0.0.1", "-p", "\(Self.port)", "-V", "mqttv5", "-i", MatchTopics(topic).leadClientID, "-t",
+                "\(topic)/none",
+                "--will-topic", "\(topic)/leader", "--will-payload", "", "--will-retain",
+            ]))
+        var options = MQTTConnection.Options(
+            host: "127.0.0.1", port: Self.port, keepalive: 5, clientID: "flipclock-test-namer-\(getpid())", username: nil, password: nil, tls: false,
+            caFile: nil, certFile: nil, keyFile: nil, will: ("\(topic)/namer", ""), largestPacket: 1024)
+        options.reconnects = false
+        let connected = Screen.Followed()
+        let namer = try MQTTConnection(options) { if case .connected = $0 { connected.list.withLock { $0.append("connected") } } }
+        namer.start()
+        #expect(await Self.until(10) { connected.list.withLock { !$0.isEmpty } }.0)
+        namer.publish("\(topic)/leader", "{\"node\":\"k\",\"since\":1}", retain: true)
+        namer.publish("\(topic)/state", "{\"v\":1,\"leader\":\"k\",\"seq\":9,\"at\":1}", retain: true)
+        let s = Screen("s", .standby, topic: topic, match: "{\"scores\":{\"home\":2}}")
+        #expect(await Self.until(10) { s.followed.list.withLock { $0.count } == 1 }.0)
+        try? await Task.sleep(for: .milliseconds(500))
+        #expect(s.lead == .idle)
+        kill(leader, SIGKILL)
+        var status: Int32 = 0
+        waitpid(leader, &status, 0)
+        let (took, seconds) = await Self.until(10) { s.lead == .leading }
+        #expect(took)
+        print("match: the standby led \(seconds) s after the leader was killed")
+        namer.stop()
+        s.task.cancel()
+        await s.task.value
+    }
 }
