@@ -149,7 +149,9 @@ let package = Package(
         // A test target a module, each depending on what its files import.
         .testTarget(name: "FlipClockCoreTests", dependencies: ["FlipClockCore", "FlipClockCoreTestKit"]),
         .testTarget(name: "FlipClockControlTests", dependencies: ["FlipClockControl", "FlipClockCore"]),
-        .testTarget(name: "FlipClockMQTTTests", dependencies: ["FlipClockMQTT", "FlipClockControl", "FlipClockCore", "CMosquitto"]),
+        .testTarget(
+            name: "FlipClockMQTTTests",
+            dependencies: ["FlipClockMQTT", "FlipClockControl", "FlipClockCore", "CMosquitto", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "FlipClockKeypadTests", dependencies: ["FlipClockKeypad", "FlipClockControl", "FlipClockCore", "CEvdev"]),
         .testTarget(
             name: "FlipClockSoundTests", dependencies: ["FlipClockSound", "FlipClockCore", "CALSA", .product(name: "Logging", package: "swift-log")]),

@@ -11,7 +11,7 @@ public struct MatchSettings: Equatable, Sendable {
         case follower
     }
 
-    /// The match's MQTT topic (`T`): its state is `T/state`, its leader `T/leader`.
+    /// The match's MQTT topic (`T`): `T/state`, `T/leader`, `T/screens/NODE` below it.
     public var topic: String
     public var role: Role
 

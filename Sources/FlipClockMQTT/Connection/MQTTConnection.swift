@@ -20,6 +20,8 @@ public final class MQTTConnection: @unchecked Sendable {
         case failed(String)
         /// A message; `retained` if the broker kept it from before the subscription.
         case message(topic: String, payload: [UInt8], retained: Bool)
+        /// The broker acknowledged the subscription ``subscribe(_:)`` returned the id of.
+        case subscribed(Int32)
         /// A message larger than ``Options/largestPacket`` (which the broker was told): its
         /// payload is not kept, and the connection is closed (MQTT 5's "packet too large").
         case oversize(topic: String, bytes: Int)
@@ -41,6 +43,9 @@ public final class MQTTConnection: @unchecked Sendable {
         public var will: (topic: String, payload: String)
         /// The largest packet the broker may send (MQTT 5's maximum packet size).
         public var largestPacket: Int
+        /// Whether a failed or dropped connection is tried again; `false`: one connection,
+        /// and ``Event/failed(_:)`` when it ends (a match's lead connection).
+        public var reconnects = true
 
         public init(
             host: String, port: Int, keepalive: Int, clientID: String, username: String?, password: String?, tls: Bool, caFile: String?,
@@ -104,6 +109,9 @@ public final class MQTTConnection: @unchecked Sendable {
         mosquitto_disconnect_v5_callback_set(client) { _, object, code, _ in
             MQTTConnection.owner(object).dropped(code: code)
         }
+        mosquitto_subscribe_v5_callback_set(client) { _, object, mid, _, _, _ in
+            MQTTConnection.owner(object).events(.subscribed(mid))
+        }
         mosquitto_message_v5_callback_set(client) { _, object, message, _ in
             guard let message = message?.pointee, let topic = message.topic else { return }
             MQTTConnection.owner(object).received(message, topic: String(cString: topic))
@@ -129,9 +137,12 @@ public final class MQTTConnection: @unchecked Sendable {
     }
 
     /// Subscribes to `patterns` at QoS 1, without the clock's own messages (MQTT 5's no local:
-    /// a retained one from an earlier run still comes at the subscription).
-    public func subscribe(_ patterns: [String]) {
-        for pattern in patterns { mosquitto_subscribe_v5(client, nil, pattern, 1, Int32(MQTT_SUB_OPT_NO_LOCAL.rawValue), nil) }
+    /// a retained one from an earlier run still comes at the subscription); the message id of
+    /// the last (``Event/subscribed(_:)`` tells its acknowledgement, which comes after the others').
+    @discardableResult public func subscribe(_ patterns: [String]) -> Int32 {
+        var mid: Int32 = 0
+        for pattern in patterns { mosquitto_subscribe_v5(client, &mid, pattern, 1, Int32(MQTT_SUB_OPT_NO_LOCAL.rawValue), nil) }
+        return mid
     }
 
     /// Ends the subscriptions to `patterns` (the connection stays).
@@ -160,17 +171,28 @@ public final class MQTTConnection: @unchecked Sendable {
             if code == MOSQ_ERR_SUCCESS.rawValue {
                 // Asleep until the broker sends, another thread publishes (libmosquitto wakes
                 // its loop through a socket pair) or the keepalive's ping is due.
-                code = mosquitto_loop_forever(client, Int32(options.keepalive * 1000), 1)
+                code = options.reconnects ? mosquitto_loop_forever(client, Int32(options.keepalive * 1000), 1) : once()
             }
             if stopping.load(ordering: .sequentiallyConsistent) { break }
             if code != MOSQ_ERR_SUCCESS.rawValue, !reported.load(ordering: .sequentiallyConsistent) {
                 events(.failed(Self.dropText(code, keepalive: options.keepalive)))
             }
+            if !options.reconnects { break }
             if isConnectedOnce.exchange(false, ordering: .sequentiallyConsistent) { wait = 1 }
             for _ in 0..<(wait * 10) where !stopping.load(ordering: .sequentiallyConsistent) { usleep(100_000) }
             wait = min(wait * 2, 60)
         }
         finished.withLock { $0 = true }
+    }
+
+    /// libmosquitto's loop for one connection: it ends when the connection does (its
+    /// `loop_forever` would connect again).
+    private func once() -> Int32 {
+        var code: Int32
+        repeat {
+            code = mosquitto_loop(client, Int32(options.keepalive * 1000), 1)
+        } while code == MOSQ_ERR_SUCCESS.rawValue && !stopping.load(ordering: .sequentiallyConsistent)
+        return code
     }
 
     /// Whether a connection was made since the last failure (the wait starts again at 1 s).

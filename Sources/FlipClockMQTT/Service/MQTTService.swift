@@ -38,16 +38,19 @@ public final class MQTTService: Service, Sendable {
         public init(
             ask: @escaping @Sendable (ControlRequest) async -> ControlReply, listen: @escaping @Sendable () -> AsyncStream<ClockEvent>?,
             diagnostics: @escaping @Sendable () -> (framesPerFlip: Double?, latenessMilliseconds: Double?),
-            page: @escaping @Sendable () -> String? = { nil }
+            page: @escaping @Sendable () -> String? = { nil }, match: @escaping @Sendable () async -> String? = { nil },
+            follow: @escaping @Sendable (String) async -> String? = { _ in nil }
         ) {
             self.ask = ask
             self.listen = listen
             self.diagnostics = diagnostics
             self.page = page
+            self.match = match
+            self.follow = follow
         }
     }
 
-    private enum Input: Sendable {
+    enum Input: Sendable {
         case connection(MQTTConnection.Event)
         /// Messages wait in ``waiting``.
         case messages
@@ -56,6 +59,10 @@ public final class MQTTService: Service, Sendable {
         case minute
         /// The control page's address may have changed (``Clock/page``).
         case page
+        /// What the lead connection of a claim tells (``MatchLink``).
+        case lead(Int, MQTTConnection.Event)
+        /// A tenth of a second passed (the match's claims wait for quiet).
+        case tick
     }
 
     private let settings: MQTTSettings
@@ -65,6 +72,8 @@ public final class MQTTService: Service, Sendable {
     private let started: String
     private let configuration: ClockConfiguration
     private let clock: Clock
+    private let match: MatchSettings?
+    private let matchStatus = Mutex(MatchStatus())
     private let logger: Logger
     private let inputs: AsyncStream<Input>
     private let feed: AsyncStream<Input>.Continuation
@@ -74,11 +83,13 @@ public final class MQTTService: Service, Sendable {
     /// How many messages from the broker may wait.
     public static let waitingMessages = 256
 
-    /// `started` is when the daemon started, ISO 8601; `password` what `password_file` holds.
+    /// `started` is when the daemon started, ISO 8601; `password` what `password_file` holds;
+    /// `match` the match this clock is a screen of (docs/match-leadership.md).
     public init(
         _ configuration: ClockConfiguration, settings: MQTTSettings, identity: MQTTIdentity, password: String?, version: String, started: String,
-        clock: Clock, logger: Logger
+        clock: Clock, logger: Logger, match: MatchSettings? = nil
     ) {
+        self.match = match
         self.configuration = configuration
         self.settings = settings
         self.identity = identity
@@ -93,6 +104,9 @@ public final class MQTTService: Service, Sendable {
     /// Called with each configuration a reload takes.
     public func configured(_ configuration: ClockConfiguration) { feed.yield(.configured(configuration)) }
 
+    /// The match as this clock sees it (who leads, the lost mark, the screens); `nil` without one.
+    public var matchNow: MatchStatus? { match == nil ? nil : matchStatus.withLock { $0 } }
+
     /// Called when the control page's address may have changed: the HTTP API listens now (it
     /// may have started after the broker answered). Also looked at every minute.
     public func pageMoved() { feed.yield(.page) }
@@ -102,13 +116,14 @@ public final class MQTTService: Service, Sendable {
     public func run() async {
         let feed = self.feed
         let connection: MQTTConnection
+        // A match's state is up to 64 KiB; a command that long is refused by its parser.
+        let options = MQTTConnection.Options(
+            host: settings.host, port: settings.brokerPort, keepalive: settings.keepalive, clientID: identity.clientID,
+            username: settings.username, password: password, tls: settings.tls, caFile: settings.caFile, certFile: settings.certFile,
+            keyFile: settings.keyFile, will: ("\(identity.base)/status", "offline"),
+            largestPacket: (match == nil ? MQTTCommand.maximumPayload : MatchTopics.largestState) + 512)
         do {
-            connection = try MQTTConnection(
-                MQTTConnection.Options(
-                    host: settings.host, port: settings.brokerPort, keepalive: settings.keepalive, clientID: identity.clientID,
-                    username: settings.username, password: password, tls: settings.tls, caFile: settings.caFile, certFile: settings.certFile,
-                    keyFile: settings.keyFile, will: ("\(identity.base)/status", "offline"), largestPacket: MQTTCommand.maximumPayload + 512)
-            ) { [self] event in
+            connection = try MQTTConnection(options) { [self] event in
                 guard case .message(let topic, let payload, let retained) = event else {
                     feed.yield(.connection(event))
                     return
@@ -119,6 +134,12 @@ public final class MQTTService: Service, Sendable {
             return logger.error("mqtt: \(error); the clock runs without MQTT")
         }
         var session = MQTTSession(identity: identity, version: version, configuration: configuration)
+        let link = match.map {
+            MatchLink(
+                $0, node: identity.node, own: options, clock: clock, logger: logger, status: { [self] now in matchStatus.withLock { $0 = now } }
+            ) { feed.yield(.lead($0, $1)) }
+        }
+        await link?.started(connection)
         let place = "\(settings.host):\(settings.brokerPort)"
         logger.info(
             "mqtt: connecting",
@@ -134,6 +155,11 @@ public final class MQTTService: Service, Sendable {
             group.addTask {
                 while (try? await Task.sleep(for: .seconds(60))) != nil { feed.yield(.minute) }
             }
+            if link != nil {
+                group.addTask {
+                    while (try? await Task.sleep(for: .milliseconds(100))) != nil { feed.yield(.tick) }
+                }
+            }
             // Whether the diagnostics wait for the first flip.
             var unknown = true
             // The reasons logged since the last connection: each is said once.
@@ -146,9 +172,14 @@ public final class MQTTService: Service, Sendable {
                     failures = []
                     _ = session.paged(clock.page())
                     actions = session.connected() + session.measured(diagnostics())
+                    await link?.connected(connection)
                 case .connection(.failed(let reason)):
                     session.disconnected()
                     if failures.insert(reason).inserted { logger.warning("mqtt: \(place): \(reason)\(Self.hint(reason))") }
+                    await link?.disconnected(connection)
+                    actions = []
+                case .connection(.subscribed(let mid)):
+                    await link?.subscribed(mid, connection)
                     actions = []
                 case .connection(.message):
                     actions = []  // they wait in `waiting`
@@ -161,6 +192,10 @@ public final class MQTTService: Service, Sendable {
                         if let lost = waiting.withLock({ $0.takeDropped() }) {
                             await drain(session.dropped(lost.count, lastOn: lost.topic, waiting: Self.waitingMessages), &session, connection)
                         }
+                        if let link, link.isMatch(message.topic) {
+                            await link.received(topic: message.topic, payload: message.payload, retained: message.retained, connection)
+                            continue
+                        }
                         await drain(
                             session.received(topic: message.topic, payload: message.payload, retained: message.retained), &session, connection)
                     }
@@ -168,6 +203,7 @@ public final class MQTTService: Service, Sendable {
                     actions = []
                 case .clock(.state(let status)):
                     actions = session.changed(status)
+                    await link?.changed(connection)
                 case .clock(.shown):
                     // The figures are news once, when the first flip makes them known.
                     let now = diagnostics()
@@ -177,13 +213,21 @@ public final class MQTTService: Service, Sendable {
                     actions = session.configured(configuration)
                 case .minute:
                     actions = session.paged(clock.page()) + session.measured(diagnostics())
+                    await link?.minute(connection)
                 case .page:
                     actions = session.paged(clock.page())
+                case .lead(let generation, let event):
+                    await link?.lead(generation, event, connection)
+                    actions = []
+                case .tick:
+                    await link?.tick(connection)
+                    actions = []
                 }
                 await drain(actions, &session, connection)
             }
             group.cancelAll()
         }
+        await link?.stopping(connection)
         connection.stop(last: ("\(identity.base)/status", "offline"))
         logger.info("mqtt: disconnected", metadata: ["broker": "\(place)"])
     }
