@@ -22,6 +22,7 @@ enum MQTTStart {
         // The `[match]`: through the loop, the one owner of the scores, texts and game.
         clock.match = { await waiting.match() }
         clock.follow = { await waiting.follow($0) }
+        clock.matchChanged = { leading, _ in _ = await waiting.lead(leading) }
         var identity = settings.identity(hostname: ProcessInfo.processInfo.hostName)
         switch MachineNode.node(base: identity.base) {
         case .success(let node): identity = identity.on(machine: node)
@@ -29,6 +30,7 @@ enum MQTTStart {
         }
         return MQTTService(
             configuration, settings: settings, identity: identity, password: password,
-            version: FlipClockVersion.string, started: Date.now.ISO8601Format(), clock: clock, logger: logger)
+            version: FlipClockVersion.string, started: Date.now.ISO8601Format(), clock: clock, logger: logger,
+            match: configuration.match)
     }
 }

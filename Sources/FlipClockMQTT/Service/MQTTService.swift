@@ -34,6 +34,9 @@ public final class MQTTService: Service, Sendable {
         /// A received `T/state` payload (the whole object) applied; `nil` if taken, else why not
         /// (one line, logged with the topic by the service).
         public var follow: @Sendable (String) async -> String? = { _ in nil }
+        /// Whether this clock leads the match now, and whether it has lost its leader: told
+        /// at each change (a clock that does not lead refuses changes to the match).
+        public var matchChanged: @Sendable (_ leading: Bool, _ lost: Bool) async -> Void = { _, _ in }
 
         public init(
             ask: @escaping @Sendable (ControlRequest) async -> ControlReply, listen: @escaping @Sendable () -> AsyncStream<ClockEvent>?,

@@ -31,6 +31,8 @@ final class MatchLink {
     private(set) var generation = 0
     /// The own connection's subscription to the match's topics, until acknowledged.
     private var subscription: Int32?
+    /// Whether the clock leads, and has lost its leader, as it was last told.
+    private var told: (leading: Bool, lost: Bool)?
 
     /// The lead connection's keepalive: libmosquitto's least (5 s); the broker sends the
     /// will of a connection cut off after 1.5 of it.
@@ -118,6 +120,11 @@ final class MatchLink {
         }
         let listed = leadership.screens.listed(wall: Self.moment().wall)
         status(MQTTService.MatchStatus(lead: leadership.lead, lost: leadership.isLost, screens: listed.map(\.screen), fresh: listed.map(\.fresh)))
+        let now = (leading: leadership.lead == .leading, lost: leadership.isLost)
+        if told.map({ $0 != now }) ?? true {
+            told = now
+            await clock.matchChanged(now.leading, now.lost)
+        }
     }
 
     private func perform(_ action: Leadership.Action, _ own: MQTTConnection) async -> [Leadership.Action] {
