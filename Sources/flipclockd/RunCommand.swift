@@ -148,7 +148,8 @@ struct RunCommand: AsyncParsableCommand {
             let snapshots = Snapshots(waiting: waiting)
             let clock = ClockAPI.Clock(
                 ask: { await waiting.ask($0, from: $1) }, metrics: metrics.exposition,
-                snapshot: { screen throws(ControlError) in try await snapshots.snapshot(of: screen) }, listen: events.listen)
+                snapshot: { screen throws(ControlError) in try await snapshots.snapshot(of: screen) }, listen: events.listen,
+                match: { mqtt?.matchReport })
             // systemd hears READY=1 once the API answers too (`systemctl start` then curl).
             notifier?.waitForListener()
             let api = HTTPServer.service(

@@ -19,7 +19,7 @@ import Testing
         let asked = Asked()
         let responder: RouterResponder<APIRequestContext>
 
-        init(reply: ControlReply = .pong, token: BearerToken? = nil, limits: HTTPLimits = HTTPLimits()) {
+        init(reply: ControlReply = .pong, token: BearerToken? = nil, limits: HTTPLimits = HTTPLimits(), match: JSONValue? = nil) {
             let asked = self.asked
             let clock = ClockAPI.Clock(
                 ask: { request, _ in
@@ -29,7 +29,7 @@ import Testing
                 snapshot: { screen throws(ControlError) in
                     guard screen == nil || screen == "HDMI-A-1" else { throw ControlError(.unknownScreen, "\"\(screen!)\"; screens are HDMI-A-1") }
                     return ScreenSnapshot(screen: "HDMI-A-1", frame: 42, png: [0x89, 0x50, 0x4E, 0x47])
-                }, listen: { nil })
+                }, listen: { nil }, match: { match })
             let site = RequestSite(listen: "127.0.0.1", hasToken: token != nil, machine: { "clock" })
             responder = ClockAPI.router(clock: clock, token: token, site: site, limits: limits).buildResponder()
         }

@@ -76,6 +76,10 @@ public enum OpenAPIDocument {
             summary:
                 "Server-Sent Events: `state` (the state, as GET /v1/state, first and whenever more than its time changes) and `shown` ({\"frame\":N}: the screens rest on a new picture).",
             reply: "Events", type: "text/event-stream"),
+        "GET /v1/match": Operation(
+            id: "getMatch",
+            summary: "The [match] as this clock sees it: whether it leads, its lost-leader mark, and each screen of the match with how late it took the leader's last state; null without [match].",
+            reply: "Match"),
         "GET /v1/openapi.json": Operation(id: "getOpenAPI", summary: "This document.", reply: "Document"),
         "GET /metrics": Operation(
             id: "getMetrics",

@@ -49,6 +49,27 @@ enum OpenAPISchemas {
         "Screen": reply(["screen": ["type": "string", "description": "off, on, or dim N%"]]),
         "Sound": reply(["sound": ["type": "string", "enum": ["on", "off"]]]),
         "Reloaded": reply(["reloaded": ["type": "boolean"]]),
+        "Match": reply([
+            "match": [
+                "type": ["object", "null"], "required": ["topic", "node", "name", "role", "leading", "lost", "screens"],
+                "properties": [
+                    "topic": string, "node": string, "name": string, "role": roles, "leading": ["type": "boolean"],
+                    "lost": ["type": "boolean", "description": "no leader now: its screens show the lost-leader mark"],
+                    "screens": [
+                        "type": "array",
+                        "items": [
+                            "type": "object", "required": ["node", "role", "leading", "lost", "fresh", "at"],
+                            "properties": [
+                                "node": string, "name": string, "role": roles, "leading": ["type": "boolean"], "lost": ["type": "boolean"],
+                                "fresh": ["type": "boolean", "description": "reported within 150 s; false: a clock gone without a word"],
+                                "at": ["type": "number"], "seq": ["type": "integer"],
+                                "lateness_ms": ["type": "number", "description": "when it took the leader's last state, less the state's instant"],
+                            ],
+                        ],
+                    ],
+                ],
+            ]
+        ]),
         "Document": ["type": "object"],
         "Metrics": ["type": "string", "description": "Prometheus' text exposition format 0.0.4."],
         "PNG": ["type": "string", "contentMediaType": "image/png"],
@@ -171,6 +192,8 @@ enum OpenAPISchemas {
 
     /// A successful reply: `ok` and `properties`, all of them always there, and the
     /// `optional` ones where they apply.
+    static let roles: JSONValue = ["type": "string", "enum": ["leader", "standby", "follower"]]
+
     static func reply(_ properties: [String: JSONValue], optional: [String: JSONValue] = [:]) -> JSONValue {
         var all = properties
         all["ok"] = ["type": "boolean", "const": true]

@@ -22,7 +22,7 @@ enum ControlPage {
         </head>
         <body>
         \(PageMarkup.body)
-        <script>\(PageScript.js)\(PageControls.js)</script>
+        <script>\(PageScript.js)\(PageMatch.js)\(PageControls.js)</script>
         </body>
         </html>
 

@@ -39,6 +39,7 @@ enum PageScript {
           $("login").hidden = true;
           $("panel").hidden = false;
           listen();
+          watchMatch();
         }
 
         function live(on) {

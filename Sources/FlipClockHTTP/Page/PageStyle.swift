@@ -13,6 +13,8 @@ enum PageStyle {
         h1 { font-size: 20px; margin: 0; letter-spacing: .04em; }
         h2 { font-size: 14px; font-weight: 600; text-transform: uppercase; letter-spacing: .08em; color: var(--quiet); margin: 0 0 10px; }
         main, .login { max-width: 560px; margin: 0 auto; }
+        .screens { list-style: none; margin: 0; padding: 0; font-size: 15px; line-height: 1.6; }
+        .screens li[data-lost="true"] { color: var(--accent); }
         .link { font-size: 14px; color: var(--quiet); display: flex; align-items: center; gap: 6px; }
         .link::before { content: ""; width: 10px; height: 10px; border-radius: 50%; background: var(--bad); }
         .link[data-live="true"]::before { background: #3ecf6e; }

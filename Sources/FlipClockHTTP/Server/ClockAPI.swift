@@ -21,23 +21,26 @@ public enum ClockAPI {
         public var snapshot: @Sendable (String?) async throws(ControlError) -> ScreenSnapshot
         /// The clock's events from now on; `nil` when too many listen already.
         public var listen: @Sendable () -> AsyncStream<ClockEvent>?
+        /// The `[match]` as this clock sees it, its screens and how late each is (`GET /v1/match`); `nil` without one.
+        public var match: @Sendable () -> JSONValue?
 
         public init(
             ask: @escaping Ask, metrics: @escaping @Sendable () -> String,
             snapshot: @escaping @Sendable (String?) async throws(ControlError) -> ScreenSnapshot,
-            listen: @escaping @Sendable () -> AsyncStream<ClockEvent>?
+            listen: @escaping @Sendable () -> AsyncStream<ClockEvent>?, match: @escaping @Sendable () -> JSONValue? = { nil }
         ) {
             self.ask = ask
             self.metrics = metrics
             self.snapshot = snapshot
             self.listen = listen
+            self.match = match
         }
     }
 
     /// Every route the router has: the endpoints that ask the clock, and the others.
     public static var routes: [(method: HTTPRequest.Method, path: String)] {
         Endpoint.all.map { ($0.method, $0.path) } + [
-            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/openapi.json"), (.get, "/metrics"), (.get, "/"), (.get, "/overlay"),
+            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/match"), (.get, "/v1/openapi.json"), (.get, "/metrics"), (.get, "/"), (.get, "/overlay"),
         ]
     }
 
@@ -79,6 +82,12 @@ public enum ClockAPI {
             // HEAD: the stream's headers, without listening (a stream no one reads would hold a place).
             guard request.method != .head else { return EventStream.head }
             return try await EventStream.response(clock: clock, from: "http \(context.peer)")
+        }
+        router.on("/v1/match", method: .get) { _, _ in
+            // What the MQTT side keeps: no question to the loop. `null` without a [match].
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: ControlJSON.line(["ok": true, "match": clock.match() ?? .null]))))
         }
         router.on("/v1/openapi.json", method: .get) { _, _ in
             Response(

@@ -69,6 +69,8 @@ public struct Leadership {
 
     public let settings: MatchSettings
     public let node: String
+    /// What a person calls this clock (its base topic), in its report.
+    public let name: String?
     public let topics: MatchTopics
     public private(set) var lead = Lead.idle
     public private(set) var isLost = true
@@ -93,9 +95,10 @@ public struct Leadership {
     /// The last report published, but for its instant.
     private var reported: MatchScreens.Screen?
 
-    public init(_ settings: MatchSettings, node: String) {
+    public init(_ settings: MatchSettings, node: String, name: String? = nil) {
         self.settings = settings
         self.node = node
+        self.name = name
         topics = MatchTopics(settings.topic)
     }
 
@@ -201,7 +204,8 @@ public struct Leadership {
     }
 
     /// A `T/state` message: handed to the clock if not leading and not handed before.
-    public mutating func state(_ payload: [UInt8], at moment: Moment) -> [Action] {
+    /// A retained one (sent at the subscription) may be old: its lateness is not this clock's.
+    public mutating func state(_ payload: [UInt8], retained: Bool = false, at moment: Moment) -> [Action] {
         let header: MatchTopics.StateHeader
         do {
             header = try MatchTopics.header(payload)
@@ -210,7 +214,7 @@ public struct Leadership {
         }
         seq = max(seq ?? header.seq, header.seq)
         let key = Key(leader: header.leader, seq: header.seq), text = String(decoding: payload, as: UTF8.self)
-        let lateness = (moment.wall - header.at) * 1000
+        let lateness = retained ? .nan : (moment.wall - header.at) * 1000
         last = (key, text, lateness)
         guard lead != .leading else { return [] }
         return hand(key, text, lateness: lateness)
@@ -267,7 +271,7 @@ public struct Leadership {
         guard isConnected else { return [] }
         let screen = MatchScreens.Screen(
             node: node, role: settings.role, leading: lead == .leading, lost: isLost, seq: applied?.seq, latenessMilliseconds: applied?.lateness,
-            at: moment.wall)
+            at: moment.wall, name: name)
         var unstamped = screen
         unstamped.at = 0
         guard always || unstamped != reported else { return [] }

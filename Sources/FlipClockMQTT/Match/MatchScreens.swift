@@ -7,6 +7,8 @@ public struct MatchScreens: Equatable, Sendable {
     /// One clock's report.
     public struct Screen: Equatable, Sendable {
         public var node: String
+        /// What a person calls it: the clock's `[mqtt]` base topic (`flipclock/hall-left`).
+        public var name: String?
         public var role: MatchSettings.Role
         public var leading: Bool
         public var lost: Bool
@@ -26,6 +28,7 @@ public struct MatchScreens: Equatable, Sendable {
             ]
             if let seq { object["seq"] = .integer(seq) }
             if let latenessMilliseconds { object["lateness_ms"] = .number((latenessMilliseconds * 10).rounded() / 10) }
+            if let name { object["name"] = .string(name) }
             return ControlJSON.line(.object(object))
         }
 
@@ -38,11 +41,14 @@ public struct MatchScreens: Equatable, Sendable {
             self.init(
                 node: node, role: role, leading: leading, lost: lost, seq: object["seq"]?.integer,
                 latenessMilliseconds: object["lateness_ms"]?.seconds,
-                at: at)
+                at: at, name: object["name"]?.string)
         }
 
-        public init(node: String, role: MatchSettings.Role, leading: Bool, lost: Bool, seq: Int?, latenessMilliseconds: Double?, at: Double) {
+        public init(
+            node: String, role: MatchSettings.Role, leading: Bool, lost: Bool, seq: Int?, latenessMilliseconds: Double?, at: Double, name: String? = nil
+        ) {
             self.node = node
+            self.name = name
             self.role = role
             self.leading = leading
             self.lost = lost

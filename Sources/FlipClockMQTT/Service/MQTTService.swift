@@ -110,6 +110,9 @@ public final class MQTTService: Service, Sendable {
     /// The match as this clock sees it (who leads, the lost mark, the screens); `nil` without one.
     public var matchNow: MatchStatus? { match == nil ? nil : matchStatus.withLock { $0 } }
 
+    /// ``matchNow`` as `GET /v1/match` answers it; `nil` without a match.
+    public var matchReport: JSONValue? { match.flatMap { settings in matchNow?.report(settings, node: identity.node, name: identity.base) } }
+
     /// Called when the control page's address may have changed: the HTTP API listens now (it
     /// may have started after the broker answered). Also looked at every minute.
     public func pageMoved() { feed.yield(.page) }
@@ -139,7 +142,7 @@ public final class MQTTService: Service, Sendable {
         var session = MQTTSession(identity: identity, version: version, configuration: configuration)
         let link = match.map {
             MatchLink(
-                $0, node: identity.node, own: options, clock: clock, logger: logger, status: { [self] now in matchStatus.withLock { $0 = now } }
+                $0, node: identity.node, name: identity.base, own: options, clock: clock, logger: logger, status: { [self] now in matchStatus.withLock { $0 = now } }
             ) { feed.yield(.lead($0, $1)) }
         }
         await link?.started(connection)

@@ -39,10 +39,10 @@ final class MatchLink {
     static let keepalive = 5
 
     init(
-        _ settings: MatchSettings, node: String, own options: MQTTConnection.Options, clock: MQTTService.Clock, logger: Logger,
+        _ settings: MatchSettings, node: String, name: String, own options: MQTTConnection.Options, clock: MQTTService.Clock, logger: Logger,
         status: @escaping @Sendable (MQTTService.MatchStatus) -> Void, lead: @escaping @Sendable (Int, MQTTConnection.Event) -> Void
     ) {
-        leadership = Leadership(settings, node: node)
+        leadership = Leadership(settings, node: node, name: name)
         var options = options
         options.clientID = leadership.topics.leadClientID
         options.keepalive = Self.keepalive
@@ -77,7 +77,7 @@ final class MatchLink {
         let topics = leadership.topics, moment = Self.moment()
         switch topic {
         case topics.leader: await perform(leadership.leader(payload, retained: retained, at: moment), own)
-        case topics.state: await perform(leadership.state(payload, at: moment), own)
+        case topics.state: await perform(leadership.state(payload, retained: retained, at: moment), own)
         default: await perform(leadership.screen(topic: topic, payload: payload), own)
         }
     }
