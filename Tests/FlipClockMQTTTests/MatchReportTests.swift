@@ -11,7 +11,8 @@ import Testing
         let follower = MatchScreens.Screen(
             node: "f1", role: .follower, leading: false, lost: false, seq: 41, latenessMilliseconds: 12.54, at: 1_795_000_000.25,
             name: "flipclock/hall-left")
-        let gone = MatchScreens.Screen(node: "f2", role: .follower, leading: false, lost: true, seq: nil, latenessMilliseconds: nil, at: 1_794_999_000)
+        let gone = MatchScreens.Screen(
+            node: "f2", role: .follower, leading: false, lost: true, seq: nil, latenessMilliseconds: nil, at: 1_794_999_000)
         let status = MQTTService.MatchStatus(lead: .leading, lost: false, screens: [follower, gone], fresh: [true, false])
         let report = status.report(MatchSettings(topic: "flipclock/match/hall", role: .leader), node: "lead", name: "flipclock/board")
         #expect(

@@ -78,7 +78,8 @@ public enum OpenAPIDocument {
             reply: "Events", type: "text/event-stream"),
         "GET /v1/match": Operation(
             id: "getMatch",
-            summary: "The [match] as this clock sees it: whether it leads, its lost-leader mark, and each screen of the match with how late it took the leader's last state; null without [match].",
+            summary:
+                "The [match] as this clock sees it: whether it leads, its lost-leader mark, and each screen of the match with how late it took the leader's last state; null without [match].",
             reply: "Match"),
         "GET /v1/openapi.json": Operation(id: "getOpenAPI", summary: "This document.", reply: "Document"),
         "GET /metrics": Operation(

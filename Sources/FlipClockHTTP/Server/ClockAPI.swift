@@ -40,7 +40,8 @@ public enum ClockAPI {
     /// Every route the router has: the endpoints that ask the clock, and the others.
     public static var routes: [(method: HTTPRequest.Method, path: String)] {
         Endpoint.all.map { ($0.method, $0.path) } + [
-            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/match"), (.get, "/v1/openapi.json"), (.get, "/metrics"), (.get, "/"), (.get, "/overlay"),
+            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/match"), (.get, "/v1/openapi.json"), (.get, "/metrics"), (.get, "/"),
+            (.get, "/overlay"),
         ]
     }
 

@@ -45,7 +45,8 @@ public struct MatchScreens: Equatable, Sendable {
         }
 
         public init(
-            node: String, role: MatchSettings.Role, leading: Bool, lost: Bool, seq: Int?, latenessMilliseconds: Double?, at: Double, name: String? = nil
+            node: String, role: MatchSettings.Role, leading: Bool, lost: Bool, seq: Int?, latenessMilliseconds: Double?, at: Double,
+            name: String? = nil
         ) {
             self.node = node
             self.name = name

@@ -142,7 +142,8 @@ public final class MQTTService: Service, Sendable {
         var session = MQTTSession(identity: identity, version: version, configuration: configuration)
         let link = match.map {
             MatchLink(
-                $0, node: identity.node, name: identity.base, own: options, clock: clock, logger: logger, status: { [self] now in matchStatus.withLock { $0 = now } }
+                $0, node: identity.node, name: identity.base, own: options, clock: clock, logger: logger,
+                status: { [self] now in matchStatus.withLock { $0 = now } }
             ) { feed.yield(.lead($0, $1)) }
         }
         await link?.started(connection)
