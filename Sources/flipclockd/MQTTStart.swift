@@ -22,7 +22,7 @@ enum MQTTStart {
         // The `[match]`: through the loop, the one owner of the scores, texts and game.
         clock.match = { await waiting.match() }
         clock.follow = { await waiting.follow($0) }
-        clock.matchChanged = { leading, _ in _ = await waiting.lead(leading) }
+        clock.matchChanged = { leading, lost in _ = await waiting.lead(leading, lost: lost) }
         var identity = settings.identity(hostname: ProcessInfo.processInfo.hostName)
         switch MachineNode.node(base: identity.base) {
         case .success(let node): identity = identity.on(machine: node)

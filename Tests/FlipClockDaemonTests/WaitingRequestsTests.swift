@@ -25,13 +25,13 @@ import Testing
         let waiting = WaitingRequests()
         async let why = waiting.follow("{")
         async let match = waiting.match()
-        async let led = waiting.lead(true)
+        async let led = waiting.lead(false, lost: true)
         var taken: [WaitingRequests.Taken] = []
         while taken.count < 3 {
             await Task.yield()
             taken += waiting.take()
         }
-        #expect(Set(taken.map { "\($0.question)" }) == ["follow(\"{\")", "match", "lead(true)"])
+        #expect(Set(taken.map { "\($0.question)" }) == ["follow(\"{\")", "match", "lead(leading: false, lost: true)"])
         #expect(taken.allSatisfy { $0.source == "mqtt" && $0.kind == .mqtt })
         for asked in taken {
             waiting.answer(asked.id, with: asked.question == .follow("{") ? "match: not JSON" : nil)

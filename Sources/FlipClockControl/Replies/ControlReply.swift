@@ -61,11 +61,20 @@ public enum ControlReply: Equatable, Sendable {
         public var game: GameReading?
         /// How long a message without its own duration shows (`message seconds`), in seconds.
         public var messageSeconds: Int
+        /// Where the clock stands in its `[match]`, with one.
+        public var match: Match?
+
+        /// Where a clock stands in its `[match]`: it leads it, it follows its leader, or it has
+        /// lost its leader (its screens show the mark).
+        public enum Match: String, Equatable, Sendable {
+            case leading, led, lost
+        }
 
         public init(
             time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String,
-            game: GameReading? = nil, messageSeconds: Int = 30
+            game: GameReading? = nil, messageSeconds: Int = 30, match: Match? = nil
         ) {
+            self.match = match
             self.game = game
             self.messageSeconds = messageSeconds
             self.time = time
@@ -90,6 +99,7 @@ public enum ControlReply: Equatable, Sendable {
             "OK time=\(status.time)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
                 + (status.timers.isEmpty ? "" : " timers \(TimerReading.summary(status.timers))")
                 + " message_seconds=\(status.messageSeconds)" + (status.game.map { " game \($0)" } ?? "")
+                + (status.match.map { " match=\($0.rawValue)" } ?? "")
                 + " screen=\(status.screen) output=\(status.output)"
         case let .screen(level, until):
             "OK screen=\(level)" + (until.map { " until \("\($0)".prefix(5))" } ?? "")
@@ -133,6 +143,7 @@ public enum ControlReply: Equatable, Sendable {
                 "timers": .array(
                     status.timers.map { .object(["name": .string($0.name), "seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]) }),
             ].merging(status.game.map { ["game": $0.object] } ?? [:]) { $1 }
+                .merging(status.match.map { ["match": .string($0.rawValue)] } ?? [:]) { $1 }
         case .screen(let level, _):
             ["ok": true, "screen": .string("\(level)")]
         case .sound(let on):

@@ -25,8 +25,8 @@ public final class WaitingRequests: Sendable {
         case match
         /// A `T/state` payload of the `[match]`'s leader, to follow.
         case follow(String)
-        /// Whether this clock leads its `[match]` now.
-        case lead(Bool)
+        /// Whether this clock leads its `[match]` now, and whether it has lost its leader.
+        case lead(leading: Bool, lost: Bool)
     }
 
     /// A question the loop has taken, with where it came from (for the log) and by which
@@ -79,9 +79,10 @@ public final class WaitingRequests: Sendable {
     }
 
     /// Tells the loop whether this clock leads its `[match]` now (while it does not, requests
-    /// that change the match are refused); `false` if the loop did not take it in time.
-    public func lead(_ leading: Bool) async -> Bool {
-        if case .success = await ask(.lead(leading), from: "mqtt", kind: .mqtt, in: \.match) { true } else { false }
+    /// that change the match are refused) and whether it has lost its leader (the screens show
+    /// the mark); `false` if the loop did not take it in time.
+    public func lead(_ leading: Bool, lost: Bool = false) async -> Bool {
+        if case .success = await ask(.lead(leading: leading, lost: lost), from: "mqtt", kind: .mqtt, in: \.match) { true } else { false }
     }
 
     /// The loop's reply to `request`, or a `busy` refusal; `source` names the asker in the

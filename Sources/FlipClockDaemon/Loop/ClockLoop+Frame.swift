@@ -85,7 +85,7 @@ extension ClockLoop {
         let flip: Screen.FlipDone?
         let started = ContinuousClock.now
         do {
-            flip = try screen.frame(at: now, messages: state.messages, pairing: state.pairing(at: now)?.code, report: &report)
+            flip = try screen.frame(at: now, messages: state.messages, pairing: state.pairing(at: now)?.code, lost: state.lostLeader, report: &report)
             if report.frames > before.frames { metrics.drew(in: ContinuousClock.now - started) }
         } catch let error as OutputError {
             throw error

@@ -10,15 +10,27 @@ extension ClockLoop {
             switch asked.question {
             case .match: waiting.answer(asked.id, with: matchState())
             case .follow(let payload): waiting.answer(asked.id, with: follow(payload))
-            case .lead(let leading):
-                if state.standing.leading != leading {
-                    logger.notice(leading ? "match: this clock leads" : "match: this clock follows", metadata: ["topic": "\(matchTopic)"])
-                }
-                state.standing.leading = leading
+            case .lead(let leading, let lost):
+                lead(leading, lost: lost)
                 waiting.answer(asked.id, with: String?.none)
             case .request, .pictures: continue
             }
         }
+    }
+
+    /// Takes what the MQTT side says: whether this clock leads its `[match]` now, and whether
+    /// it has lost its leader; the screens show the lost-leader mark, or take it down, at the
+    /// next frame.
+    func lead(_ leading: Bool, lost: Bool) {
+        if state.standing.leading != leading {
+            logger.notice(leading ? "match: this clock leads" : "match: this clock follows", metadata: ["topic": "\(matchTopic)"])
+        }
+        let marked = state.lostLeader
+        state.standing.leading = leading
+        state.standing.lost = lost
+        guard state.lostLeader != marked else { return }
+        logger.notice(marked ? "match: leader found, the mark is off" : "match: leader lost, the mark is on", metadata: ["topic": "\(matchTopic)"])
+        show(.redraw)
     }
 
     private var matchTopic: String { configuration.match?.topic ?? "" }

@@ -42,6 +42,10 @@ final class Screen {
     /// The control page's QR code over the face as this screen drew it last (`overlay` `nil`:
     /// the screen is too small for it).
     private var pairing: (code: ModuleGrid, overlay: PairingOverlay?)?
+    /// The lost-leader mark as this screen drew it last; `nil`: not lost.
+    private var lost: LostMark?
+    /// The face's margin, where the mark goes.
+    private var margin: Double
 
     /// A flip that landed on this screen: its frames and how long it took.
     struct FlipDone {
@@ -52,6 +56,7 @@ final class Screen {
     init(output: FrameOutput, face: Face, showing: Showing, glyphs: any GlyphSource, level: Double) {
         self.output = output
         self.level = level
+        margin = face.spacing.margin
         (scene, panel) = Self.draw(face, showing, glyphs, on: output)
     }
 
@@ -73,6 +78,8 @@ final class Screen {
         (scene, panel) = Self.draw(face, showing, glyphs, on: output)
         laidOut = [:]
         change = nil
+        margin = face.spacing.margin
+        if lost != nil { lost = mark(on: output.canvasSize) }
         if (try? scene.frame(at: instant)) != nil {
             change = RowChange(
                 from: old.canvas, old.renderer.layout, rows: old.rows, to: scene.canvas, scene.renderer.layout, rows: scene.rows,
@@ -115,6 +122,22 @@ final class Screen {
         return overlay.frame(face: canvas, damage: redrawAll ? [canvas.bounds] : damage)
     }
 
+    /// Shows the lost-leader mark from the next frame on (`false`: none); drawn whole when it changes.
+    private func mark(_ lost: Bool) {
+        guard lost != (self.lost != nil) else { return }
+        self.lost = lost ? mark(on: output.canvasSize) : nil
+        redrawAll = true
+    }
+
+    private func mark(on size: PixelSize) -> LostMark { LostMark(width: size.width, height: size.height, margin: margin) }
+
+    /// `canvas` (of which `damage` changed) with the lost-leader mark over it, if it shows.
+    private func marked(_ canvas: Canvas, damage: [DamageRect]) -> (Canvas, [DamageRect]) {
+        guard var mark = lost else { return (canvas, damage) }
+        defer { lost = mark }
+        return mark.frame(face: canvas, damage: redrawAll ? [canvas.bounds] : damage)
+    }
+
     /// Shows the clocks' reading (and timers' seconds, if any) from `now` on.
     func show(_ reading: ClockReading, timers: [String: Int?]?, game: [String: String?] = [:], at now: Duration) {
         scene.show(reading, at: now)
@@ -153,17 +176,24 @@ final class Screen {
     /// copy kept past the next frame makes that frame copy the canvas.
     var shown: Canvas {
         let face = change?.canvas ?? panel.shown(face: scene.canvas)
-        return pairing?.overlay?.shownOver(face: face) ?? face
+        let paired = pairing?.overlay?.shownOver(face: face) ?? face
+        return lost?.shownOver(face: paired) ?? paired
     }
 
-    /// Draws and presents the frame at `now` with the state's `messages` and `pairing` code (if
-    /// anything on it changed), counting it in `report`; returns the flip that landed with it, if one did.
-    func frame(at now: Duration, messages: PanelReveal, pairing: ModuleGrid?, report: inout ClockLoop.Report) throws -> FlipDone? {
+    /// Draws and presents the frame at `now` with the state's `messages` and `pairing` code, and
+    /// the lost-leader mark if `lost` (if anything on it changed), counting it in `report`;
+    /// returns the flip that landed with it, if one did.
+    func frame(at now: Duration, messages: PanelReveal, pairing: ModuleGrid?, lost: Bool = false, report: inout ClockLoop.Report) throws
+        -> FlipDone?
+    {
         pair(pairing)
+        mark(lost)
         if var folding = change, !folding.isFinished(at: now) {
             folding.frame(at: now)
             change = folding
-            try present(paired(folding.canvas, damage: [folding.canvas.bounds]).0, damage: [folding.canvas.bounds])
+            let whole = [folding.canvas.bounds]
+            let (withCode, codeDamage) = paired(folding.canvas, damage: whole)
+            try present(marked(withCode, damage: codeDamage).0, damage: whole)
             frames += 1
             report.frames += 1
             moving = true
@@ -179,7 +209,8 @@ final class Screen {
         let faceDamage = try scene.frame(at: now)
         let reveal = layOut(messages)
         let (withPanel, panelDamage) = try panel.draw(face: scene.canvas, damage: faceDamage, picture: reveal.picture(at: now))
-        let (screen, damage) = paired(withPanel, damage: panelDamage)
+        let (withCode, codeDamage) = paired(withPanel, damage: panelDamage)
+        let (screen, damage) = marked(withCode, damage: codeDamage)
         let stillMoving = scene.isMoving(at: now) || reveal.isMoving(at: now)
         if !damage.isEmpty || redrawAll {
             try present(screen, damage: redrawAll ? [screen.bounds] : damage)

@@ -2,17 +2,30 @@ import FlipClockControl
 import FlipClockCore
 
 extension ClockState {
-    /// Where this clock stands in the `[match]`: whether it leads it now (the MQTT side says),
-    /// and the last state it took from the leader.
+    /// Where this clock stands in the `[match]`: whether it leads it now and whether it has lost
+    /// its leader (the MQTT side says), and the last state it took from the leader.
     struct MatchStanding: Equatable {
         /// Set by the MQTT side while its lead connection holds the match; a follower never leads.
         var leading = false
+        /// Whether it has lost its leader (its connection down, nobody leads, no state yet), as
+        /// the MQTT side says; lost from the start until it says otherwise.
+        var lost = true
         /// The last state applied, by its leader and count: the same one again is not applied twice.
         var applied: (leader: String, seq: Int)?
 
         static func == (a: MatchStanding, b: MatchStanding) -> Bool {
-            a.leading == b.leading && a.applied?.leader == b.applied?.leader && a.applied?.seq == b.applied?.seq
+            a.leading == b.leading && a.lost == b.lost && a.applied?.leader == b.applied?.leader && a.applied?.seq == b.applied?.seq
         }
+    }
+
+    /// Whether the screens show the lost-leader mark: with `[match]`, while this clock does not
+    /// lead it and has lost its leader.
+    var lostLeader: Bool { configuration.match != nil && !standing.leading && standing.lost }
+
+    /// Where this clock stands in the `[match]` as `status` reports it; `nil` without `[match]`.
+    var matchStatus: ControlReply.Status.Match? {
+        guard configuration.match != nil else { return nil }
+        return standing.leading ? .leading : standing.lost ? .lost : .led
     }
 
     /// Whether the match is led elsewhere: with `[match]`, while this clock does not lead it,

@@ -26,7 +26,14 @@ enum OpenAPISchemas {
                         ],
                     ],
                 ],
-            ], optional: ["game": game]),
+            ],
+            optional: [
+                "game": game,
+                "match": [
+                    "type": "string", "enum": ["leading", "led", "lost"],
+                    "description": "with [match]: this clock leads it, follows its leader, or has lost its leader (the screens show the mark)",
+                ],
+            ]),
         "Scores": reply(["scores": integers]),
         "Game": reply(["game": game]),
         "Timers": reply(["timers": ["type": "string", "description": "egg=04:00 idle pomodoro=24:59 running"]]),
