@@ -12,14 +12,12 @@ public struct PairingOverlay: Sendable {
     /// The share of the screen's shorter side the code (with its quiet zone) may take.
     public static let share = 0.8
 
-    /// Where the code and its quiet zone lie on the screen.
-    public let area: DamageRect
     /// Pixels a module's side.
     public let scale: Int
-    /// The code with its quiet zone, `area`'s size.
-    private let image: Canvas
-    /// The face with the code over it as last shown; `nil` until the first frame.
-    private var shown: Canvas?
+    /// The code with its quiet zone (opaque), over the face's frames.
+    private var over: OverFace
+    /// Where the code and its quiet zone lie on the screen.
+    public var area: DamageRect { over.area }
 
     /// `code` laid out on a `width × height` screen; `nil` if a module would be under a pixel.
     public init?(code: ModuleGrid, width: Int, height: Int) {
@@ -27,7 +25,7 @@ public struct PairingOverlay: Sendable {
         scale = Int(Double(min(width, height)) * Self.share) / side
         guard scale >= 1 else { return nil }
         let pixels = side * scale
-        area = DamageRect(x: (width - pixels) / 2, y: (height - pixels) / 2, width: pixels, height: pixels)
+        let area = DamageRect(x: (width - pixels) / 2, y: (height - pixels) / 2, width: pixels, height: pixels)
         var image = Canvas(width: pixels, height: pixels, fill: 0xFFFF_FFFF)
         for y in 0..<code.size {
             for x in 0..<code.size where code[x, y] {
@@ -35,35 +33,19 @@ public struct PairingOverlay: Sendable {
                 image.fill(DamageRect(x: at, y: top, width: scale, height: scale), with: 0xFF00_0000)
             }
         }
-        self.image = image
+        over = OverFace(image, at: area, opaque: true)
     }
 
     /// `face` with the code over it.
-    public func drawn(over face: Canvas) -> Canvas {
-        var canvas = face
-        canvas.copy(image, x: area.x, y: area.y, clip: canvas.bounds) { _ in 255 }
-        return canvas
-    }
+    public func drawn(over face: Canvas) -> Canvas { over.drawn(over: face) }
 
     /// The frame to show over `face`, of which `damage` changed since the last frame: the
-    /// canvas and what changed on it (the whole code at the first frame, then only what the
-    /// face changed outside the code).
+    /// whole code at the first frame, then only what the face changed outside the code
+    /// (``OverFace/frame(face:damage:)``).
     public mutating func frame(face: Canvas, damage: [DamageRect]) -> (canvas: Canvas, damage: [DamageRect]) {
-        guard var canvas = shown, canvas.width == face.width, canvas.height == face.height else {
-            let canvas = drawn(over: face)
-            shown = canvas
-            return (canvas, [face.bounds])
-        }
-        shown = nil  // The canvas is changed in place: one owner at a time.
-        let seen = damage.map { $0.clipped(to: face.bounds) }.filter { !$0.isEmpty && $0.clipped(to: area) != $0 }
-        for rect in seen {
-            canvas.copy(face, x: 0, y: 0, clip: rect) { _ in 255 }
-            canvas.copy(image, x: area.x, y: area.y, clip: rect) { _ in 255 }
-        }
-        shown = canvas
-        return (canvas, seen)
+        over.frame(face: face, damage: damage)
     }
 
     /// What the last frame showed (`face` with the code over it before the first).
-    public func shownOver(face: Canvas) -> Canvas { shown ?? drawn(over: face) }
+    public func shownOver(face: Canvas) -> Canvas { over.shownOver(face: face) }
 }

@@ -14,12 +14,10 @@ public struct LostMark: Sendable {
     /// Its edge, so it shows on a light face too.
     public static let edge: UInt32 = 0xFF00_0000
 
+    /// The mark, premultiplied, transparent around the ring, over the face's frames.
+    private var over: OverFace
     /// Where the mark lies on the screen.
-    public let area: DamageRect
-    /// The mark, premultiplied, `area`'s size, transparent around the ring.
-    private let image: Canvas
-    /// The face with the mark over it as last shown; `nil` until the first frame.
-    private var shown: Canvas?
+    public var area: DamageRect { over.area }
 
     /// The mark on a `width × height` screen whose face keeps `margin` (a share of the shorter
     /// side) clear around it; at least 6 pixels across.
@@ -28,8 +26,7 @@ public struct LostMark: Sendable {
         let side = max(6, Int((short * Self.share).rounded()))
         let clear = Int(short * margin)
         let inset = clear >= side ? (clear - side) / 2 : side / 4
-        area = DamageRect(x: width - inset - side, y: inset, width: side, height: side)
-        image = Self.ring(side: side)
+        over = OverFace(Self.ring(side: side), at: DamageRect(x: width - inset - side, y: inset, width: side, height: side), opaque: false)
     }
 
     /// A ring `side` pixels across: amber between 45 % and 100 % of the radius, a black edge
@@ -65,31 +62,14 @@ public struct LostMark: Sendable {
     }
 
     /// `face` with the mark over it.
-    public func drawn(over face: Canvas) -> Canvas {
-        var canvas = face
-        canvas.draw(image, x: area.x, y: area.y)
-        return canvas
-    }
+    public func drawn(over face: Canvas) -> Canvas { over.drawn(over: face) }
 
-    /// The frame to show over `face`, of which `damage` changed since the last frame: the
-    /// canvas and what changed on it (the whole face at the first frame, then what the face
-    /// changed, the mark drawn again where that touches it).
+    /// The frame to show over `face`, of which `damage` changed since the last frame
+    /// (``OverFace/frame(face:damage:)``).
     public mutating func frame(face: Canvas, damage: [DamageRect]) -> (canvas: Canvas, damage: [DamageRect]) {
-        guard var canvas = shown, canvas.width == face.width, canvas.height == face.height else {
-            let canvas = drawn(over: face)
-            shown = canvas
-            return (canvas, [face.bounds])
-        }
-        shown = nil  // The canvas is changed in place: one owner at a time.
-        let seen = damage.map { $0.clipped(to: face.bounds) }.filter { !$0.isEmpty }
-        for rect in seen {
-            canvas.copy(face, x: 0, y: 0, clip: rect) { _ in 255 }
-            canvas.draw(image, x: area.x, y: area.y, clip: rect)
-        }
-        shown = canvas
-        return (canvas, seen)
+        over.frame(face: face, damage: damage)
     }
 
     /// What the last frame showed (`face` with the mark over it before the first).
-    public func shownOver(face: Canvas) -> Canvas { shown ?? drawn(over: face) }
+    public func shownOver(face: Canvas) -> Canvas { over.shownOver(face: face) }
 }
