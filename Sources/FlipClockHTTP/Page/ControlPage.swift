@@ -1,6 +1,4 @@
-import HTTPTypes
 import Hummingbird
-import NIOCore
 
 /// The control page at `/`: one HTML document for a phone, its style and script inline, that
 /// shows the live face and sets scores, timers, messages and the screen through the API with
@@ -22,7 +20,7 @@ enum ControlPage {
         </head>
         <body>
         \(PageMarkup.body)
-        <script>\(PageScript.js)\(PageMatch.js)\(PageControls.js)</script>
+        <script>\(PageEvents.js)\(PageScript.js)\(PageMatch.js)\(PageControls.js)</script>
         </body>
         </html>
 
@@ -33,13 +31,5 @@ enum ControlPage {
     static let policy =
         "default-src 'self'; img-src 'self' blob:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    static var response: Response {
-        Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: policy, .xContentTypeOptions: "nosniff",
-                .init("Referrer-Policy")!: "no-referrer", .cacheControl: "no-cache",
-            ],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
-    }
+    static var response: Response { PageEvents.response(html, policy: policy) }
 }

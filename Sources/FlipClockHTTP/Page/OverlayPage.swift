@@ -1,6 +1,4 @@
-import HTTPTypes
 import Hummingbird
-import NIOCore
 
 /// The stream overlay at `/overlay`: one HTML document for OBS's browser source, on a
 /// transparent background, that draws the score, the game clock, the period and the shot
@@ -22,7 +20,7 @@ enum OverlayPage {
         <body>
         <div id="overlay" class="overlay" data-position="bottom"><div id="bar" class="bar" hidden></div></div>
         <p id="problem" class="problem" role="alert" hidden></p>
-        <script>\(OverlayScript.js)\(OverlayDrawing.js)</script>
+        <script>\(PageEvents.js)\(OverlayScript.js)\(OverlayDrawing.js)</script>
         </body>
         </html>
 
@@ -33,13 +31,5 @@ enum OverlayPage {
     static let policy =
         "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    static var response: Response {
-        Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: policy, .xContentTypeOptions: "nosniff",
-                .init("Referrer-Policy")!: "no-referrer", .cacheControl: "no-cache",
-            ],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
-    }
+    static var response: Response { PageEvents.response(html, policy: policy) }
 }

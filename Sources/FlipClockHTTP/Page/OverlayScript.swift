@@ -4,8 +4,6 @@
 /// token) and opened again by itself with a back-off. No polling: the state comes as events.
 enum OverlayScript {
     static let js = #"""
-        "use strict";
-        const $ = (id) => document.getElementById(id);
         const known = ["home", "away", "game", "period", "shot"];
         const positions = ["top-left", "top", "top-right", "bottom-left", "bottom", "bottom-right"];
 
@@ -45,26 +43,10 @@ enum OverlayScript {
           try { return localStorage.getItem("flipclock-token"); } catch (e) { return null; }
         }
 
-        async function reason(response) {
-          try {
-            const problem = await response.json();
-            if (problem && problem.detail) return problem.detail;
-          } catch (e) {}
-          return "the clock answered " + response.status;
-        }
-
         // One event of the stream: the state is drawn, the rest is not the overlay's.
-        function event(block) {
-          let name = "message";
-          let data = "";
-          for (const line of block.split("\n")) {
-            if (line.startsWith("event:")) name = line.slice(6).trim();
-            else if (line.startsWith("data:")) data += line.slice(5).trim();
-          }
-          if (name === "state" && data) show(JSON.parse(data), performance.now());
+        function event({ name, value }) {
+          if (name === "state") show(value, performance.now());
         }
-
-        const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
         // Reads /v1/events for as long as the page is open; a dropped stream is opened again
         // after 0.5 s, doubled on each failure up to 5 s, and the bar shows a red dot meanwhile.
@@ -81,20 +63,7 @@ enum OverlayScript {
               }
               if (!response.ok) throw new Error(await reason(response));
               wait = 500;
-              const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-              let buffer = "";
-              for (;;) {
-                const { value, done } = await reader.read();
-                if (done) break;
-                buffer += value.replace(/\r\n?/g, "\n");
-                let end;
-                while ((end = buffer.indexOf("\n\n")) >= 0) {
-                  event(buffer.slice(0, end));
-                  buffer = buffer.slice(end + 2);
-                }
-                if (buffer.length > 1048576) break;
-              }
-              reader.cancel().catch(() => {});
+              await readEvents(response, event, () => true);
             } catch (e) {}
             $("bar").classList.add("lost");
             await sleep(wait);

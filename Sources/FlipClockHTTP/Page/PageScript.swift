@@ -4,8 +4,6 @@
 /// fetched as a blob when the screens rest on a new picture.
 enum PageScript {
     static let js = #"""
-        "use strict";
-        const $ = (id) => document.getElementById(id);
         const kept = "flipclock-token";
         let token = null;
         let generation = 0;
@@ -55,14 +53,6 @@ enum PageScript {
           problemTimer = setTimeout(() => { $("problem").hidden = true; }, 6000);
         }
 
-        // What a refusal says in words: its problem details' detail, else its status.
-        async function reason(response) {
-          try {
-            const problem = await response.json();
-            if (problem && problem.detail) return problem.detail;
-          } catch (e) {}
-          return "the clock answered " + response.status;
-        }
 
         function headers(extra) {
           return Object.assign({ "Authorization": "Bearer " + token }, extra || {});
@@ -113,20 +103,10 @@ enum PageScript {
         }
 
         // One event of the stream: the state, or the screens resting on a new picture.
-        function event(block) {
-          let name = "message";
-          let data = "";
-          for (const line of block.split("\n")) {
-            if (line.startsWith("event:")) name = line.slice(6).trim();
-            else if (line.startsWith("data:")) data += line.slice(5).trim();
-          }
-          if (!data) return;
-          const value = JSON.parse(data);
+        function event({ name, value }) {
           if (name === "state") show(value);
           else if (name === "shown") refreshFace(value.frame);
         }
-
-        const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
         // Reads /v1/events for as long as the page is signed in; a dropped stream is opened
         // again after 0.5 s, doubled on each failure up to 15 s.
@@ -145,20 +125,7 @@ enum PageScript {
               live(true);
               wait = 500;
               refreshFace(0);
-              const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-              let buffer = "";
-              while (mine === generation) {
-                const { value, done } = await reader.read();
-                if (done) break;
-                buffer += value.replace(/\r\n?/g, "\n");
-                let end;
-                while ((end = buffer.indexOf("\n\n")) >= 0) {
-                  event(buffer.slice(0, end));
-                  buffer = buffer.slice(end + 2);
-                }
-                if (buffer.length > 1048576) break;
-              }
-              reader.cancel().catch(() => {});
+              await readEvents(response, event, () => mine === generation);
             } catch (e) {}
             if (mine !== generation) return;
             live(false);
