@@ -14,18 +14,17 @@ Prints `N passed, M failed`.
 import argparse
 import json
 import statistics
-import struct
 import sys
 import tempfile
 import time
 import urllib.request
-import zlib
 
 from page_test import TOKEN, Run, free_port, until
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 from flipclockd import DaemonFailed, Flipclockd  # noqa: E402  (page_test put its folder on the path)
+from pictures import read_png  # noqa: E402  (and the qemu tests' folder)
 
 WIDTH, HEIGHT = 1280, 720
 
@@ -53,42 +52,6 @@ file = "{folder}/state.json"
 listen = "127.0.0.1:{port}"
 token_file = "{folder}/http-token"
 """
-
-
-def read_png_rgba(data):
-    """(width, height, RGBA bytes) of an 8-bit RGBA PNG (what Chromium's screenshots are)."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, width, height = 8, b"", 0, 0
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour == 6, f"expected 8-bit RGBA, got depth {depth} colour type {colour}"
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    raw, stride, out, prev = zlib.decompress(idat), width * 4, bytearray(), bytearray(width * 4)
-    for y in range(height):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        if f == 2:
-            line = bytearray((x + p) & 255 for x, p in zip(line, prev, strict=True))
-        elif f != 0:
-            for i in range(stride):
-                a = line[i - 4] if i >= 4 else 0
-                b = prev[i]
-                c = prev[i - 4] if i >= 4 else 0
-                if f == 1:
-                    line[i] = (line[i] + a) & 255
-                elif f == 3:
-                    line[i] = (line[i] + (a + b) // 2) & 255
-                elif f == 4:
-                    p = a + b - c
-                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                    line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        out += line
-        prev = line
-    return width, height, bytes(out)
 
 
 def browser():
@@ -180,7 +143,8 @@ def main():
         # Transparent outside the bar, opaque on the cards.
         time.sleep(0.5)  # the cards' flip-in is over
         png = driver.get_screenshot_as_png()
-        width, height, rgba = read_png_rgba(png)
+        width, height, channels, rgba = read_png(png, "the screenshot")
+        assert channels == 4, "the screenshot has no alpha"
         rects = driver.execute_script("return [...document.querySelectorAll('.card')].map((c) => { const r = c.getBoundingClientRect();"
                                       " return [Math.round(r.left), Math.round(r.top), Math.round(r.width), Math.round(r.height)]; })")
 

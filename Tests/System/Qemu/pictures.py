@@ -5,27 +5,28 @@ import struct
 import zlib
 
 
-def read_png_rgb(path):
-    """RGB bytes of an 8-bit RGB PNG (what libpng writes for flipclock)."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
-    pos, idat, width = 8, b"", 0
+def read_png(data, name="a PNG"):
+    """(width, height, channels, bytes) of an 8-bit RGB or RGBA PNG (libpng's for flipclock,
+    Chromium's screenshots), every row filter undone."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", name
+    pos, idat, width, height, channels = 8, b"", 0, 0, 3
     while pos < len(data):
         length, kind = struct.unpack(">I4s", data[pos:pos + 8])
         body = data[pos + 8:pos + 8 + length]
         if kind == b"IHDR":
             width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour == 2, f"{path}: expected 8-bit RGB"
+            assert depth == 8 and colour in (2, 6), f"{name}: expected 8-bit RGB or RGBA, got depth {depth} colour type {colour}"
+            channels = 3 if colour == 2 else 4
         elif kind == b"IDAT":
             idat += body
         pos += 12 + length
-    raw, stride, out, prev = zlib.decompress(idat), width * 3, bytearray(), bytearray(width * 3)
+    raw, stride, out, prev = zlib.decompress(idat), width * channels, bytearray(), bytearray(width * channels)
     for y in range(height):
         f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
         for i in range(stride):
-            a = line[i - 3] if i >= 3 else 0
+            a = line[i - channels] if i >= channels else 0
             b = prev[i]
-            c = prev[i - 3] if i >= 3 else 0
+            c = prev[i - channels] if i >= channels else 0
             if f == 1:
                 line[i] = (line[i] + a) & 255
             elif f == 2:
@@ -38,7 +39,14 @@ def read_png_rgb(path):
                 line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
         out += line
         prev = line
-    return width, height, bytes(out)
+    return width, height, channels, bytes(out)
+
+
+def read_png_rgb(path):
+    """RGB bytes of an 8-bit RGB PNG (what libpng writes for flipclock)."""
+    width, height, channels, pixels = read_png(open(path, "rb").read(), path)
+    assert channels == 3, f"{path}: expected 8-bit RGB"
+    return width, height, pixels
 
 
 def read_ppm(path):
