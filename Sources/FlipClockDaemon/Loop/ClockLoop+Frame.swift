@@ -43,8 +43,11 @@ extension ClockLoop {
             if let startLateness { metrics.flipStarted(late: startLateness) }
         }
         let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: read.instant)
-        screens.show(read, timers: timerFaces, game: state.gameFaces(at: read.instant), at: now)
+        let gameFaces = state.gameFaces(at: read.instant)
+        screens.show(read, timers: timerFaces, game: gameFaces, at: now)
+        let framesBefore = report.frames
         for screen in screens.screens { try frame(screen, at: now, time: time) }
+        if let frameLog, report.frames > framesBefore { frameLog.presented(gameFaces, at: clock.wall) }
         frameCosts = (frameCosts + [clock.now - now]).suffix(2)
         sayLandings(at: now)
         moving = screens.moving
