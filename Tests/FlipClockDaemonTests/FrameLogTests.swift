@@ -24,9 +24,8 @@ import Testing
     }
 
     /// LoopGameTests' game (a 2:00 period, tenths in its last minute, a 24 s shot clock),
-    /// started 1 s in, on a 60 Hz screen: a line at each of the 599 tenths, each in the first
-    /// frame presented after it was due (a card starting its flip has not moved yet: that
-    /// frame or the next).
+    /// started 1 s in, on a 60 Hz screen: a line at each of the 599 tenths and each second,
+    /// each in the frame drawn at the instant it is due.
     @Test func aLineAtEachTenthChangeWithinAFrameOfIt() throws {
         let path = Self.temporary()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -55,11 +54,16 @@ import Testing
             let game = String(line.texts.split(separator: " ")[0].dropFirst(5))
             if firsts[game] == nil { firsts[game] = line.ms }
         }
-        let frame = 1000 / 60.0
+        // Each second from "01:59" (due at 2 s) to "01:00", then each tenth: at its instant.
+        var due: [(text: String, ms: Double)] = []
+        for k in 1...60 {
+            let left = 120 - k
+            due.append((String(format: "%02d:%02d", left / 60, left % 60), Double(1000 + k * 1000)))
+        }
+        for tenth in stride(from: 599, through: 1, by: -1) { due.append(("\(tenth / 10).\(tenth % 10)", Double(121_000 - tenth * 100))) }
         var late: [String] = []
-        for tenth in stride(from: 599, through: 1, by: -1) {
-            let text = "\(tenth / 10).\(tenth % 10)", due = 121_000 - Double(tenth) * 100
-            if let at = firsts[text], at >= due, at <= due + frame + 0.001 { continue }
+        for (text, due) in due {
+            if let at = firsts[text], at >= due, at <= due + 1 { continue }
             late.append("\(text) at \(firsts[text].map { "\($0)" } ?? "never"), due \(due)")
         }
         #expect(late == [])

@@ -3,10 +3,13 @@ import Glibc
 import Logging
 import SystemPackage
 
-/// `flipclockd --frame-log PATH`: one line for each presented frame in which what the game's
-/// items show changed, `<wall_ns> game=<text> shot=<text> period=<n>` (`-`: dark cards, or no
-/// such item), the wall clock's nanoseconds just after the frame was presented. For tests and
-/// diagnosis: screens of one match compare their lines (Tests/System/Match).
+/// `flipclockd --frame-log PATH`: one line for each frame in which what the game's items show
+/// changed, `<wall_ns> game=<text> shot=<text> period=<n>` (`-`: dark cards, or no such item),
+/// the wall clock's nanoseconds just after the frame was drawn and presented. The frame drawn
+/// for the change counts even when its cards have not moved a pixel yet (a flip's first
+/// instant, which presents nothing new): so the line is at the change's frame on every screen,
+/// whatever its size. For tests and diagnosis: screens of one match compare their lines
+/// (Tests/System/Match).
 ///
 /// Bounded: a line only on a change (at most one a tenth of a second while a clock shows
 /// tenths), the file opened once and appended to; a write that fails is logged once and the
@@ -43,8 +46,8 @@ public final class FrameLog {
         return "game=\(shown("game")) shot=\(shown("shot")) period=\(shown("period"))"
     }
 
-    /// A frame showing the game's `faces` was presented at `wall`: a line if they changed.
-    func presented(_ faces: [String: String?], at wall: WallInstant) {
+    /// A frame showing the game's `faces` was drawn at `wall`: a line if they changed.
+    func drew(_ faces: [String: String?], at wall: WallInstant) {
         guard let descriptor else { return }
         let texts = Self.texts(faces)
         guard texts != last else { return }
