@@ -273,13 +273,21 @@ def main():
 def run(report, broker, leader, standby, board, shot, clocks):
     if not report.check("the broker starts in its namespace", broker.start(), f"{BROKER}:1883"):
         return
-    threads = [threading.Thread(target=c.start) for c in clocks]
+    failures = {}
+
+    def start(clock):
+        try:
+            clock.start()
+        except DaemonFailed as failure:
+            failures[clock.name] = str(failure)[-600:]
+
+    threads = [threading.Thread(target=start, args=(c,)) for c in clocks]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    if not report.check("four clocks start, each in its namespace", all(c.alive() for c in clocks),
-                        ", ".join(f"{c.name} pid {c.pid}" for c in clocks)):
+    if not report.check("four clocks start, each in its namespace", not failures and all(c.alive() for c in clocks),
+                        json.dumps(failures) if failures else ", ".join(f"{c.name} pid {c.pid}" for c in clocks)):
         return
     followers = [standby, board, shot]
 
