@@ -33,6 +33,13 @@ struct RunCommand: AsyncParsableCommand {
     var parseConfig: String?
 
     @Option(
+        name: .customLong("frame-log"),
+        help:
+            "Append a line to this file for each frame in which the game's clock, shot clock or period changed (wall-clock ns and the texts): for tests and diagnosis."
+    )
+    var frameLog: String?
+
+    @Option(
         help: "The console to show the clock on and take switching over for (/dev/tty1; default: the one it was started on, else the active one).")
     var terminal: String?
 
@@ -73,6 +80,7 @@ struct RunCommand: AsyncParsableCommand {
         // Where a phone reaches the control page, for `flipclockctl pair`.
         let page = configuration.http.map { _ in PageAddress(token: token?.text) }
         let terminal = terminal
+        let frameLog = frameLog
         // The control socket first: a daemon already listening on it, or a file that is not a
         // socket where it goes, stops this one before it takes the display.
         var control: ControlServer?
@@ -134,6 +142,7 @@ struct RunCommand: AsyncParsableCommand {
             // The device is the one named at the start; volume, clicks and horn follow reloads.
             if let sound = configuration.sound { parts.sound = SoundPlayer(device: sound.device, logger: logger) }
             parts.page = page
+            if let frameLog { parts.frameLog = FrameLog(path: frameLog, logger: logger) }
             // A screen output is on a console: take over its switching (none for PNG frames).
             return ClockLoop(
                 configuration: configuration, outputs: outputs, takesConsole: !outputs.open.contains { $0 is ImageFileOutput }, glyphs: font,

@@ -43,8 +43,12 @@ extension ClockLoop {
             if let startLateness { metrics.flipStarted(late: startLateness) }
         }
         let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: read.instant)
-        screens.show(read, timers: timerFaces, game: state.gameFaces(at: read.instant), at: now)
+        let gameFaces = state.gameFaces(at: read.instant)
+        screens.show(read, timers: timerFaces, game: gameFaces, at: now)
         for screen in screens.screens { try frame(screen, at: now, time: time) }
+        // The frame drawn for a change, even one whose cards have not moved a pixel yet (a
+        // flip's first instant): where the change is due, alike on every screen of a match.
+        frameLog?.drew(gameFaces, at: clock.wall)
         frameCosts = (frameCosts + [clock.now - now]).suffix(2)
         sayLandings(at: now)
         moving = screens.moving

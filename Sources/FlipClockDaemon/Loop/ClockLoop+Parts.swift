@@ -33,6 +33,8 @@ extension ClockLoop {
         public var reload: Reload?
         /// Who is told of what the loop does (tests; the horn's outputs).
         public var observers = Observers()
+        /// Where each frame that changed what the game's items show is noted (`--frame-log`).
+        public var frameLog: FrameLog?
         /// The machine's network addresses, read when a pairing code needs a host.
         var interfaces: () -> [InterfaceAddress] = InterfaceAddress.all
 

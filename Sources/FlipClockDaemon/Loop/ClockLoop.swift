@@ -54,6 +54,8 @@ public final class ClockLoop {
     public let requests: LoopRequests
     /// Who is told of what the loop does (tests; the horn's outputs).
     let observers: Observers
+    /// Where each frame that changed what the game's items show is noted (`--frame-log`).
+    let frameLog: FrameLog?
     /// The horn's relay (`[horn]` gpio_chip and gpio_line), and when its line is released.
     let relay = Relay()
     var hornRelay = HornRelay(length: .seconds(1))
@@ -145,6 +147,7 @@ public final class ClockLoop {
         stateFile = parts.stateFile
         reload = parts.reload
         observers = parts.observers
+        frameLog = parts.frameLog
         interfaces = parts.interfaces
     }
 
