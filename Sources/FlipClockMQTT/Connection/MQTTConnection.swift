@@ -8,8 +8,10 @@ import Synchronization
 ///
 /// libmosquitto's own loop reconnects after a dropped connection but gives up on what it
 /// counts as fatal (a name that does not resolve, a TLS handshake refused): a clock booted
-/// before its network is up must not. So the thread connects, runs the library's loop until
-/// it returns, and connects again after 1 s, doubling up to 60 s, reset once connected.
+/// before its network is up must not. So the thread connects, runs the library's loop for
+/// that one connection until it ends, and connects again after 0.25 s, doubling up to 8 s,
+/// reset once connected: a screen of a match agrees again within a second of its network or
+/// broker coming back (libmosquitto's own waits are whole seconds, 1 at the least).
 /// Publishing and subscribing are safe from any thread; what happens reaches `events` on the
 /// connection's thread.
 public final class MQTTConnection: @unchecked Sendable {
@@ -91,7 +93,6 @@ public final class MQTTConnection: @unchecked Sendable {
         // A reply is a few small packets (the acknowledgement, then the answer): without this,
         // Nagle's algorithm holds the answer for the broker's delayed acknowledgement (~40 ms).
         try check(mosquitto_int_option(client, MOSQ_OPT_TCP_NODELAY, 1), "TCP_NODELAY")
-        try check(mosquitto_reconnect_delay_set(client, 1, 60, true), "reconnect delay")
         try check(
             mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), UInt32(options.largestPacket)), "packet size")
         let will = Array(options.will.payload.utf8)
@@ -163,7 +164,8 @@ public final class MQTTConnection: @unchecked Sendable {
 
     /// Connects, runs libmosquitto's loop while that holds, and waits before the next try.
     private func run() {
-        var wait = 1
+        // In 25 ms steps.
+        var wait = Self.firstWait
         while !stopping.load(ordering: .sequentiallyConsistent) {
             reported.store(false, ordering: .sequentiallyConsistent)
             answered.store(false, ordering: .sequentiallyConsistent)
@@ -171,22 +173,25 @@ public final class MQTTConnection: @unchecked Sendable {
             if code == MOSQ_ERR_SUCCESS.rawValue {
                 // Asleep until the broker sends, another thread publishes (libmosquitto wakes
                 // its loop through a socket pair) or the keepalive's ping is due.
-                code = options.reconnects ? mosquitto_loop_forever(client, Int32(options.keepalive * 1000), 1) : once()
+                code = once()
             }
             if stopping.load(ordering: .sequentiallyConsistent) { break }
             if code != MOSQ_ERR_SUCCESS.rawValue, !reported.load(ordering: .sequentiallyConsistent) {
                 events(.failed(Self.dropText(code, keepalive: options.keepalive)))
             }
             if !options.reconnects { break }
-            if isConnectedOnce.exchange(false, ordering: .sequentiallyConsistent) { wait = 1 }
-            for _ in 0..<(wait * 10) where !stopping.load(ordering: .sequentiallyConsistent) { usleep(100_000) }
-            wait = min(wait * 2, 60)
+            if isConnectedOnce.exchange(false, ordering: .sequentiallyConsistent) { wait = Self.firstWait }
+            for _ in 0..<wait where !stopping.load(ordering: .sequentiallyConsistent) { usleep(25_000) }
+            wait = min(wait * 2, Self.longestWait)
         }
         finished.withLock { $0 = true }
     }
 
+    /// The wait before the first try again, and the longest, in 25 ms steps: 0.25 s and 8 s.
+    static let firstWait = 10, longestWait = 320
+
     /// libmosquitto's loop for one connection: it ends when the connection does (its
-    /// `loop_forever` would connect again).
+    /// `loop_forever` would connect again, after whole seconds).
     private func once() -> Int32 {
         var code: Int32
         repeat {
@@ -195,7 +200,7 @@ public final class MQTTConnection: @unchecked Sendable {
         return code
     }
 
-    /// Whether a connection was made since the last failure (the wait starts again at 1 s).
+    /// Whether a connection was made since the last failure (the wait starts again at 0.25 s).
     private let isConnectedOnce = Atomic<Bool>(false)
     /// Whether this try's failure was told already (the broker's refusal, or the drop): what
     /// follows from it says nothing new.
@@ -209,7 +214,7 @@ public final class MQTTConnection: @unchecked Sendable {
             reported.store(true, ordering: .sequentiallyConsistent)
             return events(.failed("the broker refused the connection: \(Self.words(mosquitto_reason_string(code)))"))
         }
-        // libmosquitto's own loop reconnects without run(): a later drop is news again.
+        // A drop after this connection is news again.
         reported.store(false, ordering: .sequentiallyConsistent)
         isConnectedOnce.store(true, ordering: .sequentiallyConsistent)
         events(.connected)
