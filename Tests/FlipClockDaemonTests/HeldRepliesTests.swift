@@ -69,13 +69,11 @@ import Testing
     @Test func onlyALeadersMatchChangesWait() throws {
         var versions: [String: [Int]] = [:]
         for role in [nil, MatchSettings.Role.follower, .leader] {
-            _ = try SimulatedRun(
-                from: LoopMatchTests.start, zone: "UTC", length: .seconds(1),
-                configure: {
-                    LoopMatchTests.configure(&$0)
-                    $0.match = role.map { MatchSettings(topic: "flipclock/match/hall", role: $0) }
-                }
-            ) { clock, loop in
+            let configure = { (c: inout ClockConfiguration) in
+                LoopMatchTests.configure(&c)
+                c.match = role.map { MatchSettings(topic: "flipclock/match/hall", role: $0) }
+            }
+            _ = try SimulatedRun(from: LoopMatchTests.start, zone: "UTC", length: .seconds(1), configure: configure) { clock, loop in
                 clock.at(
                     .seconds(0.5),
                     .run {
