@@ -21,6 +21,7 @@ enum MQTTStart {
             page: { configuration.http.flatMap { page?.link(listen: $0) } })
         // The `[match]`: through the loop, the one owner of the scores, texts and game.
         clock.match = { await waiting.match() }
+        clock.shared = { await waiting.shared($0) }
         clock.follow = { await waiting.follow($0) }
         clock.matchChanged = { leading, lost in _ = await waiting.lead(leading, lost: lost) }
         var identity = settings.identity(hostname: ProcessInfo.processInfo.hostName)

@@ -34,7 +34,12 @@ import Testing
         #expect(Set(taken.map { "\($0.question)" }) == ["follow(\"{\")", "match", "lead(leading: false, lost: true)"])
         #expect(taken.allSatisfy { $0.source == "mqtt" && $0.kind == .mqtt })
         for asked in taken {
-            waiting.answer(asked.id, with: asked.question == .follow("{") ? "match: not JSON" : nil)
+            // The match itself is answered with its version (what the broker's PUBACK names).
+            if asked.question == .match {
+                waiting.answer(asked.id, with: nil, version: 0)
+            } else {
+                waiting.answer(asked.id, with: asked.question == .follow("{") ? "match: not JSON" : nil)
+            }
         }
         #expect(await why == "match: not JSON")
         #expect(await match == nil)

@@ -38,7 +38,7 @@ struct MatchBrokerTests {
             let followed = Followed()
             self.followed = followed
             let clock = MQTTService.Clock(
-                ask: { _ in .pong }, listen: { nil }, diagnostics: { (nil, nil) }, match: { content },
+                ask: { _ in .pong }, listen: { nil }, diagnostics: { (nil, nil) }, match: { (content, 0) },
                 follow: { payload in
                     followed.list.withLock { $0.append(payload) }
                     return nil

@@ -16,6 +16,9 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
         case queueFull = "queue-full"
         /// The clock follows a `[match]` led by another clock: its scores, texts and game change there.
         case ledElsewhere = "led-elsewhere"
+        /// The clock leads a `[match]` and its broker did not take a change in time: the change
+        /// is made on this clock only (a standby taking over would not have it).
+        case notShared = "not-shared"
         /// The clock has too many requests waiting, or did not take one in time (HTTP's 503).
         case busy
     }

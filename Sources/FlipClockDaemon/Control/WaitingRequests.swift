@@ -27,6 +27,8 @@ public final class WaitingRequests: Sendable {
         case follow(String)
         /// Whether this clock leads its `[match]` now, and whether it has lost its leader.
         case lead(leading: Bool, lost: Bool)
+        /// The match's broker took its state up to this version (``HeldReplies``).
+        case shared(Int)
     }
 
     /// A question the loop has taken, with where it came from (for the log) and by which
@@ -45,9 +47,11 @@ public final class WaitingRequests: Sendable {
         var pictures = Slots<[ScreenPicture]>()
         /// The match's questions' answers: its JSON, or why a state was not followed.
         var match = Slots<String?>()
+        /// The match's JSON with its version (``ClockState/MatchStanding/version``).
+        var state = Slots<MatchNow>()
         /// Patience tasks running now (what the tests count).
         var timers = 0
-        var count: Int { replies.count + pictures.count + match.count }
+        var count: Int { replies.count + pictures.count + match.count + state.count }
     }
 
     public let capacity: Int
@@ -63,10 +67,24 @@ public final class WaitingRequests: Sendable {
 
     deinit { close(descriptor) }
 
-    /// The `[match]` as this clock holds it (``MatchState``'s JSON, what its leader publishes);
-    /// `nil` without `[match]`, or when the loop does not answer in time.
-    public func match() async -> String? {
-        if case .success(let match) = await ask(.match, from: "mqtt", kind: .mqtt, in: \.match) { match } else { nil }
+    /// The `[match]` as this clock holds it: the JSON its leader publishes.
+    struct MatchNow: Sendable {
+        var json: String?
+        var version: Int
+    }
+
+    /// The `[match]` as this clock holds it (``MatchState``'s JSON, what its leader publishes),
+    /// with the count of its changes it contains (``shared(_:)`` tells it back); `nil` without
+    /// `[match]`, or when the loop does not answer in time.
+    public func match() async -> (json: String, version: Int)? {
+        guard case .success(let now) = await ask(.match, from: "mqtt", kind: .mqtt, in: \.state), let json = now.json else { return nil }
+        return (json, now.version)
+    }
+
+    /// Tells the loop that the match's broker took a `T/state` of `version`: the replies to the
+    /// changes up to it go.
+    public func shared(_ version: Int) async {
+        _ = await ask(.shared(version), from: "mqtt", kind: .mqtt, in: \.match)
     }
 
     /// A `T/state` payload of the `[match]`'s leader, followed by the loop: `nil` if taken, else
@@ -177,6 +195,12 @@ public final class WaitingRequests: Sendable {
     /// Resumes the asker of a match's question ``take()`` returned.
     func answer(_ id: Int, with match: String?) {
         queue.withLock { $0.match.settle(id, with: match) }?.resume(returning: match)
+    }
+
+    /// Resumes the asker of a ``Question/match`` question ``take()`` returned.
+    func answer(_ id: Int, with match: String?, version: Int) {
+        let now = MatchNow(json: match, version: version)
+        queue.withLock { $0.state.settle(id, with: now) }?.resume(returning: now)
     }
 
     /// How many patience tasks run now: one per question not yet answered.

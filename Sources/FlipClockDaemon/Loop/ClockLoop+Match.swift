@@ -3,12 +3,37 @@ import FlipClockCore
 import Logging
 
 extension ClockLoop {
+    /// Who waits for a held reply (``HeldReplies``): a client of the socket, or an asker of ``WaitingRequests``.
+    enum HeldAsker: Equatable {
+        case socket(Int32)
+        case waiting(Int)
+    }
+
+    /// Sends the replies ``held`` lets go.
+    func send(_ released: [HeldReplies<HeldAsker>.Release]) {
+        for one in released {
+            switch one.asker {
+            case .socket(let client): control?.reply(one.reply.line(json: one.json), to: client)
+            case .waiting(let id): waiting?.answer(id, with: one.reply)
+            }
+        }
+    }
+
+    /// The held replies whose wait for the broker ended: refused as not shared (every wake).
+    func expireHeld() {
+        guard held.count > 0 else { return }
+        send(held.expire(at: clock.now))
+    }
+
     /// Answers the `[match]`'s questions among those other threads asked (the MQTT session's):
     /// the match as this clock holds it, a leader's state to follow, whether this clock leads.
     func answerMatch(_ taken: [WaitingRequests.Taken], waiting: WaitingRequests) {
         for asked in taken {
             switch asked.question {
-            case .match: waiting.answer(asked.id, with: matchState())
+            case .match: waiting.answer(asked.id, with: matchState(), version: state.standing.version)
+            case .shared(let version):
+                send(held.shared(upTo: version))
+                waiting.answer(asked.id, with: String?.none)
             case .follow(let payload): waiting.answer(asked.id, with: follow(payload))
             case .lead(let leading, let lost):
                 lead(leading, lost: lost)

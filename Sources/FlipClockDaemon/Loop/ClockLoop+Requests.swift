@@ -58,14 +58,29 @@ extension ClockLoop {
     /// acknowledged; if it cannot be, the batch's changes are undone and refused. Each reply
     /// is counted under `kind`.
     func answer(_ batch: [(request: Result<ControlRequest, ControlError>, from: String?)], kind: ClockMetrics.Source) -> [ControlReply] {
+        answered(batch, kind: kind).map(\.reply)
+    }
+
+    /// ``answer(_:kind:)``'s replies, each with the match's version it waits for: while this
+    /// clock leads a `[match]`, a reply to a change of it waits until the broker has it
+    /// (``HeldReplies``); 0 for any other.
+    func answered(_ batch: [(request: Result<ControlRequest, ControlError>, from: String?)], kind: ClockMetrics.Source) -> [(
+        reply: ControlReply, version: Int
+    )] {
         let before = state.kept
         // The game as it is now, its horns sounded, before anyone asks about it.
         playGame(at: wall)
+        let leads = state.leads
+        var changes: [Bool] = []
         var answers = batch.map { asked in
-            switch asked.request {
-            case .success(let request): perform(request, from: asked.from)
-            case .failure(let error): Answer(reply: .refused(error), change: .none, saves: false)
-            }
+            let was = leads ? state.matchParts : nil
+            let answer =
+                switch asked.request {
+                case .success(let request): perform(request, from: asked.from)
+                case .failure(let error): Answer(reply: .refused(error), change: .none, saves: false)
+                }
+            changes.append(was.map { $0 != state.matchParts } ?? false)
+            return answer
         }
         if answers.contains(where: \.saves) {
             do throws(ControlError) {
@@ -75,26 +90,34 @@ extension ClockLoop {
                 logger.error("cannot save the state; the changes are refused", metadata: ["error": "\(error)"])
                 for k in answers.indices where answers[k].saves {
                     answers[k] = Answer(reply: .refused(error), change: .none, saves: false)
+                    changes[k] = false
                 }
             }
         }
+        // One version for the batch's changes: the MQTT side publishes the match after it.
+        if changes.contains(true) { state.standing.version += 1 }
         for answer in answers {
             if let note = answer.note { logger.info(note.message, metadata: note.metadata) }
             metrics.record(answer.reply, from: kind)
             show(answer.change)
         }
-        return answers.map(\.reply)
+        return zip(answers, changes).map { ($0.reply, $1 ? state.standing.version : 0) }
     }
 
-    /// Answers the control socket's lines, each in the form it came in.
+    /// Answers the control socket's lines, each in the form it came in; a reply to a change of
+    /// a led match once the broker has it (``HeldReplies``).
     func answer(_ lines: [(client: Int32, user: uid_t, line: String)]) {
-        guard let control else { return }
-        let replies = answer(lines.map { (Self.request($0.line), "uid \($0.user)") }, kind: .socket)
-        for (asked, reply) in zip(lines, replies) { control.reply(reply.line(json: ControlJSON.isJSON(asked.line)), to: asked.client) }
+        guard control != nil else { return }
+        let replies = answered(lines.map { (Self.request($0.line), "uid \($0.user)") }, kind: .socket)
+        for (asked, answer) in zip(lines, replies) {
+            send(held.hold(answer.reply, to: .socket(asked.client), json: ControlJSON.isJSON(asked.line), version: answer.version, at: clock.now))
+        }
     }
 
     /// Answers what other threads (the HTTP server, the MQTT connection) asked: requests as one
-    /// batch a way, and what the screens show.
+    /// batch a way, and what the screens show. A reply to a change of a led match is held as
+    /// the socket's (an MQTT command's is not: the MQTT side waits for it before it can tell
+    /// that the broker took the change).
     func answer(_ waiting: WaitingRequests) {
         let taken = waiting.take()
         for kind in ClockMetrics.Source.allCases {
@@ -102,8 +125,10 @@ extension ClockLoop {
                 if case .request(let request) = asked.question, asked.kind == kind { (asked.id, request, asked.source) } else { nil }
             }
             guard !requests.isEmpty else { continue }
-            let replies = answer(requests.map { (.success($0.1), $0.2) }, kind: kind)
-            for (asked, reply) in zip(requests, replies) { waiting.answer(asked.0, with: reply) }
+            let replies = answered(requests.map { (.success($0.1), $0.2) }, kind: kind)
+            for (asked, answer) in zip(requests, replies) {
+                send(held.hold(answer.reply, to: .waiting(asked.0), version: kind == .mqtt ? 0 : answer.version, at: clock.now))
+            }
         }
         answerMatch(taken, waiting: waiting)
         let askers = taken.filter { $0.question == .pictures }

@@ -50,6 +50,7 @@ extension ClockLoop {
                 handle: { [unowned self] _ in if watch.changedNames().contains(name) { reloads.fileChanged(at: clock.now) } }
             )
         }
+        sources.register("held replies", everyWake: { [unowned self] in expireHeld() })
         sources.register("horn", everyWake: { [unowned self] in releaseRelayIfDue() })
         sources.register("reload", everyWake: { [unowned self] in reloadIfDue() })
         sources.register(

@@ -96,6 +96,9 @@ public final class ClockLoop {
     let interfaces: () -> [InterfaceAddress]
     /// Those who listen to the clock's changes (`GET /v1/events`, the MQTT connection).
     let events: ClockEvents?
+    /// Replies to changes of a led `[match]` until its broker has them (``HeldReplies``): at
+    /// most as many as the socket's clients may send in a wake and the other threads may ask.
+    var held = HeldReplies<HeldAsker>(capacity: ControlServer.maximumClients * ControlServer.linesPerWake + 64)
     /// What they were told last: the state, and the frames presented by then.
     var told = (state: ControlReply.Status?.none, frames: 0)
 
@@ -241,7 +244,8 @@ public final class ClockLoop {
         }
         let until = WakePlan.sleep(
             from: awake, nextFrame: plan.frame, suspended: console.suspended, hasTerminal: console.terminal != nil,
-            watchdog: notifier?.watchdogInterval == nil ? nil : nextWatchdog, control: control?.nextDeadline,
+            watchdog: notifier?.watchdogInterval == nil ? nil : nextWatchdog,
+            control: [control?.nextDeadline, held.nextDeadline].compactMap { $0 }.min(),
             requestsWaiting: control?.hasWaitingLines == true, reload: reloads.wake(preparing: preparing != nil), keypad: keypad?.watch.next,
             horn: hornRelay.releaseAt
         )

@@ -12,6 +12,9 @@ extension ClockState {
         var lost = true
         /// The last state applied, by its leader and count: the same one again is not applied twice.
         var applied: (leader: String, seq: Int)?
+        /// The count of the match's changes made here while leading: a reply to one is held
+        /// until the broker has a `T/state` of this version (``HeldReplies``).
+        var version = 0
 
         static func == (a: MatchStanding, b: MatchStanding) -> Bool {
             a.leading == b.leading && a.lost == b.lost && a.applied?.leader == b.applied?.leader && a.applied?.seq == b.applied?.seq
@@ -34,6 +37,18 @@ extension ClockState {
         guard let match = configuration.match else { return false }
         return match.role == .follower || !standing.leading
     }
+
+    /// Whether this clock leads its `[match]` now: its changes' replies wait for the broker.
+    var leads: Bool { configuration.match != nil && !follows }
+
+    /// What of the state the match is made of (``matchState``), to tell whether a request changed it.
+    struct MatchParts: Equatable {
+        var scores: [String: Int]
+        var texts: [String: String]
+        var game: Game?
+    }
+
+    var matchParts: MatchParts { MatchParts(scores: board.values, texts: texts, game: game) }
 
     /// Why `request` is refused while the match is led elsewhere: it changes the match (a score,
     /// a text, the game); `nil` if it is not refused.

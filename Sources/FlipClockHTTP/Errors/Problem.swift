@@ -37,6 +37,7 @@ public struct Problem: Error, Equatable, Sendable {
             case .state: (.conflict, "Not possible now")
             case .queueFull: (.conflict, "Too many messages are waiting")
             case .ledElsewhere: (.conflict, "The match is led by another clock")
+            case .notShared: (.gatewayTimeout, "The match's broker did not take the change")
             case .busy: (.serviceUnavailable, "The clock is busy")
             }
         self.init(status: status, code: error.code.rawValue, title: title, detail: error.reason)

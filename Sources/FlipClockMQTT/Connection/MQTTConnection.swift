@@ -27,6 +27,9 @@ public final class MQTTConnection: @unchecked Sendable {
         /// A message larger than ``Options/largestPacket`` (which the broker was told): its
         /// payload is not kept, and the connection is closed (MQTT 5's "packet too large").
         case oversize(topic: String, bytes: Int)
+        /// The broker acknowledged (PUBACK) the message ``publish(_:_:retain:)`` returned the id
+        /// of: it has it. Told only with ``Options/tellsPublished``.
+        case published(Int32)
     }
 
     /// Where to connect, as whom, and what the broker says when the clock is gone.
@@ -48,6 +51,9 @@ public final class MQTTConnection: @unchecked Sendable {
         /// Whether a failed or dropped connection is tried again; `false`: one connection,
         /// and ``Event/failed(_:)`` when it ends (a match's lead connection).
         public var reconnects = true
+        /// Whether the broker's acknowledgements of messages published are told
+        /// (``Event/published(_:)``; a match's lead connection).
+        public var tellsPublished = false
 
         public init(
             host: String, port: Int, keepalive: Int, clientID: String, username: String?, password: String?, tls: Bool, caFile: String?,
@@ -113,6 +119,12 @@ public final class MQTTConnection: @unchecked Sendable {
         mosquitto_subscribe_v5_callback_set(client) { _, object, mid, _, _, _ in
             MQTTConnection.owner(object).events(.subscribed(mid))
         }
+        if options.tellsPublished {
+            mosquitto_publish_v5_callback_set(client) { _, object, mid, code, _ in
+                // A reason code of 0x80 or more: the broker refused the message.
+                if code < 0x80 { MQTTConnection.owner(object).events(.published(mid)) }
+            }
+        }
         mosquitto_message_v5_callback_set(client) { _, object, message, _ in
             guard let message = message?.pointee, let topic = message.topic else { return }
             MQTTConnection.owner(object).received(message, topic: String(cString: topic))
@@ -131,10 +143,12 @@ public final class MQTTConnection: @unchecked Sendable {
     }
 
     /// Publishes at QoS 1; a message published while disconnected is dropped (the state is
-    /// published whole on every connection).
-    public func publish(_ topic: String, _ payload: String, retain: Bool) {
+    /// published whole on every connection). Its message id, `nil` if it was not sent.
+    @discardableResult public func publish(_ topic: String, _ payload: String, retain: Bool) -> Int32? {
         let bytes = Array(payload.utf8)
-        mosquitto_publish_v5(client, nil, topic, Int32(bytes.count), bytes, 1, retain, nil)
+        var mid: Int32 = 0
+        let code = mosquitto_publish_v5(client, &mid, topic, Int32(bytes.count), bytes, 1, retain, nil)
+        return code == MOSQ_ERR_SUCCESS.rawValue ? mid : nil
     }
 
     /// Subscribes to `patterns` at QoS 1, without the clock's own messages (MQTT 5's no local:

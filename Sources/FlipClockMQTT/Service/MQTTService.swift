@@ -29,8 +29,12 @@ public final class MQTTService: Service, Sendable {
         /// The control page's address as a phone on the network reaches it, now; `nil` if none.
         public var page: @Sendable () -> String?
         /// The match as the leader publishes it, now: `{"scores":{…},"texts":{…},"game":{…}}`
-        /// (no v/leader/seq/at: the session adds those).
-        public var match: @Sendable () async -> String? = { nil }
+        /// (no v/leader/seq/at: the session adds those), with the count of the clock's changes
+        /// it contains (told back through `shared` once the broker has it).
+        public var match: @Sendable () async -> (json: String, version: Int)? = { nil }
+        /// The broker acknowledged a `T/state` containing the clock's changes up to this count:
+        /// their replies may go (docs/match-leadership.md, the guarantee).
+        public var shared: @Sendable (Int) async -> Void = { _ in }
         /// A received `T/state` payload (the whole object) applied; `nil` if taken, else why not
         /// (one line, logged with the topic by the service).
         public var follow: @Sendable (String) async -> String? = { _ in nil }
@@ -41,7 +45,7 @@ public final class MQTTService: Service, Sendable {
         public init(
             ask: @escaping @Sendable (ControlRequest) async -> ControlReply, listen: @escaping @Sendable () -> AsyncStream<ClockEvent>?,
             diagnostics: @escaping @Sendable () -> (framesPerFlip: Double?, latenessMilliseconds: Double?),
-            page: @escaping @Sendable () -> String? = { nil }, match: @escaping @Sendable () async -> String? = { nil },
+            page: @escaping @Sendable () -> String? = { nil }, match: @escaping @Sendable () async -> (json: String, version: Int)? = { nil },
             follow: @escaping @Sendable (String) async -> String? = { _ in nil }
         ) {
             self.ask = ask
@@ -188,8 +192,8 @@ public final class MQTTService: Service, Sendable {
                 case .connection(.subscribed(let mid)):
                     await link?.subscribed(mid, connection)
                     actions = []
-                case .connection(.message):
-                    actions = []  // they wait in `waiting`
+                case .connection(.message), .connection(.published):
+                    actions = []  // they wait in `waiting`; the own connection's are not told
                 case .connection(.oversize(let topic, let bytes)):
                     actions = session.oversize(topic: topic, bytes: bytes)
                 case .messages:

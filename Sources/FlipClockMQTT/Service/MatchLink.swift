@@ -31,6 +31,13 @@ final class MatchLink {
     private(set) var generation = 0
     /// The own connection's subscription to the match's topics, until acknowledged.
     private var subscription: Int32?
+    /// The `T/state`s published on the lead connection and not yet acknowledged by the broker:
+    /// message id → the clock's count of changes each contains (``MQTTService/Clock/shared``).
+    private var unshared: [Int32: Int] = [:]
+    /// The last `T/state` published: its message id, and the count its content contains.
+    private var lastState: (mid: Int32, version: Int)?
+    /// The count of the content being published (the clock's answer to ``Leadership/Action/askMatch``).
+    private var publishing: Int?
     /// Whether the clock leads, and has lost its leader, as it was last told.
     private var told: (leading: Bool, lost: Bool)?
 
@@ -49,6 +56,7 @@ final class MatchLink {
         options.will = (leadership.topics.leader, "")
         options.largestPacket = 1024
         options.reconnects = false
+        options.tellsPublished = true
         self.options = options
         self.clock = clock
         self.logger = logger
@@ -97,9 +105,15 @@ final class MatchLink {
         switch event {
         case .connected:
             await perform(leadership.leadConnected(at: Self.moment()), own)
+        case .published(let mid):
+            // The broker has the state: the changes it contains are acknowledged.
+            guard let version = unshared.removeValue(forKey: mid) else { return }
+            await clock.shared(version)
         case .failed(let reason):
             let gone = connection
             connection = nil
+            unshared = [:]
+            lastState = nil
             Task.detached { gone?.stop(patience: .milliseconds(500)) }
             await perform(leadership.leadClosed(reason, at: Self.moment()), own)
         case .message, .oversize, .subscribed:
@@ -148,10 +162,17 @@ final class MatchLink {
             connection?.stop(last: (leadership.topics.leader, ""), patience: .seconds(1))
             connection = nil
         case .lead(let topic, let payload):
-            connection?.publish(topic, payload, retain: true)
+            let mid = connection?.publish(topic, payload, retain: true)
+            if topic == leadership.topics.state, let mid, let version = publishing {
+                unshared[mid] = version
+                lastState = (mid, version)
+            }
         case .askMatch:
             let content = await clock.match()
-            return leadership.content(content, at: Self.moment())
+            publishing = content?.version
+            let actions = leadership.content(content?.json, at: Self.moment())
+            if let content, actions.isEmpty, leadership.lead == .leading { await unchanged(content.version) }
+            return actions
         case .follow(let payload):
             let refusal = await clock.follow(payload)
             return leadership.followed(refusal, at: Self.moment())
@@ -163,6 +184,16 @@ final class MatchLink {
             own.publish(topic, payload, retain: true)
         }
         return []
+    }
+
+    /// The clock's match at `version` is the one published last: shared when that is.
+    private func unchanged(_ version: Int) async {
+        guard let last = lastState else { return }
+        if unshared[last.mid] != nil {
+            unshared[last.mid] = max(unshared[last.mid]!, version)
+        } else {
+            await clock.shared(version)
+        }
     }
 
     /// Now: monotonic seconds for periods, wall seconds for what is published.
