@@ -157,6 +157,27 @@ import Testing
         #expect(client.received() == "ERR unknown-score \"a\\nOK forged\"\\u{0}and the rest\n")
     }
 
+    /// A reply held for the broker (a led match's change) whose client went away meanwhile:
+    /// the next client at the same descriptor never gets it.
+    @Test func aReplyForAClientGoneNeverReachesTheNextAtItsDescriptor() throws {
+        let server = try ControlServer(path: path, group: nil)
+        var first: Client? = Client(path)
+        _ = server.service(Set(server.descriptors), now: .zero)
+        let fd = server.descriptors[1]
+        let serial = try #require(server.serial(of: fd))
+        first = nil
+        _ = server.service([fd], now: .zero)
+        #expect(server.serial(of: fd) == nil)
+        let next = Client(path)
+        _ = server.service(Set(server.descriptors), now: .zero)
+        #expect(server.descriptors[1] == fd)
+        server.reply("OK home=3 away=5", to: fd, serial: serial)
+        #expect(next.received() == "")
+        server.reply("OK home=3 away=5", to: fd, serial: server.serial(of: fd))
+        #expect(next.received() == "OK home=3 away=5\n")
+        _ = first
+    }
+
     @Test func aFloodIsAnsweredSixteenLinesAWake() throws {
         let server = try ControlServer(path: path, group: nil)
         let client = Client(path)

@@ -48,7 +48,12 @@ public final class ControlServer {
         /// When the client connected or last finished a line: the next line is due within ``lineTimeout`` of it.
         var lineStarted: Duration
         var user: uid_t
+        /// Which connection it is: a descriptor closed is the next client's, this number is not.
+        var serial = 0
     }
+
+    /// Connections accepted so far (each client's ``Client/serial``).
+    private var accepted = 0
 
     /// Why the daemon must not start with this socket: what the user has to change.
     public struct Refusal: Error, Equatable, CustomStringConvertible {
@@ -223,15 +228,21 @@ public final class ControlServer {
                 close(fd)
                 continue
             }
-            clients[fd] = Client(lineStarted: now, user: user)
+            accepted += 1
+            clients[fd] = Client(lineStarted: now, user: user, serial: accepted)
         }
     }
 
     /// Sends one reply line; control characters in it are escaped, so it stays one line.
-    public func reply(_ text: String, to client: Int32) {
-        guard clients[client] != nil else { return }
+    /// `serial` (``serial(of:)`` when the request came) sends it only to that connection: a
+    /// reply held while its client went away never reaches another at the same descriptor.
+    public func reply(_ text: String, to client: Int32, serial: Int? = nil) {
+        guard let connected = clients[client], serial == nil || connected.serial == serial else { return }
         send(client, text.oneLine + "\n")
     }
+
+    /// Which connection `client` is now; `nil` if none is open there.
+    public func serial(of client: Int32) -> Int? { clients[client]?.serial }
 
     private func send(_ fd: Int32, _ text: String) {
         // Replies are short; a client too slow to take one is dropped rather than waited for.

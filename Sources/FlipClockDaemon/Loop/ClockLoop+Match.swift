@@ -5,7 +5,8 @@ import Logging
 extension ClockLoop {
     /// Who waits for a held reply (``HeldReplies``): a client of the socket, or an asker of ``WaitingRequests``.
     enum HeldAsker: Equatable {
-        case socket(Int32)
+        /// A descriptor and which connection it was (``ControlServer/serial(of:)``).
+        case socket(Int32, serial: Int?)
         case waiting(Int)
     }
 
@@ -13,7 +14,7 @@ extension ClockLoop {
     func send(_ released: [HeldReplies<HeldAsker>.Release]) {
         for one in released {
             switch one.asker {
-            case .socket(let client): control?.reply(one.reply.line(json: one.json), to: client)
+            case .socket(let client, let serial): control?.reply(one.reply.line(json: one.json), to: client, serial: serial)
             case .waiting(let id): waiting?.answer(id, with: one.reply)
             }
         }

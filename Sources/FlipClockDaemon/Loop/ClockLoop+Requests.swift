@@ -110,7 +110,10 @@ extension ClockLoop {
         guard control != nil else { return }
         let replies = answered(lines.map { (Self.request($0.line), "uid \($0.user)") }, kind: .socket)
         for (asked, answer) in zip(lines, replies) {
-            send(held.hold(answer.reply, to: .socket(asked.client), json: ControlJSON.isJSON(asked.line), version: answer.version, at: clock.now))
+            send(
+                held.hold(
+                    answer.reply, to: .socket(asked.client, serial: control?.serial(of: asked.client)), json: ControlJSON.isJSON(asked.line),
+                    version: answer.version, at: clock.now))
         }
     }
 
