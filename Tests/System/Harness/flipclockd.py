@@ -65,6 +65,24 @@ class Flipclockd:
         with open(self.config_path, "w") as f:
             f.write(text)
 
+    def request(self, line, timeout=5):
+        """One request on the control socket in `folder` (the text protocol flipclockctl speaks) and
+        its reply line; None if it could not be asked."""
+        try:
+            with socket.socket(socket.AF_UNIX) as s:
+                s.settimeout(timeout)
+                s.connect(os.path.join(self.folder, "control.sock"))
+                s.sendall(line.encode() + b"\n")
+                reply = b""
+                while not reply.endswith(b"\n"):
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        break
+                    reply += chunk
+                return reply.decode(errors="replace").strip()
+        except OSError:
+            return None
+
     # The process.
 
     @property

@@ -3,7 +3,6 @@ the control socket in a folder of its own, and an [mqtt] table), the process (st
 stopped by Tests/System/Harness/flipclockd.py), its control socket, its log and its resident memory."""
 import json
 import os
-import socket
 import subprocess
 import sys
 
@@ -94,22 +93,6 @@ class Daemon(Flipclockd):
             self.failure = str(failure)
             return False
 
-    def request(self, line, timeout=5):
-        """One request on the control socket and its reply line (None if it could not be asked)."""
-        try:
-            with socket.socket(socket.AF_UNIX) as s:
-                s.settimeout(timeout)
-                s.connect(os.path.join(self.folder, "control.sock"))
-                s.sendall(line.encode() + b"\n")
-                reply = b""
-                while not reply.endswith(b"\n"):
-                    chunk = s.recv(65536)
-                    if not chunk:
-                        break
-                    reply += chunk
-                return reply.decode(errors="replace").strip()
-        except OSError:
-            return None
 
     def status(self):
         """`flipclockctl status --json`, the tool users run, as a dict (None if it failed)."""

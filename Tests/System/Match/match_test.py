@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -121,21 +120,9 @@ class Clock(Flipclockd):
                          environment={"TZ": "UTC"}, prefix=["nice", "-n", str(NICE), "ip", "netns", "exec", self.namespace])
 
     def request(self, line, timeout=5):
-        """One request on the control socket (the text protocol flipclockctl speaks): its reply line, or `ERR -` if none."""
-        try:
-            with socket.socket(socket.AF_UNIX) as s:
-                s.settimeout(timeout)
-                s.connect(os.path.join(self.folder, "control.sock"))
-                s.sendall(line.encode() + b"\n")
-                reply = b""
-                while not reply.endswith(b"\n"):
-                    chunk = s.recv(65536)
-                    if not chunk:
-                        break
-                    reply += chunk
-                return reply.decode(errors="replace").strip()
-        except OSError as error:
-            return f"ERR - {error}"
+        """One request on the control socket: its reply line, or `ERR -` if none."""
+        reply = super().request(line, timeout)
+        return "ERR - the control socket could not be asked" if reply is None else reply
 
     def scores(self):
         """{name: value} from `status`; {} if it did not answer."""
