@@ -10,6 +10,8 @@ extension ClockLoop {
         let now = clock.now
         // How the clocks read: once a wake, for every screen and every deadline.
         let read = reading()
+        // The change this wake was planned for, if its instant has come (the frame log's due).
+        let due = plan.wall.flatMap { $0 <= read.instant ? $0 : nil }
         state.advanceMessages(to: now)
         // A panel's next move (a message posted, its time up), or a timer's row to show or
         // hide, is a frame to draw.
@@ -48,7 +50,7 @@ extension ClockLoop {
         for screen in screens.screens { try frame(screen, at: now, time: time) }
         // The frame drawn for a change, even one whose cards have not moved a pixel yet (a
         // flip's first instant): where the change is due, alike on every screen of a match.
-        frameLog?.drew(gameFaces, at: clock.wall)
+        frameLog?.drew(gameFaces, at: clock.wall, due: due)
         frameCosts = (frameCosts + [clock.now - now]).suffix(2)
         sayLandings(at: now)
         moving = screens.moving

@@ -4,8 +4,11 @@ import Logging
 import SystemPackage
 
 /// `flipclockd --frame-log PATH`: one line for each frame in which what the game's items show
-/// changed, `<wall_ns> game=<text> shot=<text> period=<n>` (`-`: dark cards, or no such item),
-/// the wall clock's nanoseconds just after the frame was drawn and presented. The frame drawn
+/// changed, `<wall_ns> due=<ns> game=<text> shot=<text> period=<n>` (`-`: dark cards, or no
+/// such item), the wall clock's nanoseconds just after the frame was drawn and presented, and
+/// the wall instant the loop woke for (the change the state said was next: `-` for a frame
+/// drawn for anything else, a request, a flip's frame). Screens of one match work out the
+/// same instants from the same state; how late each presents them is the machine's. The frame drawn
 /// for the change counts even when its cards have not moved a pixel yet (a flip's first
 /// instant, which presents nothing new): so the line is at the change's frame on every screen,
 /// whatever its size. For tests and diagnosis: screens of one match compare their lines
@@ -46,13 +49,14 @@ public final class FrameLog {
         return "game=\(shown("game")) shot=\(shown("shot")) period=\(shown("period"))"
     }
 
-    /// A frame showing the game's `faces` was drawn at `wall`: a line if they changed.
-    func drew(_ faces: [String: String?], at wall: WallInstant) {
+    /// A frame showing the game's `faces` was drawn at `wall`, for the change due at `due`: a
+    /// line if they changed.
+    func drew(_ faces: [String: String?], at wall: WallInstant, due: WallInstant?) {
         guard let descriptor else { return }
         let texts = Self.texts(faces)
         guard texts != last else { return }
         last = texts
-        let line = "\(wall.nanosecondsSince1970) \(texts)\n"
+        let line = "\(wall.nanosecondsSince1970) due=\(due.map { "\($0.nanosecondsSince1970)" } ?? "-") \(texts)\n"
         do {
             _ = try descriptor.writeAll(line.utf8)
         } catch {
