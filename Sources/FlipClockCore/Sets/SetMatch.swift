@@ -1,0 +1,108 @@
+/// A match counted in points and sets, and its one owner: the history of what happened.
+///
+/// Everything the board shows is derived by playing the history again under the rules (a
+/// fold, kept as ``standing``), so an undo drops the last action and crosses a game's, a
+/// set's and the match's end by itself. A value with no I/O; the daemon keeps it in its
+/// state file (``Codable``: the rules, the first server and the history, checked again as
+/// they are read).
+public struct SetMatch: Equatable, Sendable {
+    public typealias Side = GameTeams.Team
+
+    /// What an operator records.
+    public enum Action: Equatable, Sendable, Codable {
+        /// A side won a rally (a point).
+        case point(Side)
+        case timeout(Side)
+    }
+
+    public let rules: SetRules
+    /// The side that serves the match's first point (the toss).
+    public let firstServer: Side
+    /// Every action recorded, in order; at most ``longestHistory``.
+    public private(set) var history: [Action] = []
+    /// What the history comes to: the board.
+    public private(set) var standing: Standing
+
+    /// The most actions a match keeps: a tennis match's five sets are well under 1000 points.
+    public static let longestHistory = 2000
+
+    /// A new match: no points yet, `firstServer` to serve.
+    public init(rules: SetRules, firstServer: Side) {
+        self.rules = rules
+        self.firstServer = firstServer
+        standing = Standing(rules: rules, firstServer: firstServer)
+    }
+
+    /// A match as it was saved: its history recorded again, each action checked as it was.
+    public init(rules: SetRules, firstServer: Side, history: [Action]) throws(SetError) {
+        self.init(rules: rules, firstServer: firstServer)
+        for action in history { try record(action) }
+    }
+
+    /// The standing in one line for the log and the replies: ``Standing/summary(under:)``.
+    public var summary: String { standing.summary(under: rules) }
+
+    /// Records a point or a timeout; refused after the match's end, past a timeout's
+    /// allowance, and past ``longestHistory``.
+    public mutating func record(_ action: Action) throws(SetError) {
+        guard history.count < Self.longestHistory else { throw .historyFull }
+        var next = standing
+        try next.apply(action, under: rules)
+        standing = next
+        history.append(action)
+    }
+
+    /// Takes the last action back. The standing's ``Standing/events`` are then the action's
+    /// now last: the caller that undid shows none of them.
+    public mutating func undo() throws(SetError) {
+        guard !history.isEmpty else { throw .nothingToUndo }
+        history.removeLast()
+        standing = Self.play(history, under: rules, firstServer: firstServer)
+    }
+
+    /// What `history` comes to. Every action in it was accepted under the same rules in this
+    /// order, so none is refused now.
+    static func play(_ history: [Action], under rules: SetRules, firstServer: Side) -> Standing {
+        var standing = Standing(rules: rules, firstServer: firstServer)
+        for action in history { try? standing.apply(action, under: rules) }
+        return standing
+    }
+}
+
+extension SetMatch: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case rules, firstServer, history
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rules, forKey: .rules)
+        try container.encode(firstServer, forKey: .firstServer)
+        try container.encode(history, forKey: .history)
+    }
+
+    /// A saved match: its history is recorded again, and an action the rules refuse (a
+    /// point after the match's end) makes it unreadable, named by its place in the history.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let rules = try container.decode(SetRules.self, forKey: .rules)
+        let firstServer = try container.decode(Side.self, forKey: .firstServer)
+        let history = try container.decode([Action].self, forKey: .history)
+        self.init(rules: rules, firstServer: firstServer)
+        for (k, action) in history.enumerated() {
+            do throws(SetError) {
+                try record(action)
+            } catch {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .history, in: container, debugDescription: "history[\(k)]: \(error.description)")
+            }
+        }
+    }
+}
+
+extension GameTeams.Team: Codable {}
+
+extension GameTeams.Team {
+    /// The other side.
+    public var other: Self { self == .home ? .away : .home }
+}
