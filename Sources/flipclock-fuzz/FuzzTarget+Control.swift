@@ -61,6 +61,19 @@ extension FuzzTarget {
             }
         case .messageSeconds(let seconds):
             precondition(PanelMessage.holds.contains(.seconds(seconds)))
+        case .point(let command):
+            // Under each sport's rules: recorded, undone, read back as the board shows it.
+            for rules in [SetRules.volleyball, .tennis(bestOf: 5, noAd: true, matchTieBreak: true), .tableTennis] {
+                var match = SetMatch(rules: rules, firstServer: .home)
+                switch command {
+                case .point(let side): try? match.record(.point(side))
+                case .timeout(let side): try? match.record(.timeout(side))
+                case .undo: try? match.undo()
+                case .new(let server): match = SetMatch(rules: rules, firstServer: server ?? .away)
+                }
+                _ = match.standing.pointTexts(under: rules)
+                _ = match.summary
+            }
         case .game(.undo), .screen, .sound, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
             break
         }

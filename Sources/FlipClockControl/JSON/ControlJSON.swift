@@ -76,6 +76,11 @@ public enum ControlJSON {
                 throw ControlError(.syntax, "game needs \"do\": the words of the text form, such as \"start\" or \"add -0.1\"")
             }
             return .game(try GameCommand.parse(words.split(separator: " ").map(String.init)))
+        case "point":
+            guard let words = object["do"]?.string else {
+                throw ControlError(.syntax, "point needs \"do\": the words of the text form, such as \"home\" or \"timeout away\"")
+            }
+            return .point(try PointCommand.parse(words.split(separator: " ").map(String.init)))
         case "text":
             guard let name = object["name"]?.string, let text = object["text"]?.string else {
                 throw ControlError(.syntax, "text needs \"name\" and \"text\" strings")
@@ -189,6 +194,8 @@ public enum ControlJSON {
             object["stop"] = true
         case .game(let command):
             // The JSON form carries the text form's words: {"command":"game","do":"add -0.1"}.
+            object["do"] = .string(command.words)
+        case .point(let command):
             object["do"] = .string(command.words)
         case .status, .reload, .ping:
             break

@@ -30,6 +30,7 @@ extension ControlRequest {
         case .pair(let seconds, let host): "pair \(seconds)" + (host.map { " host \($0)" } ?? "")
         case .stopPairing: "pair stop"
         case .game(let command): "game \(command.words)"
+        case .point(let command): "point \(command.words)"
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"
@@ -47,6 +48,7 @@ extension ControlRequest {
         case .message, .messageSeconds, .clearMessages, .listMessages: "message"
         case .pair, .stopPairing: "pair"
         case .game: "game"
+        case .point: "point"
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"

@@ -13,6 +13,7 @@ import FlipClockCore
 ///     message seconds 20         (how long a message sent without its own duration shows: MQTT's)
 ///     pair [SECONDS] [host NAME]   pair stop   (the control page's QR code on the screens)
 ///     game start|stop|toggle|end|new|undo   game set 12:00   game add -0.1   game shot [14]   game period 2
+///     point home|away|undo   point timeout home   point new [away]   (a match counted in sets, [sets])
 public enum ControlRequest: Equatable, Sendable {
     public typealias ScoreAction = ScoreBoard.Action
 
@@ -46,6 +47,8 @@ public enum ControlRequest: Equatable, Sendable {
     case stopPairing
     /// An operator's action on the match's clocks (`[game]`), or undo.
     case game(GameCommand)
+    /// A point, a timeout or undo in a match counted in sets (`[sets]`), or a new match.
+    case point(PointCommand)
     case status
     case reload
     case ping
@@ -63,6 +66,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.pair(s, h), .pair(t, g)): s == t && h == g
         case (.stopPairing, .stopPairing): true
         case let (.game(x), .game(y)): x == y
+        case let (.point(x), .point(y)): x == y
         case (.clearMessages, .clearMessages), (.listMessages, .listMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
@@ -125,6 +129,8 @@ public enum ControlRequest: Equatable, Sendable {
             return try pair(Array(words.dropFirst()))
         case "game":
             return .game(try GameCommand.parse(Array(words.dropFirst())))
+        case "point":
+            return .point(try PointCommand.parse(Array(words.dropFirst())))
         default:
             throw ControlError(.unknownCommand, "\"\(command)\"; \(commands)")
         }
@@ -134,7 +140,7 @@ public enum ControlRequest: Equatable, Sendable {
     static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
 
     /// The commands there are, for the reply to one that is not.
-    public static let commands = "commands are score, timer, text, screen, sound, message, pair, game, status, reload, ping"
+    public static let commands = "commands are score, timer, text, screen, sound, message, pair, game, point, status, reload, ping"
 
     /// What follows `text NAME`: the rest of the line as typed, or a quoted text.
     static func textArgument(_ line: String) throws(ControlError) -> String {

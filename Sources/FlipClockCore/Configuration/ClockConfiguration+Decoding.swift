@@ -10,6 +10,7 @@ extension ClockConfiguration {
         if let t = try top.table("output") { try decodeOutput(t) }
         // The game's items first: their names are taken before any score or timer names itself.
         if let t = try top.table("game") { try decodeGame(t) }
+        if let t = try top.table("sets") { try decodeSets(t, at: document["sets"]?.keyLocation ?? top.firstKey) }
         for (index, t) in try top.tables("score").enumerated() { try decodeScore(t, index: index) }
         for (index, t) in try top.tables("timer").enumerated() { try decodeTimer(t, index: index) }
         for (index, t) in try top.tables("place").enumerated() { try decodePlace(t, index: index) }
@@ -146,6 +147,7 @@ extension ClockConfiguration {
                 case .score: "another score"
                 case .timer: "another timer"
                 case .game: "the game's \(other.name == "game" ? "clock" : other.name)"
+                case .set: "the match's \(other.name)"
                 case .text: "another text"
                 }
             throw ConfigError(at, key: r.key("name"), "\"\(name)\" is already the name of \(what)")

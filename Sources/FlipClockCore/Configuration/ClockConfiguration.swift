@@ -34,6 +34,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var timers: [TimerItem] = []
     /// `[game]`: a match's clocks, run by an operator; `nil` (the default): none.
     public var game: GameSettings?
+    /// `[sets]`: a match counted in points and sets; `nil` (the default): none.
+    public var sets: SetSettings?
 
     /// `[[night]]`: when the screen dims or goes dark.
     public var night = NightSchedule()
@@ -116,6 +118,7 @@ public struct ClockConfiguration: Equatable, Sendable {
         items += scores.map { .score($0) }
         items += timers.map { .timer($0) }
         items += (game?.items ?? []).map { .game($0) }
+        items += (sets?.items ?? []).map { .set($0) }
         items += texts.map { .text($0) }
         return items
     }
@@ -128,6 +131,9 @@ public struct ClockConfiguration: Equatable, Sendable {
         if date != nil { rows.append([DateItem.name]) }
         if !scores.isEmpty || !timers.isEmpty { rows.append(scores.map(\.name) + timers.map(\.name)) }
         if let game { rows.append(game.items.map(\.name)) }
+        if let sets {
+            for side in GameTeams.Team.allCases { rows.append(sets.items.filter { $0.side == side }.map(\.name)) }
+        }
         rows += texts.map { [$0.name] }
         return rows
     }

@@ -44,6 +44,7 @@ public struct ClockScene: Sendable {
             case .timer(let t): timerValues[t.name] = t.values(t.direction == .down ? t.duration : 0)
             case .text(let t): textCards[t.name] = t.values(texts[t.name] ?? t.text)
             case .game(let g): gameValues[g.name] = g.values(g.start)
+            case .set(let s): gameValues[s.name] = s.values(nil)
             case .clock, .date: break
             }
         }
@@ -87,6 +88,7 @@ public struct ClockScene: Sendable {
             case .timer(let t): timers[t.name]!
             case .text(let t): texts[t.name]!
             case .game(let g): games[g.name]!
+            case .set(let s): games[s.name]!
             }
         }
     }
@@ -114,8 +116,13 @@ public struct ClockScene: Sendable {
     /// is shown, not the newest one after a whole flip.
     public mutating func setGame(_ texts: [String: String?], at now: Duration) {
         let before = gameValues
-        for case .game(let item) in items {
-            if let text = texts[item.name] { gameValues[item.name] = item.values(text) }
+        for item in items {
+            guard let text = texts[item.name] else { continue }
+            switch item {
+            case .game(let g): gameValues[g.name] = g.values(text)
+            case .set(let s): gameValues[s.name] = s.values(text)
+            default: continue
+            }
         }
         // The loop tells the game every wake: nothing to ask of the cards when no text changed.
         guard gameValues != before else { return }

@@ -7,6 +7,8 @@ public enum FaceItem: Equatable, Sendable {
     case timer(TimerItem)
     case text(TextItem)
     case game(GameItem)
+    /// A set sport's points, games, sets, serve or a set's score.
+    case set(SetItem)
 
     /// The name `[[row]] show` uses.
     public var name: String {
@@ -17,6 +19,7 @@ public enum FaceItem: Equatable, Sendable {
         case .timer(let t): t.name
         case .text(let t): t.name
         case .game(let g): g.name
+        case .set(let s): s.name
         }
     }
 
@@ -28,6 +31,7 @@ public enum FaceItem: Equatable, Sendable {
         case .timer(let t): t.label
         case .text(let t): t.label
         case .game(let g): g.label
+        case .set(let s): s.label
         }
     }
 
@@ -41,6 +45,7 @@ public enum FaceItem: Equatable, Sendable {
         case .timer: return [[digit, digit], [digit, digit]]
         case .text(let t): return t.groups
         case .game(let g): return g.groups
+        case .set(let s): return s.groups
         }
     }
 

@@ -44,6 +44,12 @@ public enum GlyphCheck {
             if game.possession { all += [(["game", "possession_label"], game.possessionLabel), (["game", "possession"], "«»")] }
             if game.penalties { all.append((["game", "penalty_label"], game.penaltyLabel)) }
         }
+        if let sets = c.sets {
+            all += [
+                (["sets", "home_label"], sets.homeLabel), (["sets", "away_label"], sets.awayLabel), (["sets", "games_label"], sets.gamesLabel), (["sets", "sets_label"], sets.setsLabel),
+                (["sets", "serve_label"], sets.serveLabel), (["sets", "set_label"], sets.setLabel), (["look", "font"], "0123456789AD" + SetItem.serveMark),
+            ]
+        }
         if let date = c.date {
             all.append((["date", "label"], date.label))
             all.append((["date", "format"], date.literalText))

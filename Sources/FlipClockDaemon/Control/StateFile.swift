@@ -24,6 +24,8 @@ public struct StateFile: Sendable {
         public var timers: [String: FlipTimer] = [:]
         public var texts: [String: String] = [:]
         public var game: SavedGame?
+        /// The match counted in sets, with `[sets]`.
+        public var sets: SavedSets?
         public var soundOn = true
         /// The message seconds a request set; `nil`: the configuration's.
         public var messageSeconds: Int?
@@ -41,13 +43,14 @@ public struct StateFile: Sendable {
         var timers: [String: SavedTimer]?
         var texts: [String: String]?
         var game: SavedGame?
+        var sets: SavedSets?
         /// `"off"` after `sound off`; left out while the clock sounds.
         var sound: String?
         /// After `message seconds 20`; left out while the configuration's count.
         var messageSeconds: Int?
 
         enum CodingKeys: String, CodingKey {
-            case scores, timers, texts, game, sound
+            case scores, timers, texts, game, sets, sound
             case messageSeconds = "message_seconds"
         }
     }
@@ -122,14 +125,15 @@ public struct StateFile: Sendable {
         for (name, text) in (contents.texts ?? [:]).sorted(by: { $0.key < $1.key }) where text.utf8.count > ControlRequest.maximumLength {
             return "text \(name): \(text.utf8.count) bytes; a text is at most \(ControlRequest.maximumLength)"
         }
+        if let sets = contents.sets, case .failure(let problem) = sets.match() { return "sets: \(problem)" }
         return contents.game?.problem(now: now)
     }
 
     /// What the bytes of a state file say, if they can be believed at about `now` (see
     /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
     public static func contents(_ data: Data, now: WallInstant) throws -> (
-        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, soundOn: Bool, messageSeconds: Int?,
-        notes: [String]
+        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, sets: SavedSets?, soundOn: Bool,
+        messageSeconds: Int?, notes: [String]
     ) {
         guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
         var contents = try JSONDecoder().decode(Contents.self, from: data)
@@ -140,8 +144,8 @@ public struct StateFile: Sendable {
             contents.messageSeconds = nil
         }
         return (
-            contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game, contents.sound != "off", contents.messageSeconds,
-            notes
+            contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game, contents.sets, contents.sound != "off",
+            contents.messageSeconds, notes
         )
     }
 
@@ -160,7 +164,7 @@ public struct StateFile: Sendable {
             guard let bytes = read else { throw Unbelievable(description: "over 1 MiB") }
             let c = try Self.contents(Data(bytes), now: now)
             return Loaded(
-                scores: c.scores, timers: c.timers ?? [:], texts: c.texts ?? [:], game: c.game, soundOn: c.soundOn,
+                scores: c.scores, timers: c.timers ?? [:], texts: c.texts ?? [:], game: c.game, sets: c.sets, soundOn: c.soundOn,
                 messageSeconds: c.messageSeconds, notes: c.notes.map { "state file \(path): \($0)" })
         } catch {
             let aside = "\(path).broken-\(now.unixSeconds)"
@@ -170,11 +174,11 @@ public struct StateFile: Sendable {
         }
     }
 
-    /// Writes `scores`, `timers`, `texts`, `game`, whether the clock sounds and the message
-    /// seconds a request set durably.
+    /// Writes `scores`, `timers`, `texts`, `game`, the match counted in `sets`, whether the
+    /// clock sounds and the message seconds a request set durably.
     public func save(
-        _ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil, soundOn: Bool = true,
-        messageSeconds: Int? = nil
+        _ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil, sets: SetMatch? = nil,
+        soundOn: Bool = true, messageSeconds: Int? = nil
     ) throws(ControlError) {
         if leftInPlace, access(path, F_OK) == 0 {
             throw ControlError(
@@ -191,7 +195,7 @@ public struct StateFile: Sendable {
             let data = try? encoder.encode(
                 Contents(
                     scores: scores, timers: timers.isEmpty ? nil : timers.mapValues(SavedTimer.init), texts: texts.isEmpty ? nil : texts,
-                    game: game.map(SavedGame.init), sound: soundOn ? nil : "off", messageSeconds: messageSeconds))
+                    game: game.map(SavedGame.init), sets: sets.map(SavedSets.init), sound: soundOn ? nil : "off", messageSeconds: messageSeconds))
         else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(Errno.current)") }
         // A new file, never one already there: a link planted at the temporary name is not followed.

@@ -44,7 +44,7 @@ extension ClockLoop {
     /// Saves the scores, timers, texts, game, sound and message seconds as they are now.
     func save() throws(ControlError) {
         try stateFile?.save(
-            state.savedScores, timers: state.savedTimers, texts: state.texts, game: state.savedGame, soundOn: state.soundOn,
+            state.savedScores, timers: state.savedTimers, texts: state.texts, game: state.savedGame, sets: state.savedSets, soundOn: state.soundOn,
             messageSeconds: state.messageSecondsSet)
     }
 

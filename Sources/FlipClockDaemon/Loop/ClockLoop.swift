@@ -186,7 +186,8 @@ public final class ClockLoop {
         stateFile?.leftInPlace = saved.leftInPlace
         state = ClockState(
             configuration: configuration, scores: saved.scores, timers: saved.timers, texts: saved.texts,
-            game: configuration.game.flatMap { saved.game?.game(under: $0.rules) })
+            game: configuration.game.flatMap { saved.game?.game(under: $0.rules) },
+            sets: configuration.sets.flatMap { settings in saved.sets.flatMap { $0.rules == settings.rules ? try? $0.match().get() : nil } })
         state.soundOn = saved.soundOn
         state.messageSecondsSet = saved.messageSeconds
         for (name, text) in state.dropped.sorted(by: { $0.key < $1.key }) {

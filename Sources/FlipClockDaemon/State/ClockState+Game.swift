@@ -31,7 +31,7 @@ extension ClockState {
 
     /// What the game's items show at `now`, by name (`nil`: dark cards).
     func gameFaces(at now: WallInstant) -> [String: String?] {
-        guard let game else { return [:] }
+        guard let game else { return setFaces }
         var faces: [String: String?] = ["game": game.clockText(at: now), "period": "\(game.period)"]
         if game.rules.shotClock != nil { faces["shot"] = game.shotText(at: now) }
         faces["possession"] = game.teams.possessionText

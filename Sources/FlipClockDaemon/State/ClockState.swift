@@ -18,6 +18,8 @@ struct ClockState {
     private(set) var brightness: ScreenBrightness
     /// The match's clocks, with `[game]` in the configuration.
     var game: Game?
+    /// The match counted in sets, with `[sets]`: its history is its one owner.
+    var sets: SetMatch?
     /// Whether the clock sounds (with `[sound]`): `sound off` turns it off until `sound on`.
     var soundOn = true
     /// The message seconds a request set (`message seconds 20`); `nil`: the configuration's.
@@ -38,10 +40,11 @@ struct ClockState {
     /// set it now (on the cards of a row of that name); ``dropped`` names the texts that were not.
     init(
         configuration: ClockConfiguration, scores: [String: Int] = [:], timers: [String: FlipTimer] = [:], texts: [String: String] = [:],
-        game: Game? = nil
+        game: Game? = nil, sets: SetMatch? = nil
     ) {
         self.configuration = configuration
         self.game = Self.game(for: configuration.game, saved: game)
+        self.sets = Self.setMatch(for: configuration.sets, saved: sets)
         board = ScoreBoard(items: configuration.scores, values: scores)
         self.timers = Self.timers(for: configuration.timers, saved: timers)
         let kept = texts.filter { name, text in
@@ -70,15 +73,9 @@ struct ClockState {
         let allTimers = setAside.timers.merging(timers) { $1 }
         timers = Self.timers(for: new.timers, saved: allTimers)
         setAside.timers = allTimers.filter { timers[$0.key] == nil }
-        let old = game
-        if let settings = new.game, let aside = setAside.game, aside.rules == settings.rules, old?.rules != settings.rules {
-            game = aside
-            setAside.game = nil
-        } else {
-            game = Self.game(for: new.game, saved: old)
-        }
-        if let old, game?.rules != old.rules { setAside.game = old }
+        game = Self.reloaded(game, aside: &setAside.game, rules: new.game?.rules, of: \.rules) { Self.game(for: new.game, saved: $0) }
         if game != nil { undoable = [] }
+        sets = Self.reloaded(sets, aside: &setAside.sets, rules: new.sets?.rules, of: \.rules) { Self.setMatch(for: new.sets, saved: $0) }
         brightness.schedule = new.night
         messages = PanelReveal()
     }
@@ -242,6 +239,8 @@ extension ClockState {
             return stopPairing(at: moment.now)
         case .game(let command):
             return try answer(command, at: moment.wall)
+        case .point(let command):
+            return try answer(command, at: moment)
         case let .timer(action, name, duration):
             guard var timer = timers[name] else {
                 throw ControlError(.unknownTimer, unknownName(name, kind: "timer", known: configuration.timers.map(\.name)))
@@ -278,9 +277,9 @@ extension ClockState {
 
     /// The scores, timers, texts, game, sound, message seconds and what undo puts back,
     /// together, to put back when a save fails: a refused change leaves nothing to undo.
-    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?, Bool, Int?, [(game: Game?, scores: [String: Int])]) {
-        get { (board, timers, texts, game, soundOn, messageSecondsSet, undoable) }
-        set { (board, timers, texts, game, soundOn, messageSecondsSet, undoable) = newValue }
+    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?, SetMatch?, Bool, Int?, [(game: Game?, scores: [String: Int])]) {
+        get { (board, timers, texts, game, sets, soundOn, messageSecondsSet, undoable) }
+        set { (board, timers, texts, game, sets, soundOn, messageSecondsSet, undoable) = newValue }
     }
 
     /// Puts back scores from an undo (already in range: they were the board's).
