@@ -81,11 +81,15 @@ extension SetMatch: Codable {
         try container.encode(history, forKey: .history)
     }
 
-    /// A saved match: its history is recorded again, and an action the rules refuse (a
-    /// point after the match's end) makes it unreadable, named by its place in the history.
+    /// A saved match: rules out of range (``SetRules/problem``) make it unreadable, and its
+    /// history is recorded again: an action the rules refuse (a point after the match's
+    /// end) makes it unreadable too, named by its place in the history.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let rules = try container.decode(SetRules.self, forKey: .rules)
+        if let problem = rules.problem {
+            throw DecodingError.dataCorruptedError(forKey: .rules, in: container, debugDescription: "rules: \(problem)")
+        }
         let firstServer = try container.decode(Side.self, forKey: .firstServer)
         let history = try container.decode([Action].self, forKey: .history)
         self.init(rules: rules, firstServer: firstServer)

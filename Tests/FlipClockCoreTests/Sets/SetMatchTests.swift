@@ -126,4 +126,41 @@ import Testing
             #expect(context.debugDescription == "history[33]: the match is over: undo takes its last point back")
         }
     }
+
+    @Test func rulesOutOfRangeAreNamedAndASavedMatchUnderThemIsNotRead() throws {
+        let presets: [SetRules] = [
+            .volleyball, .beachVolleyball, .badminton, .tableTennis(bestOf: 7), .squash, .tennis(bestOf: 5, matchTieBreak: true),
+        ]
+        #expect(presets.map(\.problem) == Array(repeating: nil, count: 6))
+        var rules = SetRules.badminton
+        rules.bestOf = 4
+        #expect(rules.problem == "best_of 4 is even: a match is best of an odd number of sets")
+        rules.bestOf = 0
+        #expect(rules.problem == "best_of 0 is out of range 1–9")
+        rules = .badminton
+        if case .rally(var rally) = rules.scoring {
+            rally.cap = 20
+            rules.scoring = .rally(rally)
+        }
+        #expect(rules.problem == "cap 20 is out of range 21–99")
+        rules = .tableTennis
+        if case .rally(var rally) = rules.scoring {
+            rally.serve = .turns(0)
+            rules.scoring = .rally(rally)
+        }
+        #expect(rules.problem == "serve_turns 0 is out of range 1–9")
+        rules = .tennis
+        if case .tennis(var tennis) = rules.scoring {
+            tennis.games = 100
+            rules.scoring = .tennis(tennis)
+        }
+        #expect(rules.problem == "games 100 is out of range 1–99")
+        let json = try JSONEncoder().encode(SetMatch(rules: rules, firstServer: .home))
+        do {
+            _ = try JSONDecoder().decode(SetMatch.self, from: json)
+            Issue.record("read a match under rules out of range")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.debugDescription == "rules: games 100 is out of range 1–99")
+        }
+    }
 }
