@@ -16,6 +16,12 @@ extension SetMatch.Standing {
             guard timeouts[side] < rules.timeouts else { throw .noTimeoutLeft(side, rules.timeouts, rules.timeoutsPer) }
             timeouts[side] += 1
             events = [.timeout(side)]
+        case .serve(let side):
+            events = []
+            guard server != side else { return }
+            server = side
+            if case .rally(let rally) = rules.scoring, rally.serve == .winner, points != PerSide(0, 0) { return }
+            setServer = setServer.other
         case .point(let side):
             events = []
             points[side] += 1

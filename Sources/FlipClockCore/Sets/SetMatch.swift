@@ -13,6 +13,10 @@ public struct SetMatch: Equatable, Sendable {
         /// A side won a rally (a point).
         case point(Side)
         case timeout(Side)
+        /// A side serves next: a toss's (before a deciding set) or a correction. The serve's
+        /// order turns with it (the games', the turns'); under the rally point system, once
+        /// the set has points, the next point's winner serves as before.
+        case serve(Side)
     }
 
     public let rules: SetRules
@@ -42,7 +46,7 @@ public struct SetMatch: Equatable, Sendable {
     /// The standing in one line for the log and the replies: ``Standing/summary(under:)``.
     public var summary: String { standing.summary(under: rules) }
 
-    /// Records a point or a timeout; refused after the match's end, past a timeout's
+    /// Records a point, a timeout or who serves; refused after the match's end, past a timeout's
     /// allowance, and past ``longestHistory``.
     public mutating func record(_ action: Action) throws(SetError) {
         guard history.count < Self.longestHistory else { throw .historyFull }

@@ -52,8 +52,8 @@ public struct SetRules: Equatable, Sendable, Codable {
         /// Whether ends change after each set.
         public var endsAfterSet: Bool
         /// Whether a new toss chooses ends and the first server before the deciding set
-        /// (volleyball): then no change of ends is shown before it, and the first server
-        /// is still the one ``nextSetServer`` gives (the board cannot know the toss).
+        /// (volleyball): then no change of ends is shown before it, and the first server is
+        /// the one ``nextSetServer`` gives until ``SetMatch/Action/serve(_:)`` records the toss's.
         public var tossBeforeDecidingSet = false
         /// Ends change each time the points played in a set reach a multiple of this, in the
         /// sets before the deciding one and in it (beach volleyball's 7 and 5); 0: never.
