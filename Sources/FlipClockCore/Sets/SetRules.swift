@@ -132,7 +132,8 @@ extension SetRules {
                 ("win_by", rally.winBy, 1...9), ("ends_every", rally.endsEvery, 0...Self.most),
                 ("deciding_ends_every", rally.decidingEndsEvery, 0...Self.most), ("deciding_ends_at", rally.decidingEndsAt, 0...Self.most),
             ]
-            if let cap = rally.cap { bounds.append(("cap", cap, max(rally.points, rally.decidingPoints)...Self.most)) }
+            // At least the points, kept within `most` (points past it are named first).
+            if let cap = rally.cap { bounds.append(("cap", cap, min(max(rally.points, rally.decidingPoints), Self.most)...Self.most)) }
             if case .turns(let each) = rally.serve { bounds.append(("serve_turns", each, 1...9)) }
         case .tennis(let tennis):
             bounds += [

@@ -163,4 +163,13 @@ import Testing
             #expect(context.debugDescription == "rules: games 100 is out of range 1–99")
         }
     }
+
+    @Test func rulesWithACapAndTooManyPointsAreNamedNotATrap() {
+        var rules = SetRules.badminton
+        if case .rally(var rally) = rules.scoring {
+            rally.points = 150
+            rules.scoring = .rally(rally)
+        }
+        #expect(rules.problem == "points 150 is out of range 1–99")
+    }
 }
