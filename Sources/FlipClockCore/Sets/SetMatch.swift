@@ -43,6 +43,9 @@ public struct SetMatch: Equatable, Sendable {
         for action in history { try record(action) }
     }
 
+    /// The current game's points as the board shows them: ``Standing/pointTexts(under:)``.
+    public var pointTexts: PerSide<String> { standing.pointTexts(under: rules) }
+
     /// The standing in one line for the log and the replies: ``Standing/summary(under:)``.
     public var summary: String { standing.summary(under: rules) }
 

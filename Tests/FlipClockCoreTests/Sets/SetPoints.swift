@@ -25,7 +25,6 @@ extension SetMatch {
         return servers
     }
 
-    var pointTexts: PerSide<String> { standing.pointTexts(under: rules) }
     var setTexts: [String] { standing.finishedSets.map(\.text) }
 }
 
