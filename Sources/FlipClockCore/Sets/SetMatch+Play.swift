@@ -16,6 +16,12 @@ extension SetMatch.Standing {
             guard timeouts[side] < rules.timeouts else { throw .noTimeoutLeft(side, rules.timeouts, rules.timeoutsPer) }
             timeouts[side] += 1
             events = [.timeout(side)]
+        case .serve(let side):
+            events = []
+            guard server != side else { return }
+            server = side
+            if case .rally(let rally) = rules.scoring, rally.serve == .winner, points != PerSide(0, 0) { return }
+            setServer = setServer.other
         case .point(let side):
             events = []
             points[side] += 1
@@ -45,9 +51,10 @@ extension SetMatch.Standing {
         case .winner:
             server = side
         case .turns(let each):
-            // Each serves `each` in turn until one point short of the set all, then one.
+            // Each serves `each` in turn until one point short of the set all, then one
+            // (the bounds: rules not checked by `problem` play on, never trap).
             let each = max(1, each)
-            let deuce = 2 * max(0, target - 1)
+            let deuce = 2 * (min(max(target, 1), SetRules.most) - 1)
             let turn = played < deuce ? played / each : deuce / each + played - deuce
             server = turn % 2 == 0 ? setServer : setServer.other
         }

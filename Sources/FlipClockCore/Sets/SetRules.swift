@@ -52,8 +52,8 @@ public struct SetRules: Equatable, Sendable, Codable {
         /// Whether ends change after each set.
         public var endsAfterSet: Bool
         /// Whether a new toss chooses ends and the first server before the deciding set
-        /// (volleyball): then no change of ends is shown before it, and the first server
-        /// is still the one ``nextSetServer`` gives (the board cannot know the toss).
+        /// (volleyball): then no change of ends is shown before it, and the first server is
+        /// the one ``nextSetServer`` gives until ``SetMatch/Action/serve(_:)`` records the toss's.
         public var tossBeforeDecidingSet = false
         /// Ends change each time the points played in a set reach a multiple of this, in the
         /// sets before the deciding one and in it (beach volleyball's 7 and 5); 0: never.
@@ -114,5 +114,38 @@ public struct SetRules: Equatable, Sendable, Codable {
             self.noAd = noAd
             self.matchTieBreak = matchTieBreak
         }
+    }
+}
+
+extension SetRules {
+    /// The most points, games or sets a rule may name: a board shows two digits.
+    public static let most = 99
+
+    /// Why these rules cannot be played (a value out of its range, named by its key); `nil`
+    /// if they can. A saved or configured match is checked with it where it enters.
+    public var problem: String? {
+        var bounds: [(String, Int, ClosedRange<Int>)] = [("best_of", bestOf, 1...9), ("timeouts", timeouts, 0...9)]
+        switch scoring {
+        case .rally(let rally):
+            bounds += [
+                ("points", rally.points, 1...Self.most), ("deciding_points", rally.decidingPoints, 1...Self.most),
+                ("win_by", rally.winBy, 1...9), ("ends_every", rally.endsEvery, 0...Self.most),
+                ("deciding_ends_every", rally.decidingEndsEvery, 0...Self.most), ("deciding_ends_at", rally.decidingEndsAt, 0...Self.most),
+            ]
+            // At least the points, kept within `most` (points past it are named first).
+            if let cap = rally.cap { bounds.append(("cap", cap, min(max(rally.points, rally.decidingPoints), Self.most)...Self.most)) }
+            if case .turns(let each) = rally.serve { bounds.append(("serve_turns", each, 1...9)) }
+        case .tennis(let tennis):
+            bounds += [
+                ("games", tennis.games, 1...Self.most), ("tie_break_points", tennis.tieBreakPoints, 1...Self.most),
+                ("tie_break_ends_every", tennis.tieBreakEndsEvery, 0...Self.most),
+            ]
+            if let at = tennis.tieBreakAt { bounds.append(("tie_break_at", at, 1...Self.most)) }
+            if let points = tennis.matchTieBreak { bounds.append(("match_tie_break", points, 1...Self.most)) }
+        }
+        for (key, value, range) in bounds where !range.contains(value) {
+            return "\(key) \(value) is out of range \(range.lowerBound)–\(range.upperBound)"
+        }
+        return bestOf % 2 == 1 ? nil : "best_of \(bestOf) is even: a match is best of an odd number of sets"
     }
 }

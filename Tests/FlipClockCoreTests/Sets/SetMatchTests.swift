@@ -111,19 +111,78 @@ import Testing
     }
 
     @Test func aSavedHistoryTheRulesRefuseIsNotRead() throws {
-        // A squash match as the state file would keep it, its history `points` home points.
-        func saved(_ points: Int) throws -> Data {
+        // A squash match as the state file would keep it, its history `history`.
+        func saved(_ history: String) throws -> Data {
             let rules = String(decoding: try JSONEncoder().encode(SetRules.squash), as: UTF8.self)
-            let actions = [SetMatch.Action](repeating: .point(.home), count: points)
-            let history = String(decoding: try JSONEncoder().encode(actions), as: UTF8.self)
-            return Data("{\"rules\":\(rules),\"firstServer\":\"home\",\"history\":\(history)}".utf8)
+            return Data("{\"rules\":\(rules),\"firstServer\":\"home\",\"history\":\"\(history)\"}".utf8)
         }
-        #expect(try JSONDecoder().decode(SetMatch.self, from: saved(33)).standing.winner == .home)
+        func refusal(_ history: String) throws -> String? {
+            do {
+                _ = try JSONDecoder().decode(SetMatch.self, from: saved(history))
+                return nil
+            } catch DecodingError.dataCorrupted(let context) {
+                return context.debugDescription
+            }
+        }
+        let won = String(repeating: "h", count: 33)
+        #expect(try JSONDecoder().decode(SetMatch.self, from: saved(won)).standing.winner == .home)
+        #expect(try refusal(won + "a") == "history[33]: the match is over: undo takes its last point back")
+        #expect(try refusal("hhx") == "history[2]: 'x' is not h, a (a point), H, A (a timeout), <, > (a serve)")
+        #expect(try refusal("h\\u0007") == "history[1]: U+0007 is not h, a (a point), H, A (a timeout), <, > (a serve)")
+        #expect(try refusal(String(repeating: "ha", count: 1001)) == "history: 2002 bytes, over the 2000 actions a match keeps")
+    }
+
+    @Test func aHistoryIsKeptAsOneLetterAnAction() throws {
+        var match = SetMatch(rules: .volleyball, firstServer: .home)
+        try match.play("hhA>aH<")
+        let json = String(decoding: try JSONEncoder().encode(match), as: UTF8.self)
+        #expect(json.contains(#""history":"hhA>aH<""#))
+        #expect(match.history == [.point(.home), .point(.home), .timeout(.away), .serve(.away), .point(.away), .timeout(.home), .serve(.home)])
+    }
+
+    @Test func rulesOutOfRangeAreNamedAndASavedMatchUnderThemIsNotRead() throws {
+        let presets: [SetRules] = [
+            .volleyball, .beachVolleyball, .badminton, .tableTennis(bestOf: 7), .squash, .tennis(bestOf: 5, matchTieBreak: true),
+        ]
+        #expect(presets.map(\.problem) == Array(repeating: nil, count: 6))
+        var rules = SetRules.badminton
+        rules.bestOf = 4
+        #expect(rules.problem == "best_of 4 is even: a match is best of an odd number of sets")
+        rules.bestOf = 0
+        #expect(rules.problem == "best_of 0 is out of range 1–9")
+        rules = .badminton
+        if case .rally(var rally) = rules.scoring {
+            rally.cap = 20
+            rules.scoring = .rally(rally)
+        }
+        #expect(rules.problem == "cap 20 is out of range 21–99")
+        rules = .tableTennis
+        if case .rally(var rally) = rules.scoring {
+            rally.serve = .turns(0)
+            rules.scoring = .rally(rally)
+        }
+        #expect(rules.problem == "serve_turns 0 is out of range 1–9")
+        rules = .tennis
+        if case .tennis(var tennis) = rules.scoring {
+            tennis.games = 100
+            rules.scoring = .tennis(tennis)
+        }
+        #expect(rules.problem == "games 100 is out of range 1–99")
+        let json = try JSONEncoder().encode(SetMatch(rules: rules, firstServer: .home))
         do {
-            _ = try JSONDecoder().decode(SetMatch.self, from: saved(34))
-            Issue.record("read a history with a point after the match's end")
+            _ = try JSONDecoder().decode(SetMatch.self, from: json)
+            Issue.record("read a match under rules out of range")
         } catch DecodingError.dataCorrupted(let context) {
-            #expect(context.debugDescription == "history[33]: the match is over: undo takes its last point back")
+            #expect(context.debugDescription == "rules: games 100 is out of range 1–99")
         }
+    }
+
+    @Test func rulesWithACapAndTooManyPointsAreNamedNotATrap() {
+        var rules = SetRules.badminton
+        if case .rally(var rally) = rules.scoring {
+            rally.points = 150
+            rules.scoring = .rally(rally)
+        }
+        #expect(rules.problem == "points 150 is out of range 1–99")
     }
 }

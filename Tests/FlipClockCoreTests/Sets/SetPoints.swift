@@ -1,12 +1,12 @@
 import FlipClockCore
 
 extension SetMatch {
-    /// Records points written as letters, `h` for home and `a` for away, and timeouts as
-    /// `H` and `A` (spaces ignored).
+    /// Records actions written as the state file's letters (``SetMatch/Action/letter``):
+    /// `h` and `a` points, `H` and `A` timeouts, `<` and `>` serves; spaces ignored.
     mutating func play(_ actions: String) throws(SetError) {
         for c in actions where c != " " {
-            let side: Side = c.lowercased() == "h" ? .home : .away
-            try record(c.isUppercase ? .timeout(side) : .point(side))
+            guard let action = Action(letter: c) else { fatalError("no action \(c)") }
+            try record(action)
         }
     }
 
@@ -25,7 +25,6 @@ extension SetMatch {
         return servers
     }
 
-    var pointTexts: PerSide<String> { standing.pointTexts(under: rules) }
     var setTexts: [String] { standing.finishedSets.map(\.text) }
 }
 

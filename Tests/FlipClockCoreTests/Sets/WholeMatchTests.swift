@@ -1,4 +1,5 @@
 import FlipClockCore
+import Foundation
 import Testing
 
 /// Whole matches played from their points (and timeouts), the board compared at each step
@@ -34,6 +35,10 @@ import Testing
             ])
         #expect(match.setTexts == ["25-23", "20-25", "26-24", "25-19"])
         #expect(match.history.count == 48 + 45 + 50 + 44 + 2)
+        // As the state file keeps it: the whole match read back the same, over and all.
+        let read = try JSONDecoder().decode(SetMatch.self, from: JSONEncoder().encode(match))
+        #expect(read == match)
+        #expect(read.standing.winner == .home)
     }
 
     @Test func aTennisMatch() throws {
