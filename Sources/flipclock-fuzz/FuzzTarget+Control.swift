@@ -68,6 +68,7 @@ extension FuzzTarget {
                 switch command {
                 case .point(let side): try? match.record(.point(side))
                 case .timeout(let side): try? match.record(.timeout(side))
+                case .serve(let side): try? match.record(.serve(side))
                 case .undo: try? match.undo()
                 case .new(let server): match = SetMatch(rules: rules, firstServer: server ?? .away)
                 }

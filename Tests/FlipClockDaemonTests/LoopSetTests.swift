@@ -56,15 +56,22 @@ import Testing
         lines += Self.points(set4)  // 140...189
         lines.append("point home")  // 190: refused
         let replies = try Self.play(.volleyball, lines, keeping: [45, 46, 94, 95, 96, 138, 139, 188, 189, 190])
-        #expect(replies[45] == "OK set=2 sets=1-0 points=0-0 serve=away timeouts=0-0 undo=45 | OK Set home 25-20. Change ends")
-        #expect(replies[46]?.hasPrefix("OK set=2 sets=1-0 points=0-0 serve=away timeouts=0-1 undo=46 | OK ") == true)
-        #expect(replies[94] == "OK set=3 sets=1-1 points=0-0 serve=home timeouts=0-0 undo=94 | OK Set away 23-25. Change ends")
+        // `undo=` counts the actions kept: the undo at 95 took one back.
+        #expect(replies[45] == #"OK set=2 sets=1-0 points=0-0 serve=away timeouts=0-0 undo=45 | OK 1 shown "Set home 25-20. Change ends" for 30s row 1"#)
+        #expect(replies[46]?.hasPrefix("OK set=2 sets=1-0 points=0-0 serve=away timeouts=0-1 undo=46 | ") == true)
+        // A message waits for the one before it (30 s each).
+        #expect(
+            replies[94]
+                == #"OK set=3 sets=1-1 points=0-0 serve=home timeouts=0-0 undo=94 | OK 2 shown "Timeout away" for 30s row 1, 3 waiting "Set away 23-25. Change ends" for 30s row 1"#
+        )
         #expect(replies[95]?.hasPrefix("OK set=2 sets=1-0 points=23-24 serve=away timeouts=0-1 undo=93 | ") == true)
         #expect(replies[96]?.hasPrefix("OK set=3 sets=1-1 points=0-0 serve=home timeouts=0-0 undo=94 | ") == true)
-        #expect(replies[138] == "OK set=3 sets=1-1 points=24-18 serve=home timeouts=0-0 undo=138 | OK no messages")
-        #expect(replies[139] == "OK set=4 sets=2-1 points=0-0 serve=away timeouts=0-0 undo=139 | OK Set home 25-18. Change ends")
-        #expect(replies[188] == "OK set=4 sets=2-1 points=25-24 serve=home timeouts=0-0 undo=188 | OK no messages")
-        #expect(replies[189] == "OK set=4 sets=3-1 won=home undo=189 | OK Match home 3-1")
-        #expect(replies[190] == "ERR state the match is over: undo takes its last point back | OK Match home 3-1")
+        #expect(replies[138]?.hasPrefix("OK set=3 sets=1-1 points=24-18 serve=home timeouts=0-0 undo=136 | ") == true)
+        #expect(replies[139]?.hasPrefix("OK set=4 sets=2-1 points=0-0 serve=away timeouts=0-0 undo=137 | ") == true)
+        #expect(replies[139]?.hasSuffix(#"waiting "Set home 25-18. Change ends" for 30s row 1"#) == true)
+        #expect(replies[188]?.hasPrefix("OK set=4 sets=2-1 points=25-24 serve=home timeouts=0-0 undo=186 | ") == true)
+        #expect(replies[189]?.hasPrefix("OK set=4 sets=3-1 won=home undo=187 | ") == true)
+        #expect(replies[189]?.hasSuffix(#"6 waiting "Match home 3-1" for 30s row 1"#) == true)
+        #expect(replies[190]?.hasPrefix("ERR state the match is over: undo takes its last point back | ") == true)
     }
 }

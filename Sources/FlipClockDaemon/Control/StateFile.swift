@@ -25,7 +25,7 @@ public struct StateFile: Sendable {
         public var texts: [String: String] = [:]
         public var game: SavedGame?
         /// The match counted in sets, with `[sets]`.
-        public var sets: SavedSets?
+        public var sets: SetMatch?
         public var soundOn = true
         /// The message seconds a request set; `nil`: the configuration's.
         public var messageSeconds: Int?
@@ -43,7 +43,8 @@ public struct StateFile: Sendable {
         var timers: [String: SavedTimer]?
         var texts: [String: String]?
         var game: SavedGame?
-        var sets: SavedSets?
+        /// Its history checked again as it is read (``SetMatch``'s decoding).
+        var sets: SetMatch?
         /// `"off"` after `sound off`; left out while the clock sounds.
         var sound: String?
         /// After `message seconds 20`; left out while the configuration's count.
@@ -125,14 +126,13 @@ public struct StateFile: Sendable {
         for (name, text) in (contents.texts ?? [:]).sorted(by: { $0.key < $1.key }) where text.utf8.count > ControlRequest.maximumLength {
             return "text \(name): \(text.utf8.count) bytes; a text is at most \(ControlRequest.maximumLength)"
         }
-        if let sets = contents.sets, case .failure(let problem) = sets.match() { return "sets: \(problem)" }
         return contents.game?.problem(now: now)
     }
 
     /// What the bytes of a state file say, if they can be believed at about `now` (see
     /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
     public static func contents(_ data: Data, now: WallInstant) throws -> (
-        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, sets: SavedSets?, soundOn: Bool,
+        scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, sets: SetMatch?, soundOn: Bool,
         messageSeconds: Int?, notes: [String]
     ) {
         guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
@@ -195,7 +195,7 @@ public struct StateFile: Sendable {
             let data = try? encoder.encode(
                 Contents(
                     scores: scores, timers: timers.isEmpty ? nil : timers.mapValues(SavedTimer.init), texts: texts.isEmpty ? nil : texts,
-                    game: game.map(SavedGame.init), sets: sets.map(SavedSets.init), sound: soundOn ? nil : "off", messageSeconds: messageSeconds))
+                    game: game.map(SavedGame.init), sets: sets, sound: soundOn ? nil : "off", messageSeconds: messageSeconds))
         else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(Errno.current)") }
         // A new file, never one already there: a link planted at the temporary name is not followed.

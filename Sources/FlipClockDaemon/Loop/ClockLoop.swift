@@ -187,7 +187,7 @@ public final class ClockLoop {
         state = ClockState(
             configuration: configuration, scores: saved.scores, timers: saved.timers, texts: saved.texts,
             game: configuration.game.flatMap { saved.game?.game(under: $0.rules) },
-            sets: configuration.sets.flatMap { settings in saved.sets.flatMap { $0.rules == settings.rules ? try? $0.match().get() : nil } })
+            sets: saved.sets)
         state.soundOn = saved.soundOn
         state.messageSecondsSet = saved.messageSeconds
         for (name, text) in state.dropped.sorted(by: { $0.key < $1.key }) {

@@ -26,6 +26,7 @@ extension ClockState {
             switch command {
             case .point(let side): try match.record(.point(side))
             case .timeout(let side): try match.record(.timeout(side))
+            case .serve(let side): try match.record(.serve(side))
             case .undo: try match.undo()
             case .new(let server): match = SetMatch(rules: settings.rules, firstServer: server ?? settings.firstServer)
             }
@@ -33,9 +34,8 @@ extension ClockState {
             throw ControlError(.state, error.description)
         }
         sets = match
-        if case .point = command, let text = Self.saying(match.standing.events, of: match) {
-            _ = try? post(text, hold: .seconds(messageSeconds), row: 1, at: moment)
-        } else if case .timeout = command, let text = Self.saying(match.standing.events, of: match) {
+        // An undo's events are those of the action now last: not said again.
+        if command != .undo, let text = Self.saying(match.standing.events, of: match) {
             _ = try? post(text, hold: .seconds(messageSeconds), row: 1, at: moment)
         }
         return Outcome(
