@@ -29,10 +29,12 @@ import Testing
             from: LoopGameTests.start, zone: "UTC", length: .seconds(lines.count + 2), configure: configure(sport), parts: parts
         ) { clock, loop in
             for (k, line) in lines.enumerated() {
-                clock.at(.seconds(k + 1), .run {
-                    let reply = loop.answer(line)
-                    if kept.contains(k + 1) { replies[k + 1] = reply + " | " + loop.answer("message list") }
-                })
+                clock.at(
+                    .seconds(k + 1),
+                    .run {
+                        let reply = loop.answer(line)
+                        if kept.contains(k + 1) { replies[k + 1] = reply + " | " + loop.answer("message list") }
+                    })
             }
         }
         return replies
@@ -57,7 +59,8 @@ import Testing
         lines.append("point home")  // 190: refused
         let replies = try Self.play(.volleyball, lines, keeping: [45, 46, 94, 95, 96, 138, 139, 188, 189, 190])
         // `undo=` counts the actions kept: the undo at 95 took one back.
-        #expect(replies[45] == #"OK set=2 sets=1-0 points=0-0 serve=away timeouts=0-0 undo=45 | OK 1 shown "Set home 25-20. Change ends" for 30s row 1"#)
+        #expect(
+            replies[45] == #"OK set=2 sets=1-0 points=0-0 serve=away timeouts=0-0 undo=45 | OK 1 shown "Set home 25-20. Change ends" for 30s row 1"#)
         #expect(replies[46]?.hasPrefix("OK set=2 sets=1-0 points=0-0 serve=away timeouts=0-1 undo=46 | ") == true)
         // A message waits for the one before it (30 s each).
         #expect(

@@ -45,10 +45,10 @@ public enum GlyphCheck {
             if game.penalties { all.append((["game", "penalty_label"], game.penaltyLabel)) }
         }
         if let sets = c.sets {
-            all += [
-                (["sets", "home_label"], sets.homeLabel), (["sets", "away_label"], sets.awayLabel), (["sets", "games_label"], sets.gamesLabel), (["sets", "sets_label"], sets.setsLabel),
-                (["sets", "serve_label"], sets.serveLabel), (["sets", "set_label"], sets.setLabel), (["look", "font"], "0123456789AD" + SetItem.serveMark),
-            ]
+            let labels =
+                [("home_label", sets.homeLabel), ("away_label", sets.awayLabel), ("games_label", sets.gamesLabel)]
+                + [("sets_label", sets.setsLabel), ("serve_label", sets.serveLabel), ("set_label", sets.setLabel)]
+            all += labels.map { (["sets", $0.0], $0.1) } + [(["look", "font"], "0123456789AD" + SetItem.serveMark)]
         }
         if let date = c.date {
             all.append((["date", "label"], date.label))
