@@ -71,10 +71,51 @@ import Testing
         #expect(replies[96]?.hasPrefix("OK set=3 sets=1-1 points=0-0 serve=home timeouts=0-0 undo=94 | ") == true)
         #expect(replies[138]?.hasPrefix("OK set=3 sets=1-1 points=24-18 serve=home timeouts=0-0 undo=136 | ") == true)
         #expect(replies[139]?.hasPrefix("OK set=4 sets=2-1 points=0-0 serve=away timeouts=0-0 undo=137 | ") == true)
-        #expect(replies[139]?.hasSuffix(#"waiting "Set home 25-18. Change ends" for 30s row 1"#) == true)
+        // The set won again after the undo withdrew the one waiting: each is said once.
+        #expect(replies[139]?.hasSuffix(#"| OK 5 shown "Set home 25-18. Change ends" for 30s row 1"#) == true)
         #expect(replies[188]?.hasPrefix("OK set=4 sets=2-1 points=25-24 serve=home timeouts=0-0 undo=186 | ") == true)
         #expect(replies[189]?.hasPrefix("OK set=4 sets=3-1 won=home undo=187 | ") == true)
-        #expect(replies[189]?.hasSuffix(#"6 waiting "Match home 3-1" for 30s row 1"#) == true)
+        #expect(replies[189]?.hasSuffix(#"| OK 6 shown "Match home 3-1" for 30s row 1"#) == true)
         #expect(replies[190]?.hasPrefix("ERR state the match is over: undo takes its last point back | ") == true)
+    }
+
+    /// Tennis, best of 3, home 7-6(7-5) 6-3: a deuce and an advantage lost in the first game,
+    /// the tie-break's serve, the next set served first by who received first in it; the
+    /// last point undone, and the match kept in the state file across a daemon started again.
+    @Test func aWholeTennisMatchKeptAcrossARestart() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipclock-sets-\(UUID())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var parts = ClockLoop.Parts()
+        parts.stateFile = StateFile(path: folder + "/state.json")
+        let game = { (side: Character) in String(repeating: side, count: 4) }
+        // Game 1: deuce, advantage home, deuce, then home twice.
+        var sides = "hahaha" + "h" + "a" + "hh"  // 1...10
+        // Games 2 to 12: away, home, … to 6 all.
+        sides += (2...12).map { game($0 % 2 == 0 ? "a" : "h") }.joined()  // 11...54
+        sides += String(repeating: "ha", count: 5) + "hh"  // the tie-break, 7-5: 55...66
+        sides += "hahahahhh".map { game($0) }.joined()  // set 2, 6-3: 67...102
+        let lines = Self.points(sides) + ["point undo"]  // 103
+        let replies = try Self.play(.tennis, lines, keeping: [6, 7, 8, 10, 54, 64, 66, 102, 103], parts: parts)
+        #expect(replies[6]?.hasPrefix("OK set=1 sets=0-0 games=0-0 points=40-40 serve=home undo=6 | ") == true)
+        #expect(replies[7]?.hasPrefix("OK set=1 sets=0-0 games=0-0 points=AD-40 serve=home undo=7 | ") == true)
+        #expect(replies[8]?.hasPrefix("OK set=1 sets=0-0 games=0-0 points=40-40 serve=home undo=8 | ") == true)
+        // Ends change after the first game.
+        #expect(replies[10] == #"OK set=1 sets=0-0 games=1-0 points=0-0 serve=away undo=10 | OK 1 shown "Change ends" for 30s row 1"#)
+        #expect(replies[54]?.hasPrefix("OK set=1 sets=0-0 games=6-6 points=0-0 tiebreak serve=home undo=54 | ") == true)
+        // The tie-break's 11th point is away's: home served the 1st, then two each.
+        #expect(replies[64]?.hasPrefix("OK set=1 sets=0-0 games=6-6 points=5-5 tiebreak serve=away undo=64 | ") == true)
+        // Away received first in the tie-break: it serves first in set 2. 13 games: ends change.
+        #expect(replies[66]?.hasPrefix("OK set=2 sets=1-0 games=0-0 points=0-0 serve=away undo=66 | ") == true)
+        #expect(replies[66]?.contains(#""Set home 7-6(7-5). Change ends""#) == true)
+        #expect(replies[102]?.hasPrefix("OK set=2 sets=2-0 won=home undo=102 | ") == true)
+        #expect(replies[102]?.contains(#""Match home 2-0""#) == true)
+        // Undone: the match goes on at 5-3, 40-0 in the ninth game, away serving it.
+        #expect(replies[103]?.hasPrefix("OK set=2 sets=1-0 games=5-3 points=40-0 serve=away undo=101 | ") == true)
+        // Started again: the match as it was saved.
+        let again = try Self.play(.tennis, ["point home"], keeping: [1], parts: parts)
+        #expect(again[1]?.hasPrefix("OK set=2 sets=2-0 won=home undo=102 | ") == true)
+        let saved = try String(contentsOfFile: folder + "/state.json", encoding: .utf8)
+        #expect(saved.contains(#""history":"\#(sides)""#))
     }
 }

@@ -86,6 +86,11 @@ public struct PanelReveal: Sendable {
         return posted
     }
 
+    /// Drops the waiting messages numbered in `numbers` (one shown stays for its time).
+    public mutating func withdraw(_ numbers: Set<Int>) {
+        waiting.removeAll { numbers.contains($0.number) }
+    }
+
     /// Drops every waiting message and closes the panel from where it is at `now`.
     public mutating func clear(at now: Duration) {
         _ = advance(to: now)

@@ -34,9 +34,11 @@ extension ClockState {
             throw ControlError(.state, error.description)
         }
         sets = match
-        // An undo's events are those of the action now last: not said again.
+        // An undo's events are those of the action now last: not said again. What the match
+        // said before and is still waiting is old news: the newest takes its place.
         if command != .undo, let text = Self.saying(match.standing.events, of: match) {
-            _ = try? post(text, hold: .seconds(messageSeconds), row: 1, at: moment)
+            messages.withdraw(said)
+            if case .message(let number, _)? = try? post(text, hold: .seconds(messageSeconds), row: 1, at: moment).reply { said = [number] }
         }
         return Outcome(
             reply: .point(SetReading(match)), change: .redraw, saves: true,
@@ -44,12 +46,13 @@ extension ClockState {
     }
 
     /// What the board says of a point's or a timeout's `events`: `Set home 25-23. Change ends`;
-    /// `nil` for none.
+    /// `nil` for none (a tennis game won alone).
     static func saying(_ events: [SetMatch.Event], of match: SetMatch) -> String? {
         let standing = match.standing
-        let said = events.map { event -> String in
+        let said = events.compactMap { event -> String? in
             switch event {
-            case .gameWon(let side): "Game \(side.rawValue)"
+            // A tennis game won is on its cards; the panel says what changes more than a card.
+            case .gameWon: nil
             case .setWon(let side): "Set \(side.rawValue) " + (standing.finishedSets.last?.text ?? "")
             case .matchWon(let side): "Match \(side.rawValue) \(standing.sets.home)-\(standing.sets.away)"
             case .changeEnds: "Change ends"

@@ -30,6 +30,9 @@ struct ClockState {
     /// The messages posted: the one on the panel and those waiting, timed by the loop's clock.
     /// Not saved; a reload drops them (they were laid out for the face it replaces).
     var messages = PanelReveal()
+    /// The messages the match in sets posted (``answer(_:at:)-PointCommand``): one waiting is
+    /// withdrawn when the next is posted.
+    var said: Set<Int> = []
     /// The control page's pairing code on the screens, and until when (the loop's clock).
     var pairing: PairingCode?
     /// Where this clock stands in the `[match]`: leading it, or the last state it followed.
