@@ -69,7 +69,7 @@ import Testing
         #expect(!files.isEmpty)
         for file in files {
             let c = try ConfigFile.load(path: Self.presets.appendingPathComponent(file).path)
-            #expect(c.game != nil, "\(file) has a game")
+            #expect((c.game != nil) != (c.sets != nil), "\(file) has a game or a match in sets")
         }
     }
 }
