@@ -16,6 +16,8 @@ import Testing
         .message(text: "Dinner is ready", seconds: 30, row: nil), .message(text: "for row \"2\"", seconds: 86400, row: 3),
         .messageSeconds(1), .messageSeconds(20), .messageSeconds(86400), .clearMessages, .listMessages, .status, .reload, .ping,
         .pair(seconds: 60, host: nil), .pair(seconds: 1, host: "127.0.0.1"), .pair(seconds: 600, host: "fe80::1"), .stopPairing,
+        .point(.point(.home)), .point(.point(.away)), .point(.undo), .point(.timeout(.away)), .point(.serve(.home)), .point(.new(firstServer: nil)),
+        .point(.new(firstServer: .away)),
     ]
 
     @Test(arguments: requests) func theTextFormReadsBackAsItself(_ request: ControlRequest) throws {
@@ -38,5 +40,25 @@ import Testing
         #expect(ControlRequest.pair(seconds: 2, host: "clock.local").line == "pair 2 host clock.local")
         #expect(ControlJSON.line(.pair(seconds: 60, host: nil)) == #"{"command":"pair","seconds":60}"#)
         #expect(ControlJSON.line(.stopPairing) == #"{"command":"pair","stop":true}"#)
+        #expect(ControlRequest.point(.timeout(.away)).line == "point timeout away")
+        #expect(ControlJSON.line(.point(.point(.home))) == #"{"command":"point","do":"home"}"#)
+    }
+}
+
+/// `point`: what it takes, and its refusals in words.
+@Suite struct PointRequestTests {
+    @Test(arguments: ["point", "point guest", "point timeout", "point serve both", "point new home now", "point home away"])
+    func aPointRequestNotReadSaysWhatItTakes(_ line: String) {
+        #expect(
+            throws: ControlError(.syntax, "point takes home, away, undo, timeout home|away, serve home|away, or new [home|away] (who serves first)")
+        ) {
+            try ControlRequest.parse(line)
+        }
+    }
+
+    @Test func theJSONFormNeedsItsWords() {
+        #expect(throws: ControlError(.syntax, #"point needs "do": the words of the text form, such as "home" or "timeout away""#)) {
+            try ControlJSON.parse(#"{"command":"point"}"#)
+        }
     }
 }
