@@ -8,7 +8,9 @@ struct Flipclockctl: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
-        subcommands: [Score.self, Timer.self, Text.self, Screen.self, Sound.self, Message.self, Pair.self, Game.self, Status.self, Reload.self]
+        subcommands: [
+            Score.self, Timer.self, Text.self, Screen.self, Sound.self, Message.self, Pair.self, Game.self, Point.self, Status.self, Reload.self,
+        ]
     )
 }
 

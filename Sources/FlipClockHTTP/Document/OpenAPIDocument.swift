@@ -64,6 +64,10 @@ public enum OpenAPIDocument {
         "POST /v1/game": Operation(
             id: "game", summary: "An operator's action on the game's clocks ([game]): the words of `flipclockctl game`.", reply: "Game",
             body: ("Game", true), problems: [400, 409]),
+        "POST /v1/point": Operation(
+            id: "point",
+            summary: "A point, a timeout, who serves, undo or a new match, in a match counted in sets ([sets]): the words of `flipclockctl point`.",
+            reply: "Point", body: ("Point", true), problems: [400, 409]),
         "POST /v1/reload": Operation(
             id: "reload", summary: "Read the configuration file again; [http] itself takes effect at the next start.", reply: "Reloaded",
             problems: [500]),

@@ -36,6 +36,7 @@ enum OpenAPISchemas {
             ]),
         "Scores": reply(["scores": integers]),
         "Game": reply(["game": game]),
+        "Point": reply(["match": setMatch]),
         "Timers": reply(["timers": ["type": "string", "description": "egg=04:00 idle pomodoro=24:59 running"]]),
         "Texts": reply(["texts": strings]),
         "Message": reply(["message": ["type": "integer"], "waiting": ["type": "integer"]]),
@@ -118,6 +119,15 @@ enum OpenAPISchemas {
                 ]
             ],
         ],
+        "PointBody": [
+            "type": "object", "required": ["do"],
+            "properties": [
+                "do": [
+                    "type": "string", "description": "home, away, undo, timeout home, serve away, new or new away",
+                    "pattern": "^(home|away|undo|new|new (home|away)|(timeout|serve) (home|away))$",
+                ]
+            ],
+        ],
         "MessageBody": [
             "type": "object", "required": ["text", "duration"],
             "properties": [
@@ -168,6 +178,21 @@ enum OpenAPISchemas {
             "at": ["type": "number", "description": "the wall instant of this reading, seconds since 1970 (to the millisecond)"],
         ],
     ]
+    /// A match counted in sets as a reply reports it.
+    static let setMatch: JSONValue = [
+        "type": "object", "required": ["set", "sets", "points", "serve", "finished", "undo"],
+        "properties": [
+            "set": ["type": "integer", "description": "the set played (its last, once the match is over)"],
+            "sets": sides(["type": "integer"]), "games": sides(["type": "integer"]),
+            "points": sides(["type": "string", "description": "as the board shows them: 15, AD, 7"]),
+            "serve": ["type": "string", "enum": ["home", "away"]],
+            "finished": ["type": "array", "items": ["type": "string", "description": "a finished set's score: 25-23, 7-6(7-5)"]],
+            "winner": ["type": "string", "enum": ["home", "away"]], "undo": ["type": "integer", "description": "the steps point undo can take back"],
+        ],
+    ]
+    static func sides(_ value: JSONValue) -> JSONValue {
+        ["type": "object", "required": ["home", "away"], "properties": ["home": value, "away": value], "additionalProperties": false]
+    }
     static let integers: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
     static let strings: JSONValue = ["type": "object", "additionalProperties": ["type": "string"]]
     /// The largest whole number a JSON number carries exactly (2^53 - 1).

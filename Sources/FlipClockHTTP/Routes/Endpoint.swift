@@ -72,6 +72,7 @@ public struct Endpoint: Sendable {
             Endpoint(.put, "/v1/screen", command: "screen"),
             Endpoint(.put, "/v1/sound", command: "sound"),
             Endpoint(.post, "/v1/game", command: "game"),
+            Endpoint(.post, "/v1/point", command: "point"),
             Endpoint(.post, "/v1/reload") { _, _ in .reload },
         ]
 }
