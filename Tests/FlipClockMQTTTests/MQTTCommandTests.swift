@@ -43,6 +43,8 @@ import Testing
         #expect(try parse("message/set", #"{"text":"Dinner","row":2}"#, seconds: 45) == .request(.message(text: "Dinner", seconds: 45, row: 2)))
         #expect(try parse("message/set", #"{"text":"Dinner","duration":"5m"}"#) == .request(.message(text: "Dinner", seconds: 300, row: nil)))
         #expect(try parse("message/seconds/set", "90") == .request(.messageSeconds(90)))
+        #expect(try parse("point/set", "home") == .request(.point(.point(.home))))
+        #expect(try parse("point/set", "timeout away\n") == .request(.point(.timeout(.away))))
     }
 
     @Test(arguments: [
@@ -51,6 +53,7 @@ import Testing
         ("screen/set", "on", "ERR syntax \"on\" is not ON or OFF"),
         ("screen/brightness/set", "101", "ERR range \"101\" is not a brightness: a percentage 1...100, or off"),
         ("message/seconds/set", "0", "ERR range \"0\" is not a number of seconds 1...86400"),
+        ("point/set", "guest", "ERR syntax point takes home, away, undo, timeout home|away, serve home|away, or new [home|away] (who serves first)"),
         ("message/set", "   ", "ERR syntax the message is empty"),
         ("message/set", "{\"row\":2}", "ERR syntax \"text\" is missing"),
         ("message/set", "{nope", "ERR syntax the payload is not a JSON object"),

@@ -15,7 +15,7 @@ public enum PointCommand: Equatable, Sendable {
     static let usage = "point takes home, away, undo, timeout home|away, serve home|away, or new [home|away] (who serves first)"
 
     /// `point home`, `point undo`, `point timeout away`, `point new [home]`: the words after `point`.
-    static func parse(_ words: [String]) throws(ControlError) -> PointCommand {
+    public static func parse(_ words: [String]) throws(ControlError) -> PointCommand {
         func side(_ word: String) -> GameTeams.Team? { GameTeams.Team(rawValue: word) }
         switch words.count {
         case 1:

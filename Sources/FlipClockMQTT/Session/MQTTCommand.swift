@@ -12,6 +12,7 @@ enum MQTTCommand: Equatable {
     /// The command topics below a base (a clock's own, a group's), as subscribed to.
     static let topics = [
         "score/+/set", "text/+/set", "timer/+/set", "screen/set", "screen/brightness/set", "message/set", "message/seconds/set",
+        "point/set",
     ]
 
     /// The largest payload taken, in bytes (the broker is told, and sends nothing larger).
@@ -46,6 +47,9 @@ enum MQTTCommand: Equatable {
                 throw ControlError(.range, "\"\(text.prefix(64))\" is not a number of seconds 1...86400")
             }
             return .request(.messageSeconds(seconds))
+        case (2, "point", "set"):
+            // The words of flipclockctl point: home, away, undo, timeout away.
+            return .request(.point(try PointCommand.parse(text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))))
         default:
             throw ControlError(.unknownCommand, "\(topic.prefix(128)) is not a command topic")
         }
