@@ -18,7 +18,8 @@ import Testing
         #expect(keys.first { $0.name == "KEY_KP1" }?.location == FileLocation(file: "f.toml", line: 10, column: 11))
         #expect(!keys.contains { $0.name == "KEY_KPDOT" })
         #expect(keys.first { $0.name == "KEY_F1" }?.line == "game new")
-        #expect(keys.count == KeypadSettings.defaultKeys.count)
+        // KEY_KP1 and KEY_KPDOT each had two defaults (the game's or a score's, a match in sets').
+        #expect(keys.count == KeypadSettings.defaultKeys.count - 2)
     }
 
     @Test(arguments: [

@@ -65,7 +65,7 @@ public struct KeypadMap: Equatable, Sendable {
         }
     }
 
-    /// What the face lacks that `request` names: a score, or the game.
+    /// What the face lacks that `request` names: a score, the game, or a match in sets.
     static func missing(_ request: ControlRequest, in configuration: ClockConfiguration) -> String? {
         switch request {
         case .score(_, let pairs):
@@ -73,6 +73,8 @@ public struct KeypadMap: Equatable, Sendable {
             return pairs.first { !names.contains($0.name) }.map { "no score named \($0.name) in this file" }
         case .game:
             return configuration.game == nil ? "a game request, but the file has no [game]" : nil
+        case .point:
+            return configuration.sets == nil ? "a point request, but the file has no [sets]" : nil
         default:
             return nil
         }

@@ -38,7 +38,9 @@ public struct KeypadSettings: Equatable, Sendable {
     /// A standard numeric keypad for a match with scores `home` and `away`: the big 0 starts
     /// and stops the game clock, the left column is home's points and the right column away's,
     /// Enter resets the shot clock, `-` and `+` take a second off or add one, `/` and `*` a
-    /// tenth, `.` and Backspace undo. Keys whose score or game the face lacks are left out.
+    /// tenth, `.` and Backspace undo. With `[sets]`: 1 and 3 a point for home and away, 7 and
+    /// 9 their timeouts, `.` and Backspace undo. Keys whose score, game or match in sets the
+    /// face lacks are left out.
     public static let defaultKeys: [Key] = [
         ("KEY_KP0", "game toggle"), ("KEY_SPACE", "game toggle"),
         ("KEY_KP1", "score add home 1"), ("KEY_KP4", "score add home 2"), ("KEY_KP7", "score add home 3"),
@@ -47,5 +49,7 @@ public struct KeypadSettings: Equatable, Sendable {
         ("KEY_KPMINUS", "game add -1"), ("KEY_KPPLUS", "game add 1"),
         ("KEY_KPSLASH", "game add -0.1"), ("KEY_KPASTERISK", "game add 0.1"),
         ("KEY_KPDOT", "game undo"), ("KEY_BACKSPACE", "game undo"),
+        ("KEY_KP1", "point home"), ("KEY_KP3", "point away"), ("KEY_KP7", "point timeout home"), ("KEY_KP9", "point timeout away"),
+        ("KEY_KPDOT", "point undo"), ("KEY_BACKSPACE", "point undo"),
     ].map { Key(name: $0.0, line: $0.1) }
 }
