@@ -61,6 +61,8 @@ extension FuzzTarget {
             }
         case .messageSeconds(let seconds):
             precondition(PanelMessage.holds.contains(.seconds(seconds)))
+        case .game(.record(let match, let from)):
+            precondition(from >= 1 && (match ?? 1) >= 1)
         case .game(.undo), .screen, .sound, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
             break
         }

@@ -33,6 +33,8 @@ public enum ControlReply: Equatable, Sendable {
     case timers([TimerReading])
     /// The game after a game command.
     case game(GameReading)
+    /// A page of a match's record.
+    case record(RecordPage)
     case refused(ControlError)
 
     /// One score's name and value.
@@ -127,6 +129,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK \(TimerReading.summary(timers))"
         case .game(let game):
             "OK \(game)"
+        case .record(let page):
+            "OK \(page)"
         case .refused(let error):
             error.description
         }
@@ -179,6 +183,8 @@ public enum ControlReply: Equatable, Sendable {
             ["ok": true, "timers": .string(TimerReading.summary(timers))]
         case .game(let game):
             ["ok": true, "game": game.object]
+        case .record(let page):
+            page.object
         case .refused(let error):
             ["ok": false, "code": .string(error.code.rawValue), "error": .string(error.reason)]
         }
