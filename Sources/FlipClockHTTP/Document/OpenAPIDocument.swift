@@ -19,6 +19,8 @@ public enum OpenAPIDocument {
         var type = "application/json"
         /// Query parameters, each with what it means.
         var query: [String: String] = [:]
+        /// A query parameter's schema where it is more than a string.
+        var queryTypes: [String: JSONValue] = [:]
         /// Whether it answers 304 to an `If-None-Match` naming what it would send.
         var unchanged = false
         /// Whether it is answered without the token.
@@ -91,6 +93,10 @@ public enum OpenAPIDocument {
             query: [
                 "format": "json (the default) or csv.", "match": "An earlier match's number (GET /v1/game/records); the newest if left out.",
                 "last": "Only the last 1 to 100 entries (the control page's last changes).",
+            ],
+            queryTypes: [
+                "format": ["type": "string", "enum": ["json", "csv"]], "match": ["type": "integer", "minimum": 1, "maximum": 1_000_000_000],
+                "last": ["type": "integer", "minimum": 1, "maximum": 100],
             ],
             also: ("text/csv", "CSV")),
         "GET /v1/game/records": Operation(id: "getRecords", summary: "The matches whose records are kept, oldest first.", reply: "Records"),
@@ -178,7 +184,10 @@ public enum OpenAPIDocument {
         let all: [JSONValue] =
             parameters.map { ["name": .string($0), "in": "path", "required": true, "schema": ["type": "string"]] }
             + operation.query.sorted { $0.key < $1.key }.map {
-                ["name": .string($0.key), "in": "query", "required": false, "description": .string($0.value), "schema": ["type": "string"]]
+                [
+                    "name": .string($0.key), "in": "query", "required": false, "description": .string($0.value),
+                    "schema": operation.queryTypes[$0.key] ?? ["type": "string"],
+                ]
             }
         if !all.isEmpty { item["parameters"] = .array(all) }
         if operation.open { item["security"] = [] }

@@ -18,7 +18,9 @@ enum RecordResponse {
         }
         var match: Int?
         if let text = query["match"].map(String.init) {
-            guard let n = Int(text), n > 0 else { throw Problem(ControlError(.syntax, "match is a match's number (1 or more), not \"\(text)\"")) }
+            guard let n = Int(text), (1...1_000_000_000).contains(n) else {
+                throw Problem(ControlError(.syntax, "match is a match's number 1...1000000000, not \"\(text)\""))
+            }
             match = n
         }
         var last: Int?
