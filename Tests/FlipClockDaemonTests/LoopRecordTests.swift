@@ -89,6 +89,32 @@ import Testing
         #expect(changes(try folder.read().get()) == ["1 02:00 p1 uid 0 | game new | 1-0", "2 02:00 p1 uid 0 | score add away=1 | 1-1"])
     }
 
+    /// A change saved but killed before it was recorded: the next start records the scores as
+    /// saved, so the record ends where the board stands.
+    @Test func scoresSavedButNotRecordedAreRecordedAtTheStart() throws {
+        let folder = RecordFolder(path: dir + "/record")
+        _ = try run(seconds: 2, folder: folder, [(1, "uid 0", "score add home 1")])
+        let state = dir + "/state.json"
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        try saved.replacingOccurrences(of: #""home":1"#, with: #""home":2"#).write(toFile: state, atomically: true, encoding: .utf8)
+        _ = try run(seconds: 2, folder: folder, [])
+        _ = try run(seconds: 2, folder: folder, [])
+        #expect(
+            changes(try folder.read().get()) == [
+                "1 02:00 p1 uid 0 | score add home=1 | 1-0",
+                "2 02:00 p1 clock | scores at the start differ from the record's last; as saved | 2-0",
+            ])
+    }
+
+    /// Only the last 20 records are kept: the oldest goes as a new one starts.
+    @Test func theLastTwentyRecordsAreKept() throws {
+        let folder = RecordFolder(path: dir + "/record")
+        _ = try run(seconds: 25, folder: folder, (1...22).map { (Double($0), "uid 0", "game new") })
+        #expect(folder.matches() == Array(3...22))
+        #expect(changes(try folder.read(match: 22).get()) == ["1 02:00 p1 uid 0 | game new | 0-0"])
+        #expect(throws: RecordError("no record of match 2 is kept", missing: true)) { try folder.read(match: 2).get() }
+    }
+
     /// Past its bound the record stops, marked truncated and said once; the scores count on.
     @Test func pastItsBoundTheRecordIsTruncatedAndTheClockCountsOn() throws {
         var folder = RecordFolder(path: dir + "/record")
@@ -132,6 +158,7 @@ import Testing
         _ = try run(seconds: 3, folder: folder, (1...3).map { (0.5 + Double($0) * 0.1, "uid 0", "score add home 1") })
         var parts = ClockLoop.Parts()
         parts.record = folder
+        parts.stateFile = StateFile(path: dir + "/state.json")
         var pages: [String] = []
         _ = try SimulatedRun(from: LoopGameTests.start, zone: "UTC", length: .seconds(2), configure: LoopGameTests.configure, parts: parts) {
             clock, loop in

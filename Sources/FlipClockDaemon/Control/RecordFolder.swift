@@ -25,6 +25,8 @@ public struct RecordFolder: Sendable {
     private var entries = 0
     private var bytes = 0
     private var truncated = false
+    /// The scores after the record's last entry, as a start found them.
+    private(set) var lastScores: [String: Int]?
     /// The next entry starts a new file: a start found the last one unreadable, or starting
     /// one failed.
     private var pendingStart = false
@@ -97,6 +99,7 @@ public struct RecordFolder: Sendable {
         case .success(let record):
             entries = record.entries.count
             truncated = record.truncated != nil
+            lastScores = record.entries.last?.scores
             var notes: [String] = []
             if let torn = record.torn {
                 notes.append(torn)

@@ -37,6 +37,22 @@ extension ClockLoop {
             })
     }
 
+    /// At a start, once the state is read: scores that differ from the record's last entry's
+    /// (a change in flight at a kill, saved and never acknowledged) are recorded as they are,
+    /// so the record ends where the board stands.
+    func recordSavedScores() {
+        guard let last = record?.lastScores, last != state.board.values else { return }
+        let now = wall
+        write([
+            (
+                RecordEntry(
+                    sequence: 0, at: now, clock: state.game?.clockText(at: now), clockMilliseconds: state.game?.clock.milliseconds(at: now),
+                    period: state.game?.period, source: .clock, change: "scores at the start differ from the record's last; as saved",
+                    scores: state.board.values), false
+            )
+        ])
+    }
+
     /// `game record`'s page: a record read back from the folder.
     func recordPage(match: Int?, from: Int) -> ControlReply {
         guard var folder = record else { return .refused(ControlError(.state, "this clock keeps no match record")) }

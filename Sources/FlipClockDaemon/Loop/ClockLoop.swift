@@ -201,6 +201,7 @@ public final class ClockLoop {
                 "a saved score is out of its range: shown as the nearest it allows",
                 metadata: ["name": "\(name)", "saved": "\(value)", "shown": "\(state.board.values[name]!)"])
         }
+        recordSavedScores()
         zone = ownZone
         // The line inactive from the start: a crash may have left it active.
         takeRelay()
