@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """The match record after kill -9: a real flipclockd (the debug build) with [game], [http] and a
 token; changes from the control socket (its uid), the HTTP API with the token (its fingerprint)
-and as the control page (X-Flipclock-Client); the daemon SIGKILLed while a client sends changes
+as the control page (X-Flipclock-Client) and over MQTT (when mosquitto is installed: a broker
+of its own on loopback); the daemon SIGKILLed while a client sends changes
 as fast as they are acknowledged, started again, and the record read back three ways: GET
 /v1/game/record as JSON, as CSV (parsed with Python's csv module) and `flipclockctl game record`
 (JSON and --csv). Every acknowledged change must be there, in order, with its source; at most
 the one change in flight at the kill more. Then `game new` starts match 2, match 1 still read.
-MQTT is not driven here (it needs a broker: Tests/System/MQTT). Loopback only; bounded.
+Loopback only; bounded.
 
     Tests/System/Record/record_test.py [--binary .build/debug/flipclockd] [--kills 3]
 """
@@ -15,6 +16,7 @@ import csv
 import io
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -62,6 +64,15 @@ listen = "127.0.0.1:{port}"
 token_file = "{folder}/http-token"
 """
 
+# With mosquitto (Debian's), a broker of the test's own on loopback, and the daemon's [mqtt].
+MQTT = """
+[mqtt]
+host = "127.0.0.1"
+port = {mqtt_port}
+base_topic = "flipclock/record"
+discovery_prefix = ""
+"""
+
 
 def fnv_fingerprint(token):
     """The token's fingerprint as the daemon writes it: the first 8 hex digits of its 64-bit FNV-1a hash."""
@@ -87,6 +98,16 @@ class Check:
         else:
             self.failed += 1
             print(f"record: FAIL {what}", flush=True)
+        return ok
+
+
+def until(what, seconds):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if what():
+            return True
+        time.sleep(0.05)
+    return what()
 
 
 def http(port, method, path, body=None, headers=None):
@@ -114,8 +135,18 @@ def main():
         port = free_port()
         with open(os.path.join(folder, "http-token"), "w") as f:
             f.write(TOKEN + "\n")
-        daemon = Flipclockd(args.binary, CONFIG.format(folder=folder, port=port), folder,
-                            environment={"JOURNAL_STREAM": "0:0", "TZ": "UTC"})
+        broker = None
+        config = CONFIG.format(folder=folder, port=port)
+        if shutil.which("mosquitto") and shutil.which("mosquitto_pub"):
+            mqtt_port = free_port()
+            with open(os.path.join(folder, "mosquitto.conf"), "w") as f:
+                f.write(f"listener {mqtt_port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+            broker = subprocess.Popen(["mosquitto", "-c", os.path.join(folder, "mosquitto.conf")],
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            config += MQTT.format(mqtt_port=mqtt_port)
+        else:
+            print("record: mosquitto is not installed: no MQTT change", flush=True)
+        daemon = Flipclockd(args.binary, config, folder, environment={"JOURNAL_STREAM": "0:0", "TZ": "UTC"})
         expected = []  # (change, source) of every acknowledged change, in order
 
         def socket_change(line):
@@ -133,6 +164,14 @@ def main():
             http(port, "POST", "/v1/game", {"do": "stop"}, {"X-Flipclock-Client": "tab-42"})
             expected.append(("game stop", "page tab-42 127.0.0.1"))
             check(socket_change("game undo").startswith("OK"), "game undo")
+            if broker:
+                check(daemon.wait_for("mqtt: connected", 10), "the daemon reaches the broker")
+                time.sleep(0.5)  # its command topics subscribed
+                home = json.loads(http(port, "GET", "/v1/state")[1])["scores"]["home"]
+                subprocess.run(["mosquitto_pub", "-h", "127.0.0.1", "-p", str(mqtt_port), "-t", "flipclock/record/score/home/set", "-m", "+1"],
+                               check=True, timeout=10)
+                if check(until(lambda: json.loads(http(port, "GET", "/v1/state")[1])["scores"]["home"] == home + 1, 5), "an MQTT change"):
+                    expected.append(("score add home=1", "mqtt"))
             check(socket_change("timer start nothing") is not None, "a refused request")  # refused: not recorded
             # Changes as fast as they are acknowledged, the daemon killed among them.
             for kill in range(args.kills):
@@ -192,6 +231,9 @@ def main():
             print(f"record: {len(expected)} acknowledged changes over {args.kills} kills, {len(entries)} recorded", flush=True)
         finally:
             daemon.close()
+            if broker:
+                broker.terminate()
+                broker.wait(10)
     print(f"{check.passed} passed, {check.failed} failed")
     return 1 if check.failed else 0
 
