@@ -109,4 +109,25 @@ import Testing
                 == "seq,at,clock,clock_ms,period,source,change,scores\r\n1,2026-11-18T11:06:41.250Z,07:41,461000,2,keypad KEY_KP1,score add home=1,away=0 home=1\r\n,,,,,,record truncated: 20000 entries,\r\n"
         )
     }
+
+    @Test func gameRecordReadsBackAsItsLine() throws {
+        #expect(try ControlRequest.parse("game record") == .game(.record(match: nil, from: 1)))
+        let request = try ControlRequest.parse("game record match 3 from 101")
+        #expect(request == .game(.record(match: 3, from: 101)))
+        #expect(request.line == "game record match 3 from 101")
+        #expect(try ControlJSON.parse(ControlJSON.line(request)) == request)
+        #expect(throws: ControlError(.syntax, "game record takes match K and from N")) { try ControlRequest.parse("game record from 2 from 3") }
+        #expect(throws: ControlError(.syntax, "\"0\" is not a number 1 or more")) { try ControlRequest.parse("game record match 0") }
+    }
+
+    /// A record comes a page of 100 at a time, each page's JSON read back as it was.
+    @Test func aRecordComesInPages() throws {
+        var record = MatchRecord(match: 5, started: Self.noon)
+        record.entries = (1...250).map { Self.entry($0, .mqtt, "score add home=1") }
+        let pages = [1, 101, 201].map { RecordPage(of: record, from: $0) }
+        #expect(pages.map(\.description) == ["match=5 entries=1-100 next=101", "match=5 entries=101-200 next=201", "match=5 entries=201-250"])
+        let line = ControlReply.record(pages[1]).line(json: true)
+        #expect(try RecordPage(json: try #require(ControlJSON.object(line))) == pages[1])
+        #expect(RecordPage(of: record, from: 251).description == "match=5 entries=none")
+    }
 }
