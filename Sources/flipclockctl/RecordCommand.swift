@@ -14,6 +14,10 @@ extension Connection {
             guard let from = next else { break }
             let page = try self.page(match: whole?.match ?? match, from: from)
             if whole == nil { whole = page.record } else { whole?.entries += page.record.entries }
+            if let after = page.next, after <= from {
+                StandardError.write("flipclockctl: the daemon's page from \(from) says the next begins at \(after)\n")
+                throw ExitCode(69)
+            }
             next = page.next
         }
         guard let whole else { return }

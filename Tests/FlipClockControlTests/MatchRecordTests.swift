@@ -91,6 +91,21 @@ import Testing
         #expect(throws: RecordError("r/m.jsonl:2: not an entry: not a JSON object")) {
             try MatchRecord.read(Array((record.headerLine + "\nnonsense\n").utf8), path: "r/m.jsonl")
         }
+        var last = Self.entry(1, .mqtt, "x")
+        last.sequence = Int.max
+        let skipped = MatchRecord.line(last)
+        #expect(throws: RecordError("r/m.jsonl:2: seq 9223372036854775807 where 1 was due")) {
+            try MatchRecord.read(Array((record.headerLine + "\n" + skipped + "\n").utf8), path: "r/m.jsonl")
+        }
+        // The fuzzer's: milliseconds that overflowed an instant's nanoseconds.
+        let far = #"{"match":1,"started_ms":179500000000000000}"#
+        #expect(throws: RecordError(#"r/m.jsonl:1: not a record's header: "started_ms" is not milliseconds since 1970 up to 2262"#)) {
+            try MatchRecord.read(Array((far + "\n").utf8), path: "r/m.jsonl")
+        }
+        let farEntry = MatchRecord.line(Self.entry(1, .mqtt, "x")).replacing("1795000001250", with: "-1795000001250000000")
+        #expect(throws: RecordError(#"r/m.jsonl:2: not an entry: "at_ms" is not milliseconds since 1970 up to 2262"#)) {
+            try MatchRecord.read(Array((record.headerLine + "\n" + farEntry + "\n").utf8), path: "r/m.jsonl")
+        }
         #expect(throws: RecordError(#"r/m.jsonl:1: not a record's header: it has no "match" and "started_ms""#)) {
             try MatchRecord.read(Array("{}\n".utf8), path: "r/m.jsonl")
         }

@@ -51,10 +51,16 @@ public struct MatchRecord: Equatable, Sendable {
         lines.removeLast()
         guard let first = lines.first else { throw RecordError("\(path):1: no header line") }
         let header = try object(first, at: "\(path):1")
-        guard let match = header["match"]?.integer, let started = header["started_ms"]?.integer else {
+        guard let match = header["match"]?.integer, header["started_ms"]?.integer != nil else {
             throw RecordError("\(path):1: not a record's header: it has no \"match\" and \"started_ms\"")
         }
-        var record = MatchRecord(match: match, started: WallInstant(nanosecondsSince1970: Int64(started) * 1_000_000))
+        let started: WallInstant
+        do throws(RecordError) {
+            started = try RecordEntry.instant(milliseconds: header["started_ms"]?.integer, key: "started_ms")
+        } catch {
+            throw RecordError("\(path):1: not a record's header: \(error)")
+        }
+        var record = MatchRecord(match: match, started: started)
         record.torn = tornNote
         for (k, line) in lines.enumerated().dropFirst() {
             let place = "\(path):\(k + 1)"
@@ -65,11 +71,17 @@ public struct MatchRecord: Equatable, Sendable {
             }
             guard record.truncated == nil else { throw RecordError("\(place): an entry after the record was truncated") }
             guard record.entries.count < mostEntries else { throw RecordError("\(place): over \(mostEntries) entries") }
+            let entry: RecordEntry
             do throws(RecordError) {
-                record.entries.append(try RecordEntry(json: fields))
+                entry = try RecordEntry(json: fields)
             } catch {
                 throw RecordError("\(place): not an entry: \(error)")
             }
+            // Numbered 1, 2, 3… as written: a page's next number never overflows or goes back.
+            guard entry.sequence == record.entries.count + 1 else {
+                throw RecordError("\(place): seq \(entry.sequence) where \(record.entries.count + 1) was due")
+            }
+            record.entries.append(entry)
         }
         return record
     }

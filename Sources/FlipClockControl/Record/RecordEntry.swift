@@ -40,6 +40,19 @@ public struct RecordEntry: Equatable, Sendable {
         return "\(whole.dropLast()).\(fraction)Z"
     }
 
+    /// The latest instant a record holds, in milliseconds since 1970: the latest an instant's
+    /// nanoseconds hold (2262-04-11).
+    public static let latest = Int(Int64.max / 1_000_000)
+
+    /// The instant `key`'s milliseconds since 1970 name, if it is one a record holds
+    /// (0...``latest``).
+    public static func instant(milliseconds: Int?, key: String) throws(RecordError) -> WallInstant {
+        guard let ms = milliseconds, (0...latest).contains(ms) else {
+            throw RecordError("\"\(key)\" is not milliseconds since 1970 up to 2262")
+        }
+        return WallInstant(nanosecondsSince1970: Int64(ms) * 1_000_000)
+    }
+
     /// The milliseconds since 1970 of `instant`, rounded down.
     public static func milliseconds(of instant: WallInstant) -> Int64 {
         let ns = instant.nanosecondsSince1970
@@ -78,7 +91,7 @@ public struct RecordEntry: Equatable, Sendable {
             values[name] = n
         }
         self.init(
-            sequence: try field("seq", \.integer), at: WallInstant(nanosecondsSince1970: Int64(try field("at_ms", \.integer)) * 1_000_000),
+            sequence: try field("seq", \.integer), at: try Self.instant(milliseconds: object["at_ms"]?.integer, key: "at_ms"),
             clock: try optional("clock", \.string), clockMilliseconds: try optional("clock_ms", \.integer).map(Int64.init),
             period: try optional("period", \.integer), source: source, change: try field("change", \.string), scores: values)
     }

@@ -40,10 +40,10 @@ public struct RecordPage: Equatable, Sendable, CustomStringConvertible {
 
     /// The page a JSON reply holds; why not, if it holds none.
     public init(json object: [String: JSONValue]) throws(RecordError) {
-        guard let match = object["match"]?.integer, let started = object["started_ms"]?.integer, case .array(let items)? = object["entries"] else {
+        guard let match = object["match"]?.integer, case .array(let items)? = object["entries"] else {
             throw RecordError("the reply holds no record page")
         }
-        var record = MatchRecord(match: match, started: WallInstant(nanosecondsSince1970: Int64(started) * 1_000_000))
+        var record = MatchRecord(match: match, started: try RecordEntry.instant(milliseconds: object["started_ms"]?.integer, key: "started_ms"))
         record.truncated = object["truncated"]?.string
         for item in items {
             guard let fields = item.object else { throw RecordError("an entry of the page is not an object") }
@@ -51,5 +51,4 @@ public struct RecordPage: Equatable, Sendable, CustomStringConvertible {
         }
         self.init(record: record, next: object["next"]?.integer)
     }
-
 }
