@@ -75,6 +75,8 @@ extension FuzzTarget {
                 _ = match.standing.pointTexts(under: rules)
                 _ = match.summary
             }
+        case .game(.record(let match, let from)):
+            precondition(from >= 1 && (match ?? 1) >= 1)
         case .game(.undo), .screen, .sound, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
             break
         }

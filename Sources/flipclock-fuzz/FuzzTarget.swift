@@ -12,6 +12,7 @@ enum FuzzTarget: String, CaseIterable {
     case uevent
     case message
     case mqtt
+    case record
 
     func run(_ bytes: [UInt8]) {
         switch self {
@@ -22,6 +23,7 @@ enum FuzzTarget: String, CaseIterable {
         case .uevent: Self.uevent(bytes)
         case .message: Self.message(bytes)
         case .mqtt: Self.mqtt(bytes)
+        case .record: Self.record(bytes)
         }
     }
 }

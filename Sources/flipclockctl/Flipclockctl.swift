@@ -226,18 +226,28 @@ struct Game: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the game's clocks ([game]): start, stop, set, adjust, the shot clock, the period, undo.",
         discussion:
-            "flipclockctl game start · game stop · game toggle · game set 12:00 · game set 4.5 · game add -0.1 · game shot · game shot 14 · game period 2 · game end · game new · game undo"
+            "flipclockctl game start · game stop · game toggle · game set 12:00 · game set 4.5 · game add -0.1 · game shot · game shot 14 · game period 2 · game end · game new · game undo · game record [--csv] [--match K]"
     )
 
-    @Argument(help: "start, stop, toggle, set, add, shot, period, end, new or undo.")
+    @Argument(help: "start, stop, toggle, set, add, shot, period, end, new, undo or record.")
     var action: String
 
     @Argument(help: "For set: MM:SS, MM:SS.t or SS.t; add: seconds (1, -0.1); shot: seconds; period: its number.")
     var value: String?
 
+    @Flag(help: "record: print the record as CSV (RFC 4180) rather than JSON.")
+    var csv = false
+
+    @Option(help: "record: an earlier match's record (its number); the newest if left out.")
+    var match: Int?
+
     @OptionGroup var connection: Connection
 
-    func run() throws { try connection.send(["game", action] + (value.map { [$0] } ?? [])) }
+    func run() throws {
+        if action == "record", value == nil { return try connection.record(match: match, csv: csv) }
+        guard !csv, match == nil else { throw ValidationError("--csv and --match are record's options") }
+        try connection.send(["game", action] + (value.map { [$0] } ?? []))
+    }
 }
 
 struct Status: ParsableCommand {

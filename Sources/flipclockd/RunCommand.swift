@@ -134,6 +134,7 @@ struct RunCommand: AsyncParsableCommand {
             parts.reload = ClockLoop.Reload(file: path) { try ConfigPath.reread(path, output: override) }
             if let mqtt { parts.reload?.taken = { mqtt.configured($0) } }
             parts.stateFile = StateFile(path: configuration.stateFile)
+            parts.record = RecordFolder(besideStateFile: configuration.stateFile)
             parts.control = server
             parts.metrics = metrics
             parts.waiting = waiting
@@ -155,10 +156,13 @@ struct RunCommand: AsyncParsableCommand {
         ]
         if let http = configuration.http, let waiting, let events {
             let snapshots = Snapshots(waiting: waiting)
-            let clock = ClockAPI.Clock(
+            var clock = ClockAPI.Clock(
                 ask: { await waiting.ask($0, from: $1) }, metrics: metrics.exposition,
                 snapshot: { screen throws(ControlError) in try await snapshots.snapshot(of: screen) }, listen: events.listen,
                 match: { mqtt?.matchReport })
+            let record = RecordFolder(besideStateFile: configuration.stateFile)
+            clock.record = { record.read(match: $0) }
+            clock.records = { record.matches() }
             // systemd hears READY=1 once the API answers too (`systemctl start` then curl).
             notifier?.waitForListener()
             let api = HTTPServer.service(

@@ -19,17 +19,22 @@ import Testing
         let asked = Asked()
         let responder: RouterResponder<APIRequestContext>
 
-        init(reply: ControlReply = .pong, token: BearerToken? = nil, limits: HTTPLimits = HTTPLimits(), match: JSONValue? = nil) {
+        init(
+            reply: ControlReply = .pong, token: BearerToken? = nil, limits: HTTPLimits = HTTPLimits(), match: JSONValue? = nil,
+            record: MatchRecord? = nil
+        ) {
             let asked = self.asked
-            let clock = ClockAPI.Clock(
-                ask: { request, _ in
+            var clock = ClockAPI.Clock(
+                ask: { request, source in
                     asked.requests.withLock { $0.append(request) }
+                    asked.sources.withLock { $0.append(source) }
                     return reply
                 }, metrics: { "# metrics\n" },
                 snapshot: { screen throws(ControlError) in
                     guard screen == nil || screen == "HDMI-A-1" else { throw ControlError(.unknownScreen, "\"\(screen!)\"; screens are HDMI-A-1") }
                     return ScreenSnapshot(screen: "HDMI-A-1", frame: 42, png: [0x89, 0x50, 0x4E, 0x47])
                 }, listen: { nil }, match: { match })
+            clock.record = { _ in record.map { .success($0) } ?? .failure(RecordError("no match has been recorded in r", missing: true)) }
             let site = RequestSite(listen: "127.0.0.1", hasToken: token != nil, machine: { "clock" })
             responder = ClockAPI.router(clock: clock, token: token, site: site, limits: limits).buildResponder()
         }
@@ -52,6 +57,7 @@ import Testing
 
     final class Asked: Sendable {
         let requests = Mutex<[ControlRequest]>([])
+        let sources = Mutex<[String]>([])
     }
 
     final class Collected: ResponseBodyWriter, Sendable {
@@ -173,7 +179,8 @@ import Testing
     @Test func theOpenAPIDocumentMatchesTheRouter() async throws {
         var limits = HTTPLimits()
         limits.burst = 1000
-        let clock = Clock(limits: limits)
+        // A record to answer with: without one GET /v1/game/record is a 404 of its own.
+        let clock = Clock(limits: limits, record: MatchRecord(match: 1, started: WallInstant(unixSeconds: 0)))
         let served = try await clock.send(.get, "/v1/openapi.json")
         #expect(served.status == 200)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(served.body.utf8)) as? [String: Any])

@@ -35,6 +35,8 @@ public enum ControlReply: Equatable, Sendable {
     case game(GameReading)
     /// The match counted in sets after a point command.
     case point(SetReading)
+    /// A page of a match's record.
+    case record(RecordPage)
     case refused(ControlError)
 
     /// One score's name and value.
@@ -131,6 +133,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK \(game)"
         case .point(let match):
             "OK \(match)"
+        case .record(let page):
+            "OK \(page)"
         case .refused(let error):
             error.description
         }
@@ -185,6 +189,8 @@ public enum ControlReply: Equatable, Sendable {
             ["ok": true, "game": game.object]
         case .point(let match):
             ["ok": true, "match": match.object]
+        case .record(let page):
+            page.object
         case .refused(let error):
             ["ok": false, "code": .string(error.code.rawValue), "error": .string(error.reason)]
         }

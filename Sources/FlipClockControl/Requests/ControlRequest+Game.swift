@@ -6,6 +6,9 @@ public enum GameCommand: Equatable, Sendable {
     case act(GameAction)
     /// Takes back the last game or score change (several in a row, as far as they are kept).
     case undo
+    /// A page of a match's record (the newest if `match` is `nil`): the entries from sequence
+    /// number `from` on, at most ``RecordPage/size`` (`flipclockctl game record` reads them in turn).
+    case record(match: Int?, from: Int)
 
     /// `game start|stop|toggle|end|new|undo`, `game set 12:00`, `game add -0.1`, `game shot [14]`,
     /// `game period 2`: the words after `game`.
@@ -15,6 +18,7 @@ public enum GameCommand: Equatable, Sendable {
         guard let verb = words.first else { throw ControlError(.syntax, usage) }
         let argument = words.count == 2 ? words[1] : nil
         if verb == "penalty" { return try penalty(Array(words.dropFirst())) }
+        if verb == "record" { return try record(Array(words.dropFirst())) }
         guard words.count <= 2 else { throw ControlError(.syntax, "game \(verb) takes at most one argument") }
         let bare: [String: GameCommand] = [
             "start": .act(.start), "stop": .act(.stop), "toggle": .act(.toggle), "end": .act(.endPeriod), "new": .act(.newGame),
@@ -68,10 +72,30 @@ public enum GameCommand: Equatable, Sendable {
         return .act(.penalty(team, ms))
     }
 
+    /// `game record`, `game record match 3 from 101`: the words after `record`.
+    static func record(_ words: [String]) throws(ControlError) -> GameCommand {
+        var match: Int?
+        var from = 1
+        var rest = words[...]
+        while rest.count >= 2 {
+            let (key, value) = (rest[rest.startIndex], rest[rest.startIndex + 1])
+            guard let n = Int(value), n >= 1, n <= 1_000_000_000 else { throw ControlError(.syntax, "\"\(value)\" is not a number 1 or more") }
+            switch key {
+            case "match" where match == nil: match = n
+            case "from" where from == 1: from = n
+            default: throw ControlError(.syntax, "game record takes match K and from N")
+            }
+            rest = rest.dropFirst(2)
+        }
+        guard rest.isEmpty else { throw ControlError(.syntax, "game record takes match K and from N") }
+        return .record(match: match, from: from)
+    }
+
     /// The words after `game`, as ``parse(_:)`` reads them back.
     var words: String {
         switch self {
         case .undo: "undo"
+        case .record(let match, let from): "record" + (match.map { " match \($0)" } ?? "") + (from == 1 ? "" : " from \(from)")
         case .act(let action):
             switch action {
             case .start: "start"

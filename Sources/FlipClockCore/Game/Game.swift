@@ -58,7 +58,7 @@ public struct Game: Equatable, Sendable {
     /// Makes what happens by itself up to `now`, in order, and returns it.
     public mutating func advance(to now: WallInstant) -> [GameEvent] {
         var events: [GameEvent] = []
-        while let event = nextEvent(until: now) {
+        while let event = nextHappening(until: now) {
             if case .horn(_, let at) = event, now - at > Self.hornLateness { continue }
             events.append(event)
         }
@@ -66,7 +66,9 @@ public struct Game: Equatable, Sendable {
     }
 
     /// The first thing that happens by itself at or before `now`, made; `nil` if none does.
-    private mutating func nextEvent(until now: WallInstant) -> GameEvent? {
+    /// ``advance(to:)`` is these in turn, late horns left out; the match record takes each
+    /// with the game as it was just before.
+    public mutating func nextHappening(until now: WallInstant) -> GameEvent? {
         let shotZero = phase == .play ? shot?.reaches(0) : nil
         switch phase {
         case .play where rules.direction == .down:

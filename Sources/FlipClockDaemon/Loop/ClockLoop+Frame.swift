@@ -69,7 +69,8 @@ extension ClockLoop {
     /// and a game that changed (a period over, a break begun) is saved at once.
     func playGame(at now: WallInstant) {
         let before = state.game
-        for case .horn(let horn, let at) in state.advanceGame(to: now) {
+        let happened = state.advanceGame(to: now)
+        for case .horn(let horn, let at) in happened.map(\.event) where now - at <= Game.hornLateness {
             let late = (now.nanosecondsSince1970 - at.nanosecondsSince1970) / 1_000_000
             logger.notice("horn", metadata: ["clock": "\(horn.rawValue)", "late_ms": "\(late)", "due_ns": "\(at.nanosecondsSince1970)"])
             observers.horn?(horn, at)
@@ -82,6 +83,7 @@ extension ClockLoop {
         } catch {
             logger.error("cannot save the game", metadata: ["error": "\(error)"])
         }
+        recordClock(happened)
     }
 
     /// Draws `screen`'s frame at `now`, and says when the first frame is presented and when

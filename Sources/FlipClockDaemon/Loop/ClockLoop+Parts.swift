@@ -29,6 +29,8 @@ extension ClockLoop {
         public var metrics = ClockMetrics()
         /// Where acknowledged scores, timers and texts are kept.
         public var stateFile: StateFile?
+        /// Where the match's changes are recorded (beside the state file).
+        public var record: RecordFolder?
         /// How the configuration is read again; `nil`: a reload is refused.
         public var reload: Reload?
         /// Who is told of what the loop does (tests; the horn's outputs).

@@ -28,6 +28,9 @@ extension ClockLoop {
     /// Answers one request: the state decides; a reload is done at once, and refused with why
     /// if it fails. `source` (the socket client's uid, the HTTP client's address) is logged with a change.
     func perform(_ request: ControlRequest, from source: String?) -> Answer {
+        if case .game(.record(let match, let from)) = request {
+            return Answer(reply: recordPage(match: match, from: from), change: .none, saves: false)
+        }
         let outcome = state.handle(request, at: moment(for: request))
         if outcome.change == .reload, !reloadAndShow(at: clock.now) {
             return Answer(
@@ -72,6 +75,7 @@ extension ClockLoop {
         playGame(at: wall)
         let leads = state.leads
         var changes: [Bool] = []
+        var entries: [(entry: RecordEntry, startsMatch: Bool)?] = []
         var answers = batch.map { asked in
             let was = leads ? state.matchParts : nil
             let answer =
@@ -80,6 +84,7 @@ extension ClockLoop {
                 case .failure(let error): Answer(reply: .refused(error), change: .none, saves: false)
                 }
             changes.append(was.map { $0 != state.matchParts } ?? false)
+            entries.append(try? entry(for: asked.request.get(), answer, from: asked.from))
             return answer
         }
         if answers.contains(where: \.saves) {
@@ -91,9 +96,12 @@ extension ClockLoop {
                 for k in answers.indices where answers[k].saves {
                     answers[k] = Answer(reply: .refused(error), change: .none, saves: false)
                     changes[k] = false
+                    entries[k] = nil
                 }
             }
         }
+        // Recorded once the state is kept, before any of it is acknowledged.
+        write(entries.compactMap { $0 })
         // One version for the batch's changes: the MQTT side publishes the match after it.
         if changes.contains(true) { state.standing.version += 1 }
         for answer in answers {

@@ -88,6 +88,8 @@ public final class ClockLoop {
     var frameCosts: [Duration] = []
     /// Where acknowledged scores, timers and texts are kept.
     var stateFile: StateFile?
+    /// Where each acknowledged change of the match is recorded.
+    var record: RecordFolder?
     /// What the loop has done, for `GET /metrics`.
     let metrics: ClockMetrics
     /// Where a phone reaches the control page, for `pair` (set with `[http]`).
@@ -148,6 +150,7 @@ public final class ClockLoop {
         notifier = parts.notifier
         metrics = parts.metrics
         stateFile = parts.stateFile
+        record = parts.record
         reload = parts.reload
         observers = parts.observers
         frameLog = parts.frameLog
@@ -184,6 +187,7 @@ public final class ClockLoop {
         if let problem = saved.problem { logger.error("\(problem)") }
         for note in saved.notes { logger.warning("\(note)") }
         stateFile?.leftInPlace = saved.leftInPlace
+        for note in record?.open() ?? [] { logger.warning("match record: \(note)") }
         state = ClockState(
             configuration: configuration, scores: saved.scores, timers: saved.timers, texts: saved.texts,
             game: configuration.game.flatMap { saved.game?.game(under: $0.rules) },
@@ -198,6 +202,7 @@ public final class ClockLoop {
                 "a saved score is out of its range: shown as the nearest it allows",
                 metadata: ["name": "\(name)", "saved": "\(value)", "shown": "\(state.board.values[name]!)"])
         }
+        recordSavedScores()
         zone = ownZone
         // The line inactive from the start: a crash may have left it active.
         takeRelay()

@@ -21,12 +21,18 @@ extension ClockState {
     }
 
     /// Makes what happened by itself in the game up to `now` (a clock at zero, a break over):
-    /// the horns to sound.
-    mutating func advanceGame(to now: WallInstant) -> [GameEvent] {
+    /// each thing with the game just before it (for the match record); the horns to sound are
+    /// those not over ``Game/hornLateness`` late.
+    mutating func advanceGame(to now: WallInstant) -> [(event: GameEvent, before: Game)] {
         guard var g = game else { return [] }
-        let events = g.advance(to: now)
+        var happened: [(event: GameEvent, before: Game)] = []
+        while true {
+            let before = g
+            guard let event = g.nextHappening(until: now) else { break }
+            happened.append((event, before))
+        }
         game = g
-        return events
+        return happened
     }
 
     /// What the game's items show at `now`, by name (`nil`: dark cards).
@@ -47,6 +53,9 @@ extension ClockState {
         }
         let before = (game, board.values)
         switch command {
+        case .record:
+            // The loop answers it from the record's folder.
+            throw ControlError(.state, "this clock keeps no match record")
         case .undo:
             guard let last = undoable.popLast() else { throw ControlError(.state, "nothing to undo") }
             // The game as it was, run on to now: what it did by itself since happens again,

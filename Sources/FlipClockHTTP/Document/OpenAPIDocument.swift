@@ -19,10 +19,14 @@ public enum OpenAPIDocument {
         var type = "application/json"
         /// Query parameters, each with what it means.
         var query: [String: String] = [:]
+        /// A query parameter's schema where it is more than a string.
+        var queryTypes: [String: JSONValue] = [:]
         /// Whether it answers 304 to an `If-None-Match` naming what it would send.
         var unchanged = false
         /// Whether it is answered without the token.
         var open = false
+        /// Another media type it answers, and its schema (`?format=csv`).
+        var also: (type: String, schema: String)? = nil
     }
 
     static let operations: [String: Operation] = [
@@ -85,6 +89,21 @@ public enum OpenAPIDocument {
             summary:
                 "The [match] as this clock sees it: whether it leads, its lost-leader mark, and each screen of the match with how late it took the leader's last state; null without [match].",
             reply: "Match"),
+        "GET /v1/game/record": Operation(
+            id: "getRecord",
+            summary:
+                "The match record: every change of the scores, texts and game with its instant, the game clock, the period, its source and the scores after it; JSON, or CSV (format=csv or Accept: text/csv).",
+            reply: "Record", problems: [400, 404],
+            query: [
+                "format": "json (the default) or csv.", "match": "An earlier match's number (GET /v1/game/records); the newest if left out.",
+                "last": "Only the last 1 to 100 entries (the control page's last changes).",
+            ],
+            queryTypes: [
+                "format": ["type": "string", "enum": ["json", "csv"]], "match": ["type": "integer", "minimum": 1, "maximum": 1_000_000_000],
+                "last": ["type": "integer", "minimum": 1, "maximum": 100],
+            ],
+            also: ("text/csv", "CSV")),
+        "GET /v1/game/records": Operation(id: "getRecords", summary: "The matches whose records are kept, oldest first.", reply: "Records"),
         "GET /v1/openapi.json": Operation(id: "getOpenAPI", summary: "This document.", reply: "Document"),
         "GET /metrics": Operation(
             id: "getMetrics",
@@ -144,9 +163,9 @@ public enum OpenAPIDocument {
     }
 
     private static func operation(_ operation: Operation, parameters: [String]) -> JSONValue {
-        var responses: [String: JSONValue] = [
-            "200": ["description": "The clock's reply.", "content": [operation.type: ["schema": ref(operation.reply)]]]
-        ]
+        var content: [String: JSONValue] = [operation.type: ["schema": ref(operation.reply)]]
+        if let also = operation.also { content[also.type] = ["schema": ref(also.schema)] }
+        var responses: [String: JSONValue] = ["200": ["description": "The clock's reply.", "content": .object(content)]]
         let named = [401: "Unauthorized", 429: "TooManyRequests", 503: "Busy"]
         for status in operation.problems + [401, 403, 421, 429, 503]
         where (!["Document", "Metrics", "Page"].contains(operation.reply) || status != 503) && (!operation.open || status != 401) {
@@ -169,7 +188,10 @@ public enum OpenAPIDocument {
         let all: [JSONValue] =
             parameters.map { ["name": .string($0), "in": "path", "required": true, "schema": ["type": "string"]] }
             + operation.query.sorted { $0.key < $1.key }.map {
-                ["name": .string($0.key), "in": "query", "required": false, "description": .string($0.value), "schema": ["type": "string"]]
+                [
+                    "name": .string($0.key), "in": "query", "required": false, "description": .string($0.value),
+                    "schema": operation.queryTypes[$0.key] ?? ["type": "string"],
+                ]
             }
         if !all.isEmpty { item["parameters"] = .array(all) }
         if operation.open { item["security"] = [] }

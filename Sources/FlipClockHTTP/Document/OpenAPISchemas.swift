@@ -78,6 +78,27 @@ enum OpenAPISchemas {
                 ],
             ]
         ]),
+        "Record": reply([
+            "match": ["type": "integer"], "started": string, "started_ms": ["type": "integer"],
+            "truncated": ["type": ["string", "null"], "description": "why the record stopped (its bound reached); null while it records"],
+            "entries": [
+                "type": "array",
+                "items": [
+                    "type": "object", "required": ["seq", "at", "at_ms", "source", "change", "scores"],
+                    "properties": [
+                        "seq": ["type": "integer"], "at": string, "at_ms": ["type": "integer"],
+                        "clock": ["type": "string", "description": "the game clock as shown; absent without [game]"],
+                        "clock_ms": ["type": "integer"], "period": ["type": "integer"],
+                        "source": [
+                            "type": "string", "description": "keypad KEY, page CLIENT ADDRESS, http ADDRESS token FINGERPRINT, mqtt, uid N, clock",
+                        ],
+                        "change": string, "scores": integers,
+                    ],
+                ],
+            ],
+        ]),
+        "Records": reply(["matches": ["type": "array", "items": ["type": "integer"], "description": "the kept records' matches, oldest first"]]),
+        "CSV": ["type": "string", "description": "RFC 4180, a header row: seq,at,clock,clock_ms,period,source,change,scores"],
         "Document": ["type": "object"],
         "Metrics": ["type": "string", "description": "Prometheus' text exposition format 0.0.4."],
         "PNG": ["type": "string", "contentMediaType": "image/png"],

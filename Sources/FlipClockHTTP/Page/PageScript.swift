@@ -55,7 +55,7 @@ enum PageScript {
 
 
         function headers(extra) {
-          return Object.assign({ "Authorization": "Bearer " + token }, extra || {});
+          return Object.assign({ "Authorization": "Bearer " + token, "X-Flipclock-Client": client }, extra || {});
         }
 
         // One call to the API; a refusal is told in words, a 401 asks for the token again.
@@ -104,7 +104,7 @@ enum PageScript {
 
         // One event of the stream: the state, or the screens resting on a new picture.
         function event({ name, value }) {
-          if (name === "state") show(value);
+          if (name === "state") { show(value); changesSeen(value); }
           else if (name === "shown") refreshFace(value.frame);
         }
 

@@ -15,6 +15,7 @@ enum PageStyle {
         main, .login { max-width: 560px; margin: 0 auto; }
         .screens { list-style: none; margin: 0; padding: 0; font-size: 15px; line-height: 1.6; }
         .screens li[data-lost="true"] { color: var(--accent); }
+        .changes { margin: 0; padding-left: 1.4em; font-size: 15px; line-height: 1.6; }
         .link { font-size: 14px; color: var(--quiet); display: flex; align-items: center; gap: 6px; }
         .link::before { content: ""; width: 10px; height: 10px; border-radius: 50%; background: var(--bad); }
         .link[data-live="true"]::before { background: #3ecf6e; }

@@ -71,7 +71,11 @@ public struct Endpoint: Sendable {
             Endpoint(.delete, "/v1/messages") { _, _ in .clearMessages },
             Endpoint(.put, "/v1/screen", command: "screen"),
             Endpoint(.put, "/v1/sound", command: "sound"),
-            Endpoint(.post, "/v1/game", command: "game"),
+            Endpoint(.post, "/v1/game") { _, body throws(ControlError) in
+                let request = try ControlJSON.parse(command: "game", fields: [:], body: body)
+                if case .game(.record) = request { throw ControlError(.syntax, "the record is read with GET /v1/game/record") }
+                return request
+            },
             Endpoint(.post, "/v1/point", command: "point"),
             Endpoint(.post, "/v1/reload") { _, _ in .reload },
         ]

@@ -23,6 +23,10 @@ public enum ClockAPI {
         public var listen: @Sendable () -> AsyncStream<ClockEvent>?
         /// The `[match]` as this clock sees it, its screens and how late each is (`GET /v1/match`); `nil` without one.
         public var match: @Sendable () -> JSONValue?
+        /// A match's record (the newest if `nil`), read from its file (`GET /v1/game/record`).
+        public var record: @Sendable (Int?) -> Result<MatchRecord, RecordError> = { _ in .failure(RecordError("no match has been recorded")) }
+        /// The matches whose records are kept, oldest first.
+        public var records: @Sendable () -> [Int] = { [] }
 
         public init(
             ask: @escaping Ask, metrics: @escaping @Sendable () -> String,
@@ -40,7 +44,8 @@ public enum ClockAPI {
     /// Every route the router has: the endpoints that ask the clock, and the others.
     public static var routes: [(method: HTTPRequest.Method, path: String)] {
         Endpoint.all.map { ($0.method, $0.path) } + [
-            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/match"), (.get, "/v1/openapi.json"), (.get, "/metrics"), (.get, "/"),
+            (.get, "/v1/snapshot.png"), (.get, "/v1/events"), (.get, "/v1/match"), (.get, "/v1/game/record"), (.get, "/v1/game/records"),
+            (.get, "/v1/openapi.json"), (.get, "/metrics"), (.get, "/"),
             (.get, "/overlay"),
         ]
     }
@@ -62,6 +67,7 @@ public enum ClockAPI {
         // Middleware applies to the routes added after it; the first added is the outermost.
         router.add(middleware: ProblemMiddleware(bodyLimit: limits.body))
         router.add(middleware: AdmissionMiddleware(token: token, site: site, limits: limits))
+        let fingerprint = token.map { ChangeSource.fingerprint(of: $0.text) }
         for endpoint in Endpoint.all {
             router.on(RouterPath(endpoint.routerPath), method: endpoint.method) { request, context in
                 let body = try await Self.body(of: request, limit: limits.body)
@@ -69,7 +75,8 @@ public enum ClockAPI {
                 for name in endpoint.parameters { parameters[name] = context.parameters.get(name) }
                 let reply: ControlReply
                 do throws(ControlError) {
-                    reply = await clock.ask(try endpoint.request(parameters, body), "http \(context.peer)")
+                    let source = Self.source(of: request, peer: "\(context.peer)", token: fingerprint)
+                    reply = await clock.ask(try endpoint.request(parameters, body), source.description)
                 } catch {
                     reply = .refused(error)
                 }
@@ -90,6 +97,13 @@ public enum ClockAPI {
                 status: .ok, headers: [.contentType: "application/json"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: ControlJSON.line(["ok": true, "match": clock.match() ?? .null]))))
         }
+        router.on("/v1/game/record", method: .get) { request, _ in try RecordResponse.response(to: request, clock: clock) }
+        router.on("/v1/game/records", method: .get) { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(string: ControlJSON.line(["ok": true, "matches": .array(clock.records().map { .integer($0) })]))))
+        }
         router.on("/v1/openapi.json", method: .get) { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
@@ -102,6 +116,15 @@ public enum ClockAPI {
         router.on("/", method: .get) { _, _ in ControlPage.response }
         router.on("/overlay", method: .get) { _, _ in OverlayPage.response }
         return router
+    }
+
+    /// Who asked, as the match record names them: the control page by the tab's id it sends
+    /// (``ChangeSource/pageHeader``), any other caller by its address and the token's fingerprint.
+    static func source(of request: Request, peer: String, token: String?) -> ChangeSource {
+        if let id = HTTPField.Name(ChangeSource.pageHeader).flatMap({ request.headers[$0] }), ChangeSource.isClientID(id) {
+            return .page(client: id, address: peer)
+        }
+        return .http(address: peer, token: token)
     }
 
     /// The body as text, refused unread if it says it is longer than `limit` and as soon as it is;

@@ -306,6 +306,15 @@ def main():
         run.check("End period starts the break: 02:00", until(lambda: find("#game-clock").text == "02:00" and game().get("phase") == "break", 5),
                   find("#game-clock").text)
 
+        # The match record's last changes, newest first, each with its source: the page's own
+        # (its tab's X-Flipclock-Client) as "this page", the API's by its token's fingerprint.
+        def changes():
+            return [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#changes li")]
+        run.check("Last changes lists the record's last 5, newest first, with their sources",
+                  until(lambda: len(changes()) == 5 and changes()[0].endswith("game end · this page")
+                        and changes()[1].endswith("game undo · this page")
+                        and any("game set" in c and "· http 127.0.0.1 token " in c for c in changes()), 5), json.dumps(changes()))
+
         # The daemon stops and starts again: the page says it is offline, then reads the events again.
         daemon.stop()
         run.check("a dropped stream shows offline", until(lambda: find("#link").text == "offline", 5), find("#link").text)
