@@ -1,3 +1,4 @@
+import FlipClockControl
 import FlipClockCore
 import FlipClockTestKit
 import Foundation
@@ -88,6 +89,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var parts = ClockLoop.Parts()
         parts.stateFile = StateFile(path: folder + "/state.json")
+        parts.record = RecordFolder(path: folder + "/record")
         let game = { (side: Character) in String(repeating: side, count: 4) }
         // Game 1: deuce, advantage home, deuce, then home twice.
         var sides = "hahaha" + "h" + "a" + "hh"  // 1...10
@@ -117,5 +119,13 @@ import Testing
         #expect(again[1]?.hasPrefix("OK set=2 sets=2-0 won=home undo=102 | ") == true)
         let saved = try String(contentsOfFile: folder + "/state.json", encoding: .utf8)
         #expect(saved.contains(#""history":"\#(sides)""#))
+        // Every point in the match's record, the set as its period, the standing as counted.
+        let record = try RecordFolder(path: folder + "/record").read().get()
+        #expect(record.entries.count == 104)
+        let last = try #require(record.entries.last)
+        #expect(last.change == "point home" && last.period == 2 && last.source == .local)
+        #expect(last.scores == ["home_points": 0, "away_points": 0, "home_games": 0, "away_games": 0, "home_sets": 2, "away_sets": 0])
+        #expect(record.entries[102].change == "point undo")
+        #expect(record.entries[102].scores["home_points"] == 3 && record.entries[102].scores["home_games"] == 5)
     }
 }

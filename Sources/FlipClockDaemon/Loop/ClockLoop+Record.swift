@@ -6,19 +6,40 @@ extension ClockLoop {
     /// The record's entry for a request answered so (`nil` if it is not recorded): a change of
     /// the scores, the texts or the game that was made, with the game clock as it reads now
     /// and the scores after it. Timers, messages, the screen, the sound and pairing are not
-    /// the match's. `game new` starts a new match's record.
+    /// the match's. A match in sets' point is recorded with the set as its period and each
+    /// side's points, games and sets among the scores. `game new` and `point new` start a new
+    /// match's record.
     func entry(for request: ControlRequest, _ answer: Answer, from source: String?) -> (entry: RecordEntry, startsMatch: Bool)? {
         guard record != nil, answer.saves else { return nil }
         if case .refused = answer.reply { return nil }
         switch request {
-        case .score, .text, .game: break
+        case .score, .text, .game, .point: break
         default: return nil
         }
         let now = wall
         let entry = RecordEntry(
             sequence: 0, at: now, clock: state.game?.clockText(at: now), clockMilliseconds: state.game?.clock.milliseconds(at: now),
-            period: state.game?.period, source: source.flatMap(ChangeSource.init) ?? .local, change: request.line, scores: state.board.values)
-        return (entry, request == .game(.act(.newGame)))
+            period: state.game?.period ?? state.sets?.standing.set, source: source.flatMap(ChangeSource.init) ?? .local, change: request.line,
+            scores: state.board.values.merging(setScores) { $1 })
+        let startsMatch =
+            switch request {
+            case .game(.act(.newGame)), .point(.new): true
+            default: false
+            }
+        return (entry, startsMatch)
+    }
+
+    /// A match in sets as the record counts it: each side's points (as counted, not as a
+    /// tennis game calls them), games and sets.
+    var setScores: [String: Int] {
+        guard let standing = state.sets?.standing else { return [:] }
+        var scores: [String: Int] = [:]
+        for side in GameTeams.Team.allCases {
+            scores["\(side.rawValue)_points"] = standing.points[side]
+            scores["\(side.rawValue)_games"] = standing.games[side]
+            scores["\(side.rawValue)_sets"] = standing.sets[side]
+        }
+        return scores
     }
 
     /// Records what the game did by itself (`period 1 ended`), each with the game clock as it
@@ -41,14 +62,15 @@ extension ClockLoop {
     /// (a change in flight at a kill, saved and never acknowledged) are recorded as they are,
     /// so the record ends where the board stands.
     func recordSavedScores() {
-        guard let last = record?.lastScores, last != state.board.values else { return }
+        let scores = state.board.values.merging(setScores) { $1 }
+        guard let last = record?.lastScores, last != scores else { return }
         let now = wall
         write([
             (
                 RecordEntry(
                     sequence: 0, at: now, clock: state.game?.clockText(at: now), clockMilliseconds: state.game?.clock.milliseconds(at: now),
-                    period: state.game?.period, source: .clock, change: "scores at the start differ from the record's last; as saved",
-                    scores: state.board.values), false
+                    period: state.game?.period ?? state.sets?.standing.set, source: .clock,
+                    change: "scores at the start differ from the record's last; as saved", scores: scores), false
             )
         ])
     }
