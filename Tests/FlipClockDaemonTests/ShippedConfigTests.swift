@@ -15,6 +15,7 @@ import Testing
     static let probes: [(header: String, needs: String)] = [
         ("[clock]", ""), ("[look]", ""), ("[flip]", ""), ("[output]", ""), ("[output.screen.HDMI-A-1]", ""), ("[date]", ""),
         ("[control]", ""), ("[state]", ""), ("[sound]", ""), ("[horn]", ""), ("[game]", ""), ("[game.shot_clock]", ""),
+        ("[sets]", #"sport = "tennis""#),
         ("[http]", #"listen = "127.0.0.1:8080""#), ("[mqtt]", #"host = "localhost""#), ("[keypad]", #"device = "/dev/input/event0""#),
         ("[match]", "topic = \"flipclock/match/hall\"\nrole = \"leader\""),
         ("[[score]]", #"name = "home""#), ("[[timer]]", #"name = "tea""#), ("[[text]]", #"name = "board""#),
