@@ -27,7 +27,10 @@ import Testing
         (#"{"command":"message","clear":false}"#, #""clear" is true, and comes alone"#),
         (#"{"command":"message","clear":true,"text":"hi"}"#, #""clear" is true, and comes alone"#),
         (#"{"command":"message","list":true,"duration":5}"#, #""list" is true, and comes alone"#),
-        (#"{"command":"messages"}"#, #""messages"; commands are score, timer, text, screen, sound, message, pair, game, point, status, reload, ping"#),
+        (
+            #"{"command":"messages"}"#,
+            #""messages"; commands are score, timer, text, screen, sound, message, pair, game, point, status, reload, ping"#
+        ),
     ])
     func malformedMessagesGetAnExactError(_ line: String, _ reason: String) {
         do {

@@ -63,6 +63,8 @@ public enum ControlReply: Equatable, Sendable {
         public var output: String
         /// The game, with `[game]`.
         public var game: GameReading?
+        /// The match counted in sets, with `[sets]`.
+        public var sets: SetReading?
         /// How long a message without its own duration shows (`message seconds`), in seconds.
         public var messageSeconds: Int
         /// Where the clock stands in its `[match]`, with one.
@@ -76,8 +78,9 @@ public enum ControlReply: Equatable, Sendable {
 
         public init(
             time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String,
-            game: GameReading? = nil, messageSeconds: Int = 30, match: Match? = nil
+            game: GameReading? = nil, sets: SetReading? = nil, messageSeconds: Int = 30, match: Match? = nil
         ) {
+            self.sets = sets
             self.match = match
             self.game = game
             self.messageSeconds = messageSeconds
@@ -103,7 +106,7 @@ public enum ControlReply: Equatable, Sendable {
             "OK time=\(status.time)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
                 + (status.timers.isEmpty ? "" : " timers \(TimerReading.summary(status.timers))")
                 + " message_seconds=\(status.messageSeconds)" + (status.game.map { " game \($0)" } ?? "")
-                + (status.match.map { " match=\($0.rawValue)" } ?? "")
+                + (status.sets.map { " sets \($0)" } ?? "") + (status.match.map { " match=\($0.rawValue)" } ?? "")
                 + " screen=\(status.screen) output=\(status.output)"
         case let .screen(level, until):
             "OK screen=\(level)" + (until.map { " until \("\($0)".prefix(5))" } ?? "")
@@ -151,6 +154,7 @@ public enum ControlReply: Equatable, Sendable {
                 "timers": .array(
                     status.timers.map { .object(["name": .string($0.name), "seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]) }),
             ].merging(status.game.map { ["game": $0.object] } ?? [:]) { $1 }
+                .merging(status.sets.map { ["sets": $0.object] } ?? [:]) { $1 }
                 .merging(status.match.map { ["match": .string($0.rawValue)] } ?? [:]) { $1 }
         case .screen(let level, _):
             ["ok": true, "screen": .string("\(level)")]
@@ -188,7 +192,7 @@ public enum ControlReply: Equatable, Sendable {
         case .game(let game):
             ["ok": true, "game": game.object]
         case .point(let match):
-            ["ok": true, "match": match.object]
+            ["ok": true, "sets": match.object]
         case .record(let page):
             page.object
         case .refused(let error):

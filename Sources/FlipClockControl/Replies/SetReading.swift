@@ -15,6 +15,8 @@ public struct SetReading: Equatable, Sendable, CustomStringConvertible {
     /// The finished sets' scores: `25-23`, `7-6(7-5)`.
     public var finished: [String]
     public var winner: GameTeams.Team?
+    /// The timeouts each side has taken this set (or match); `nil` where the rules have none.
+    public var timeouts: PerSide<Int>?
     public var undoable: Int
 
     public init(_ match: SetMatch) {
@@ -27,6 +29,7 @@ public struct SetReading: Equatable, Sendable, CustomStringConvertible {
         serve = standing.server
         finished = standing.finishedSets.map(\.text)
         winner = standing.winner
+        if match.rules.timeouts > 0 { timeouts = standing.timeouts }
         undoable = match.history.count
     }
 
@@ -40,6 +43,7 @@ public struct SetReading: Equatable, Sendable, CustomStringConvertible {
         ]
         if let games { o["games"] = pair(games) { .integer($0) } }
         if let winner { o["winner"] = .string(winner.rawValue) }
+        if let timeouts { o["timeouts"] = pair(timeouts) { .integer($0) } }
         return .object(o)
     }
 }

@@ -264,7 +264,8 @@ extension ClockState {
     func status(at moment: Moment) -> ControlReply.Status {
         ControlReply.Status(
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
-            output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, messageSeconds: messageSeconds,
+            output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, sets: sets.map(SetReading.init),
+            messageSeconds: messageSeconds,
             match: matchStatus)
     }
 

@@ -28,7 +28,7 @@ enum OpenAPISchemas {
                 ],
             ],
             optional: [
-                "game": game,
+                "game": game, "sets": setMatch,
                 "match": [
                     "type": "string", "enum": ["leading", "led", "lost"],
                     "description": "with [match]: this clock leads it, follows its leader, or has lost its leader (the screens show the mark)",
@@ -36,7 +36,7 @@ enum OpenAPISchemas {
             ]),
         "Scores": reply(["scores": integers]),
         "Game": reply(["game": game]),
-        "Point": reply(["match": setMatch]),
+        "Point": reply(["sets": setMatch]),
         "Timers": reply(["timers": ["type": "string", "description": "egg=04:00 idle pomodoro=24:59 running"]]),
         "Texts": reply(["texts": strings]),
         "Message": reply(["message": ["type": "integer"], "waiting": ["type": "integer"]]),
@@ -199,7 +199,7 @@ enum OpenAPISchemas {
             "at": ["type": "number", "description": "the wall instant of this reading, seconds since 1970 (to the millisecond)"],
         ],
     ]
-    /// A match counted in sets as a reply reports it.
+    /// A match counted in sets as a reply reports it (`State` has it with `[sets]`).
     static let setMatch: JSONValue = [
         "type": "object", "required": ["set", "sets", "points", "serve", "finished", "undo"],
         "properties": [
@@ -208,7 +208,9 @@ enum OpenAPISchemas {
             "points": sides(["type": "string", "description": "as the board shows them: 15, AD, 7"]),
             "serve": ["type": "string", "enum": ["home", "away"]],
             "finished": ["type": "array", "items": ["type": "string", "description": "a finished set's score: 25-23, 7-6(7-5)"]],
-            "winner": ["type": "string", "enum": ["home", "away"]], "undo": ["type": "integer", "description": "the steps point undo can take back"],
+            "winner": ["type": "string", "enum": ["home", "away"]],
+            "timeouts": sides(["type": "integer", "description": "taken this set (this match, in table tennis); absent without timeouts"]),
+            "undo": ["type": "integer", "description": "the steps point undo can take back"],
         ],
     ]
     static func sides(_ value: JSONValue) -> JSONValue {

@@ -20,7 +20,7 @@ enum ControlPage {
         </head>
         <body>
         \(PageMarkup.body)
-        <script>\(PageEvents.js)\(PageScript.js)\(PageChanges.js)\(PageMatch.js)\(PageControls.js)</script>
+        <script>\(PageEvents.js)\(PageScript.js)\(PageChanges.js)\(PageMatch.js)\(PageSets.js)\(PageControls.js)</script>
         </body>
         </html>
 

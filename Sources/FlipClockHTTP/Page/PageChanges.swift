@@ -26,7 +26,7 @@ enum PageChanges {
         let changesWanted = false;
         function changesSeen(state) {
           const g = state.game || {};
-          const key = JSON.stringify([state.scores, state.texts, g.period, g.phase, g.running, g.undo, g.possession, g.penalties]);
+          const key = JSON.stringify([state.scores, state.texts, g.period, g.phase, g.running, g.undo, g.possession, g.penalties, state.sets]);
           if (key === changesKey) return;
           changesKey = key;
           refreshChanges();

@@ -81,6 +81,7 @@ enum PageControls {
         // Draws the state: every value on the page comes from here.
         function show(state) {
           showGame(state.game);
+          showSets(state.sets);
           const scores = state.scores || {};
           const names = Object.keys(scores).sort((a, b) => (a === "home" ? -1 : b === "home" ? 1 : a.localeCompare(b)));
           for (const [name, card] of keyed($("scores"), "data-score", names, scoreCard)) {

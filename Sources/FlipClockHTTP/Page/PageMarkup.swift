@@ -28,6 +28,7 @@ enum PageMarkup {
               <button type="button" data-game="undo" id="game-undo">Undo</button>
             </div>
           </section>
+          \#(PageSets.markup)
           \#(PageChanges.markup)
           \#(PageMatch.markup)
           <section id="scores" class="group" aria-label="Scores"></section>

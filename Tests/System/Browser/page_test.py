@@ -137,6 +137,7 @@ def main():
     p.add_argument("--daemon", default=".build/debug/flipclockd")
     p.add_argument("--screenshot", help="save the page at 390x844 here")
     p.add_argument("--operator-screenshot", help="save the page's operator part at 390x844 here")
+    p.add_argument("--sets-screenshot", help="save the page's part for a match in sets at 390x844 here")
     args = p.parse_args()
     started = time.monotonic()
     run = Run()
@@ -231,11 +232,12 @@ def main():
             driver.save_screenshot(args.screenshot)
             print(f"saved {args.screenshot}")
 
-        # Made for a phone: at 360 px wide nothing runs off the side, and every control is at least 48 px high.
+        # Made for a phone: at 360 px wide nothing runs off the side, and every control shown is at least 48 px high.
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 800, "deviceScaleFactor": 1, "mobile": True})
         narrow = until(lambda: driver.execute_script(
             "return innerWidth === 360 && [document.documentElement.scrollWidth, Math.min(...[...document.querySelectorAll("
-            "'#panel button, #panel input, #panel select')].map((e) => e.getBoundingClientRect().height))]"), 5)
+            "'#panel button, #panel input, #panel select')].filter((e) => e.getClientRects().length > 0)"
+            ".map((e) => e.getBoundingClientRect().height))]"), 5)
         run.check(f"at 360 px wide nothing overflows and every control is at least 48 px high (page {narrow[0] if narrow else '?'} px wide, "
                   f"lowest control {narrow[1] if narrow else '?'} px)",
                   bool(narrow) and narrow[0] <= 360 and narrow[1] >= 48, str(narrow))
@@ -329,6 +331,39 @@ def main():
         signed = until(lambda: shown("#panel") and find("#link").text == "live", 10)
         run.check("#token=… signs in and leaves the address bar",
                   signed and driver.execute_script("return location.href") == page, driver.execute_script("return location.href"))
+
+        # Reloaded to a tennis match ([sets] for [game]): the game's part goes, the match's comes;
+        # four points for home win the first game, then away serves; each point is recorded as
+        # the page's; Undo takes the last back.
+        with open(daemon.config_path, "w") as f:
+            f.write(config(folder, port).replace('[game]\nperiod = "10:00"\n[game.shot_clock]\nresets = [24, 14]\n',
+                                                  '[sets]\nsport = "tennis"\n'))
+        api("POST", "/v1/reload")
+        run.check("reloaded with [sets], the page shows the match's part and not the game's, nor timeouts (tennis has none)",
+                  until(lambda: shown("#sets-group") and not shown("#game-group") and not shown("#sets-timeouts"), 5),
+                  find("#sets-group").get_attribute("hidden") or "shown")
+        for _ in range(3):
+            find('#sets-group [data-point="home"]').click()
+            time.sleep(0.2)
+        run.check("three points for home read 40 to 0, home serving",
+                  until(lambda: find("#sets-home-points").text == "40" and find("#sets-serve").text == "home", 5),
+                  f'{find("#sets-home-points").text}-{find("#sets-away-points").text} serve {find("#sets-serve").text}')
+        find('#sets-group [data-point="home"]').click()
+        run.check("the fourth wins the game: games 1–0, 0 to 0, away serving",
+                  until(lambda: find("#sets-games").text == "games 1–0" and find("#sets-home-points").text == "0"
+                        and find("#sets-serve").text == "away", 5),
+                  f'{find("#sets-games").text} {find("#sets-home-points").text} serve {find("#sets-serve").text}')
+        run.check("Last changes has the points as this page's",
+                  until(lambda: len(changes()) >= 1 and changes()[0].endswith("point home · this page"), 5), json.dumps(changes()))
+        if args.sets_screenshot:
+            driver.execute_script("document.getElementById('sets-group').scrollIntoView()")
+            time.sleep(0.3)
+            driver.save_screenshot(args.sets_screenshot)
+            print(f"saved {args.sets_screenshot}")
+        find("#sets-undo").click()
+        run.check("Undo takes the game's last point back: games 0–0, 40 to 0",
+                  until(lambda: find("#sets-games").text == "games 0–0" and find("#sets-home-points").text == "40", 5),
+                  f'{find("#sets-games").text} {find("#sets-home-points").text}')
     except Exception as error:  # a step that could not run is a failure, said as such
         run.check("the test ran to its end", False, f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}")
     finally:
