@@ -29,6 +29,23 @@ LINE_LIMIT = 1 << 16  # a longer line is matched in pieces of this size
 NOTIFICATION_LIMIT = 1000  # the newest notifications kept (systemd keeps none)
 
 
+def own_tables(folder, size):
+    """The tables that keep a test's daemon to its folder: PNG frames of `size` ("160x64") in
+    FOLDER/frames, its own control socket (no group), its own state file."""
+    return f"""[output]
+kind = "png"
+size = "{size}"
+directory = "{folder}/frames"
+
+[control]
+socket = "{folder}/control.sock"
+group = ""
+
+[state]
+file = "{folder}/state.json"
+"""
+
+
 class DaemonFailed(Exception):
     """The daemon exited or stayed silent where it should have been ready; says which, with the log's tail."""
 

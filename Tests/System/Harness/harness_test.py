@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 
-from flipclockd import DaemonFailed, Flipclockd
+from flipclockd import DaemonFailed, Flipclockd, own_tables
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
@@ -21,18 +21,7 @@ def config(folder):
     return f"""[clock]
 format = "HH:MM:SS"
 
-[output]
-kind = "png"
-size = "160x64"
-directory = "{folder}/frames"
-
-[control]
-socket = "{folder}/control.sock"
-group = ""
-
-[state]
-file = "{folder}/state.json"
-
+{own_tables(folder, "160x64")}
 [http]
 listen = "127.0.0.1:0"
 """

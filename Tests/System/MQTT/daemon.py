@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Harness"))
-from flipclockd import DaemonFailed, Flipclockd  # noqa: E402
+from flipclockd import DaemonFailed, Flipclockd, own_tables  # noqa: E402
 
 START = "12:00:00"  # the daemon's clock starts here, HH:MM: nothing flips before 12:01
 WIDTH, HEIGHT = 480, 270
@@ -43,18 +43,7 @@ show = {json.dumps([*scores, "egg"])}
 [[row]]
 show = ["board"]
 
-[output]
-kind = "png"
-size = "{WIDTH}x{HEIGHT}"
-directory = "{folder}/frames"
-
-[control]
-socket = "{folder}/control.sock"
-group = ""
-
-[state]
-file = "{folder}/state.json"
-
+{own_tables(folder, f"{WIDTH}x{HEIGHT}")}
 [mqtt]
 {mqtt_lines}{http_table(folder, http)}"""
 

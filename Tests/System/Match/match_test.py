@@ -32,7 +32,7 @@ from signal import SIGKILL, SIGTERM
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "Harness"))
-from flipclockd import DaemonFailed, Flipclockd  # noqa: E402
+from flipclockd import DaemonFailed, Flipclockd, own_tables  # noqa: E402
 from report import Report  # noqa: E402
 
 BROKER = "10.78.0.1"
@@ -71,18 +71,7 @@ label = "GUESTS"
 digits = 3
 
 {rows}
-[output]
-kind = "png"
-size = "160x90"
-directory = "{folder}/frames"
-
-[control]
-socket = "{folder}/control.sock"
-group = ""
-
-[state]
-file = "{folder}/state.json"
-
+{tables}
 [mqtt]
 host = "{broker}"
 port = 1883
@@ -117,7 +106,7 @@ class Clock(Flipclockd):
         folder = os.path.join(root, name)
         os.makedirs(os.path.join(folder, "frames"), exist_ok=True)
         self.frame_log = os.path.join(folder, "frames.log")
-        config = CONFIG.format(rows=rows, folder=folder, broker=BROKER, name=name, topic=TOPIC, role=role)
+        config = CONFIG.format(rows=rows, folder=folder, tables=own_tables(folder, "160x90"), broker=BROKER, name=name, topic=TOPIC, role=role)
         super().__init__(binary, config, folder, arguments=["--output", "png", "--frame-log", self.frame_log],
                          environment={"TZ": "UTC"}, prefix=["nice", "-n", str(NICE), "ip", "netns", "exec", self.namespace])
 

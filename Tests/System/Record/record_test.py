@@ -27,7 +27,7 @@ import urllib.request
 from signal import SIGKILL
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Harness"))
-from flipclockd import Flipclockd  # noqa: E402
+from flipclockd import Flipclockd, own_tables  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 TOKEN = "0123456789abcdef0123456789abcdef"
@@ -47,18 +47,7 @@ show = ["home", "game", "away"]
 [game]
 period = "10:00"
 
-[output]
-kind = "png"
-size = "320x240"
-directory = "{folder}/frames"
-
-[control]
-socket = "{folder}/control.sock"
-group = ""
-
-[state]
-file = "{folder}/state.json"
-
+{tables}
 [http]
 listen = "127.0.0.1:{port}"
 token_file = "{folder}/http-token"
@@ -136,7 +125,7 @@ def main():
         with open(os.path.join(folder, "http-token"), "w") as f:
             f.write(TOKEN + "\n")
         broker = None
-        config = CONFIG.format(folder=folder, port=port)
+        config = CONFIG.format(folder=folder, port=port, tables=own_tables(folder, "320x240"))
         if shutil.which("mosquitto") and shutil.which("mosquitto_pub"):
             mqtt_port = free_port()
             with open(os.path.join(folder, "mosquitto.conf"), "w") as f:
