@@ -81,6 +81,7 @@ struct ClockState {
         sets = Self.reloaded(sets, aside: &setAside.sets, rules: new.sets?.rules, of: \.rules) { Self.setMatch(for: new.sets, saved: $0) }
         brightness.schedule = new.night
         messages = PanelReveal()
+        said = []
     }
 
     /// A configured timer's state (every configured timer has one).
