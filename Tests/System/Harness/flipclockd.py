@@ -114,6 +114,11 @@ class Flipclockd:
         Raises DaemonFailed if it exits first or `timeout` seconds pass."""
         if self.alive():
             raise DaemonFailed(f"flipclockd is already running (pid {self.pid})")
+        if self._watcher:
+            # The last run's watcher marks that run ended once it has read its last words: a
+            # run killed and reaped elsewhere, then started at once, must not be taken for ended
+            # (its READY=1 waited for, and the new daemon stopped, before it said a thing).
+            self._watcher.join(30)
         if os.path.exists(self.notify_path):
             os.unlink(self.notify_path)
         notify = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC)
