@@ -1,3 +1,5 @@
+import FlipClockCore
+
 /// Who or what made a change the match record keeps: one line of text each way
 /// (`keypad KEY_KP1`, `page 3f9a0c21 192.0.2.7`, `http 192.0.2.7 token 1a2b3c4d`, `mqtt`,
 /// `uid 1000`, `clock`), the words the log's `from` has always used.
@@ -28,13 +30,7 @@ public enum ChangeSource: Equatable, Sendable, CustomStringConvertible {
     /// A token's fingerprint: the first 8 hexadecimal digits of its 64-bit FNV-1a hash. It names
     /// which token was used, never the token (32 bits of a hash of at least 16 characters).
     public static func fingerprint(of token: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in token.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash >> 32, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
+        String(FNV1a.hex(token.utf8).prefix(8))
     }
 
     public var description: String {

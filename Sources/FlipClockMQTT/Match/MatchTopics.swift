@@ -27,13 +27,7 @@ public struct MatchTopics: Equatable, Sendable {
     /// The one client id every lead connection of this match uses, so the broker keeps at most
     /// one: `flipclock-lead-` and the first 12 hex digits of the topic's FNV-1a 64 hash.
     public var leadClientID: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in base.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let digits = String(hash, radix: 16)
-        return "flipclock-lead-" + (String(repeating: "0", count: 16 - digits.count) + digits).prefix(12)
+        "flipclock-lead-" + FNV1a.hex(base.utf8).prefix(12)
     }
 
     /// The largest `T/state` payload taken: 64 KiB.
