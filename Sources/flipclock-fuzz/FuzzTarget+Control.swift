@@ -45,6 +45,17 @@ extension FuzzTarget {
             _ = TextItem(name: name).checked(text)
         case let .timerUntil(_, time):
             _ = time.secondOfDay
+        case let .countdown(name, target):
+            // Every unit, on a day around the moment, in a zone with daylight saving.
+            let zone = ZoneRules(identifier: "EU", rule: TZString("CET-1CEST,M3.5.0,M10.5.0/3")!)
+            for unit in CountdownItem.Unit.allCases {
+                let item = CountdownItem(name: name, digits: 5, unit: unit, target: target)
+                for day in [-400, -1, 0, 1, 400] {
+                    let at = (target?.day.daysSinceEpoch ?? 20000) + day
+                    _ = item.values(
+                        item.text(to: target, at: WallInstant(unixSeconds: at * 86400), today: CalendarDay(daysSinceEpoch: at), zone: zone))
+                }
+            }
         case let .message(text, seconds, _):
             _ = try? PanelMessage.checkLength(text)
             _ = PanelMessage.holds.contains(.seconds(seconds))

@@ -17,7 +17,8 @@ import Testing
         .messageSeconds(1), .messageSeconds(20), .messageSeconds(86400), .clearMessages, .listMessages, .status, .reload, .ping,
         .pair(seconds: 60, host: nil), .pair(seconds: 1, host: "127.0.0.1"), .pair(seconds: 600, host: "fe80::1"), .stopPairing,
         .point(.point(.home)), .point(.point(.away)), .point(.undo), .point(.timeout(.away)), .point(.serve(.home)), .point(.new(firstServer: nil)),
-        .point(.new(firstServer: .away)),
+        .point(.new(firstServer: .away)), .countdown(name: "opening", target: CountdownTarget(.to, parsing: "2027-06-01T09:30")),
+        .countdown(name: "safe", target: CountdownTarget(.since, parsing: "2024-03-01")), .countdown(name: "opening", target: nil),
     ]
 
     @Test(arguments: requests) func theTextFormReadsBackAsItself(_ request: ControlRequest) throws {
@@ -42,6 +43,60 @@ import Testing
         #expect(ControlJSON.line(.stopPairing) == #"{"command":"pair","stop":true}"#)
         #expect(ControlRequest.point(.timeout(.away)).line == "point timeout away")
         #expect(ControlJSON.line(.point(.point(.home))) == #"{"command":"point","do":"home"}"#)
+        let opening = CountdownTarget(.to, parsing: "2027-06-01T09:30")
+        #expect(ControlRequest.countdown(name: "opening", target: opening).line == "countdown opening to 2027-06-01T09:30")
+        #expect(
+            ControlJSON.line(.countdown(name: "opening", target: opening)) == #"{"command":"countdown","name":"opening","to":"2027-06-01T09:30"}"#)
+        #expect(ControlJSON.line(.countdown(name: "opening", target: nil)) == #"{"command":"countdown","name":"opening","reset":true}"#)
+    }
+}
+
+/// `countdown`: what it takes, and its refusals in words.
+@Suite struct CountdownRequestTests {
+    @Test(arguments: ["countdown", "countdown opening", "countdown opening to", "countdown opening until 2027-06-01", "countdown opening reset now"])
+    func aCountdownRequestNotReadSaysWhatItTakes(_ line: String) {
+        #expect(throws: ControlError(.syntax, "countdown takes a countdown's name and to MOMENT, since MOMENT or reset")) {
+            try ControlRequest.parse(line)
+        }
+    }
+
+    @Test func aMomentNotOnTheCalendarIsNamed() {
+        #expect(
+            throws: ControlError(
+                .range, #""2027-02-29" is not a day YYYY-MM-DD or a moment YYYY-MM-DDTHH:MM on the clock's calendar (years 1970 to 9999)"#)
+        ) {
+            try ControlRequest.parse("countdown opening to 2027-02-29")
+        }
+        #expect(
+            throws: ControlError(
+                .syntax, #""2027-2-28" is not a day YYYY-MM-DD or a moment YYYY-MM-DDTHH:MM on the clock's calendar (years 1970 to 9999)"#)
+        ) {
+            try ControlRequest.parse("countdown opening to 2027-2-28")
+        }
+        #expect(
+            throws: ControlError(.syntax, #""since" is a day YYYY-MM-DD or a moment YYYY-MM-DDTHH:MM on the clock's calendar (years 1970 to 9999)"#)
+        ) {
+            try ControlJSON.parse(#"{"command":"countdown","name":"safe","since":3}"#)
+        }
+    }
+
+    @Test(arguments: [
+        #"{"command":"countdown","name":"opening"}"#, #"{"command":"countdown","to":"2027-06-01"}"#,
+        #"{"command":"countdown","name":"opening","to":"2027-06-01","since":"2027-06-01"}"#,
+        #"{"command":"countdown","name":"opening","to":"2027-06-01","reset":true}"#, #"{"command":"countdown","name":"opening","reset":false}"#,
+    ])
+    func theJSONFormNeedsANameAndOneMoment(_ line: String) {
+        #expect(throws: ControlError(.syntax, #"countdown needs "name" and one of "to" or "since" (a moment), or "reset": true"#)) {
+            try ControlJSON.parse(line)
+        }
+    }
+
+    @Test func theReplyNamesEachCountdownsMoment() {
+        let reply = ControlReply.countdowns([
+            CountdownReading(name: "opening", target: CountdownTarget(.to, parsing: "2027-06-01T09:30")), CountdownReading(name: "safe", target: nil),
+        ])
+        #expect(reply.line(json: false) == "OK opening=to 2027-06-01T09:30 safe=none")
+        #expect(reply.line(json: true) == #"{"countdowns":{"opening":"to 2027-06-01T09:30","safe":null},"ok":true}"#)
     }
 }
 

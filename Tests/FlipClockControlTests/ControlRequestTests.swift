@@ -50,7 +50,7 @@ import Testing
         ("", "ERR syntax empty request"),
         (
             "scores set home 1",
-            "ERR unknown-command \"scores\"; commands are score, timer, text, screen, sound, message, pair, game, point, status, reload, ping"
+            "ERR unknown-command \"scores\"; commands are score, timer, text, screen, sound, message, pair, game, point, countdown, status, reload, ping"
         ),
         ("score", "ERR syntax score takes set, add, subtract or reset"),
         ("score multiply home 2", "ERR syntax score takes set, add, subtract or reset"),

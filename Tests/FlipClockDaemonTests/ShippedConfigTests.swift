@@ -20,7 +20,7 @@ import Testing
         ("[match]", "topic = \"flipclock/match/hall\"\nrole = \"leader\""),
         ("[[score]]", #"name = "home""#), ("[[timer]]", #"name = "tea""#), ("[[text]]", #"name = "board""#),
         ("[[place]]", "name = \"tokyo\"\ntime_zone = \"Asia/Tokyo\""), ("[[night]]", #"hours = "22:00-07:00""#),
-        ("[[row]]", #"show = ["time"]"#),
+        ("[[row]]", #"show = ["time"]"#), ("[[countdown]]", #"name = "opening""#),
     ]
 
     /// The keys the parser allows in the table `header` opens (the top level for `""`).

@@ -34,6 +34,12 @@ import Testing
         #expect(try Self.endpoint("PUT", "/v1/messages/seconds").request([:], #"{"¬":{},"seconds":587.0}"#) == .messageSeconds(587))
         #expect(try Self.endpoint("PUT", "/v1/messages/seconds").request([:], #"{"text":"hi","seconds":5}"#) == .messageSeconds(5))
         #expect(try Self.endpoint("GET", "/v1/messages").request([:], "") == .listMessages)
+        #expect(
+            try Self.endpoint("PUT", "/v1/countdowns/{name}").request(["name": "opening"], #"{"to":"2027-06-01T09:00"}"#)
+                == .countdown(name: "opening", target: CountdownTarget(.to, parsing: "2027-06-01T09:00")))
+        #expect(
+            try Self.endpoint("PUT", "/v1/countdowns/{name}").request(["name": "opening"], #"{"reset":true}"#)
+                == .countdown(name: "opening", target: nil))
         #expect(try Self.endpoint("PUT", "/v1/screen").request([:], #"{"brightness":30}"#) == .screen(brightness: 0.3))
         #expect(try Self.endpoint("POST", "/v1/reload").request([:], "") == .reload)
     }

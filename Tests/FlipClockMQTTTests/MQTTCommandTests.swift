@@ -45,6 +45,13 @@ import Testing
         #expect(try parse("message/seconds/set", "90") == .request(.messageSeconds(90)))
         #expect(try parse("point/set", "home") == .request(.point(.point(.home))))
         #expect(try parse("point/set", "timeout away\n") == .request(.point(.timeout(.away))))
+        let opening = CountdownTarget(.to, parsing: "2027-06-01T09:00")
+        #expect(try parse("countdown/opening/set", "2027-06-01T09:00") == .request(.countdown(name: "opening", target: opening)))
+        #expect(try parse("countdown/opening/set", "to 2027-06-01T09:00\n") == .request(.countdown(name: "opening", target: opening)))
+        #expect(
+            try parse("countdown/safe/set", "since 2024-03-01")
+                == .request(.countdown(name: "safe", target: CountdownTarget(.since, parsing: "2024-03-01"))))
+        #expect(try parse("countdown/opening/set", "reset") == .request(.countdown(name: "opening", target: nil)))
     }
 
     @Test(arguments: [
@@ -54,6 +61,11 @@ import Testing
         ("screen/brightness/set", "101", "ERR range \"101\" is not a brightness: a percentage 1...100, or off"),
         ("message/seconds/set", "0", "ERR range \"0\" is not a number of seconds 1...86400"),
         ("point/set", "guest", "ERR syntax point takes home, away, undo, timeout home|away, serve home|away, or new [home|away] (who serves first)"),
+        (
+            "countdown/opening/set", "tomorrow",
+            #"ERR syntax "tomorrow" is not a day YYYY-MM-DD or a moment YYYY-MM-DDTHH:MM on the clock's calendar (years 1970 to 9999)"#
+        ),
+        ("countdown/opening/set", "", "ERR syntax countdown takes a countdown's name and to MOMENT, since MOMENT or reset"),
         ("message/set", "   ", "ERR syntax the message is empty"),
         ("message/set", "{\"row\":2}", "ERR syntax \"text\" is missing"),
         ("message/set", "{nope", "ERR syntax the payload is not a JSON object"),

@@ -8,6 +8,7 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
         case unknownScore = "unknown-score"
         case unknownTimer = "unknown-timer"
         case unknownText = "unknown-text"
+        case unknownCountdown = "unknown-countdown"
         case unknownScreen = "unknown-screen"
         case range
         case tooLong = "too-long"

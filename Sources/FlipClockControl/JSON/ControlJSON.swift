@@ -81,6 +81,8 @@ public enum ControlJSON {
                 throw ControlError(.syntax, "point needs \"do\": the words of the text form, such as \"home\" or \"timeout away\"")
             }
             return .point(try PointCommand.parse(words.split(separator: " ").map(String.init)))
+        case "countdown":
+            return try ControlRequest.countdown(object)
         case "text":
             guard let name = object["name"]?.string, let text = object["text"]?.string else {
                 throw ControlError(.syntax, "text needs \"name\" and \"text\" strings")
@@ -197,6 +199,9 @@ public enum ControlJSON {
             object["do"] = .string(command.words)
         case .point(let command):
             object["do"] = .string(command.words)
+        case let .countdown(name, target):
+            object["name"] = .string(name)
+            if let target { object[target.direction.rawValue] = .string(target.moment) } else { object["reset"] = true }
         case .status, .reload, .ping:
             break
         }

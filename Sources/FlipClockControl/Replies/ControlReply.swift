@@ -35,6 +35,8 @@ public enum ControlReply: Equatable, Sendable {
     case game(GameReading)
     /// The match counted in sets after a point command.
     case point(SetReading)
+    /// Every countdown after a countdown command, in the configuration's order.
+    case countdowns([CountdownReading])
     /// A page of a match's record.
     case record(RecordPage)
     case refused(ControlError)
@@ -69,6 +71,8 @@ public enum ControlReply: Equatable, Sendable {
         public var messageSeconds: Int
         /// Where the clock stands in its `[match]`, with one.
         public var match: Match?
+        /// In the configuration's order.
+        public var countdowns: [CountdownReading] = []
 
         /// Where a clock stands in its `[match]`: it leads it, it follows its leader, or it has
         /// lost its leader (its screens show the mark).
@@ -78,8 +82,9 @@ public enum ControlReply: Equatable, Sendable {
 
         public init(
             time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String,
-            game: GameReading? = nil, sets: SetReading? = nil, messageSeconds: Int = 30, match: Match? = nil
+            game: GameReading? = nil, sets: SetReading? = nil, messageSeconds: Int = 30, match: Match? = nil, countdowns: [CountdownReading] = []
         ) {
+            self.countdowns = countdowns
             self.sets = sets
             self.match = match
             self.game = game
@@ -105,6 +110,7 @@ public enum ControlReply: Equatable, Sendable {
         case .status(let status):
             "OK time=\(status.time)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
                 + (status.timers.isEmpty ? "" : " timers \(TimerReading.summary(status.timers))")
+                + (status.countdowns.isEmpty ? "" : " countdowns \(CountdownReading.summary(status.countdowns))")
                 + " message_seconds=\(status.messageSeconds)" + (status.game.map { " game \($0)" } ?? "")
                 + (status.sets.map { " sets \($0)" } ?? "") + (status.match.map { " match=\($0.rawValue)" } ?? "")
                 + " screen=\(status.screen) output=\(status.output)"
@@ -136,6 +142,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK \(game)"
         case .point(let match):
             "OK \(match)"
+        case .countdowns(let countdowns):
+            "OK \(CountdownReading.summary(countdowns))"
         case .record(let page):
             "OK \(page)"
         case .refused(let error):
@@ -156,6 +164,7 @@ public enum ControlReply: Equatable, Sendable {
             ].merging(status.game.map { ["game": $0.object] } ?? [:]) { $1 }
                 .merging(status.sets.map { ["sets": $0.object] } ?? [:]) { $1 }
                 .merging(status.match.map { ["match": .string($0.rawValue)] } ?? [:]) { $1 }
+                .merging(status.countdowns.isEmpty ? [:] : ["countdowns": CountdownReading.object(status.countdowns)]) { $1 }
         case .screen(let level, _):
             ["ok": true, "screen": .string("\(level)")]
         case .sound(let on):
@@ -193,6 +202,8 @@ public enum ControlReply: Equatable, Sendable {
             ["ok": true, "game": game.object]
         case .point(let match):
             ["ok": true, "sets": match.object]
+        case .countdowns(let countdowns):
+            ["ok": true, "countdowns": CountdownReading.object(countdowns)]
         case .record(let page):
             page.object
         case .refused(let error):

@@ -14,6 +14,7 @@ import FlipClockCore
 ///     pair [SECONDS] [host NAME]   pair stop   (the control page's QR code on the screens)
 ///     game start|stop|toggle|end|new|undo   game set 12:00   game add -0.1   game shot [14]   game period 2
 ///     point home|away|undo   point timeout home   point new [away]   (a match counted in sets, [sets])
+///     countdown opening to 2027-06-01T09:00   countdown opening since 2024-03-01   countdown opening reset
 public enum ControlRequest: Equatable, Sendable {
     public typealias ScoreAction = ScoreBoard.Action
 
@@ -49,6 +50,8 @@ public enum ControlRequest: Equatable, Sendable {
     case game(GameCommand)
     /// A point, a timeout or undo in a match counted in sets (`[sets]`), or a new match.
     case point(PointCommand)
+    /// Count `name` to or since a moment; `nil`: the configuration's again.
+    case countdown(name: String, target: CountdownTarget?)
     case status
     case reload
     case ping
@@ -67,6 +70,7 @@ public enum ControlRequest: Equatable, Sendable {
         case (.stopPairing, .stopPairing): true
         case let (.game(x), .game(y)): x == y
         case let (.point(x), .point(y)): x == y
+        case let (.countdown(n, t), .countdown(m, u)): n == m && t == u
         case (.clearMessages, .clearMessages), (.listMessages, .listMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
@@ -131,6 +135,8 @@ public enum ControlRequest: Equatable, Sendable {
             return .game(try GameCommand.parse(Array(words.dropFirst())))
         case "point":
             return .point(try PointCommand.parse(Array(words.dropFirst())))
+        case "countdown":
+            return try countdown(Array(words.dropFirst()))
         default:
             throw ControlError(.unknownCommand, "\"\(command)\"; \(commands)")
         }
@@ -140,7 +146,7 @@ public enum ControlRequest: Equatable, Sendable {
     static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
 
     /// The commands there are, for the reply to one that is not.
-    public static let commands = "commands are score, timer, text, screen, sound, message, pair, game, point, status, reload, ping"
+    public static let commands = "commands are score, timer, text, screen, sound, message, pair, game, point, countdown, status, reload, ping"
 
     /// What follows `text NAME`: the rest of the line as typed, or a quoted text.
     static func textArgument(_ line: String) throws(ControlError) -> String {

@@ -17,6 +17,7 @@ extension ClockConfiguration {
         if let t = try top.table("date") { try decodeDate(t) }
         for (index, t) in try top.tables("night").enumerated() { try decodeNight(t, index: index) }
         for (index, t) in try top.tables("text").enumerated() { try decodeText(t, index: index) }
+        for (index, t) in try top.tables("countdown").enumerated() { try decodeCountdown(t, index: index) }
         let rows = try top.tables("row")
         if !rows.isEmpty { try decodeRows(rows) }
         if let t = document["output"], case .table(let output) = t.value { try checkScreenRows(output) }
@@ -137,7 +138,7 @@ extension ClockConfiguration {
     }
 
     /// The table's name, which no other score, timer, place or text (nor `time`, `date`) has.
-    private func newName(_ r: inout ConfigReader, kind: String) throws(ConfigError) -> String {
+    func newName(_ r: inout ConfigReader, kind: String) throws(ConfigError) -> String {
         let (name, at) = try r.name(kind: kind)
         if let other = items.first(where: { $0.name == name }) {
             let what =
@@ -149,6 +150,7 @@ extension ClockConfiguration {
                 case .game: "the game's \(other.name == "game" ? "clock" : other.name)"
                 case .set: "the match's \(other.name)"
                 case .text: "another text"
+                case .countdown: "another countdown"
                 }
             throw ConfigError(at, key: r.key("name"), "\"\(name)\" is already the name of \(what)")
         }

@@ -32,6 +32,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var scores: [ScoreItem] = []
     /// `[[timer]]`: timers shown after the scores, started and stopped from outside.
     public var timers: [TimerItem] = []
+    /// `[[countdown]]`: days to or since a moment, shown after the texts.
+    public var countdowns: [CountdownItem] = []
     /// `[game]`: a match's clocks, run by an operator; `nil` (the default): none.
     public var game: GameSettings?
     /// `[sets]`: a match counted in points and sets; `nil` (the default): none.
@@ -120,11 +122,12 @@ public struct ClockConfiguration: Equatable, Sendable {
         items += (game?.items ?? []).map { .game($0) }
         items += (sets?.items ?? []).map { .set($0) }
         items += texts.map { .text($0) }
+        items += countdowns.map { .countdown($0) }
         return items
     }
 
     /// Without `[[row]]`: the time; the places; the date; the scores and timers; the game's
-    /// clocks; each text.
+    /// clocks; each text; the countdowns.
     public var defaultRows: [[String]] {
         var rows = [[ClockItem.ownName]]
         if !places.isEmpty { rows.append(places.map(\.name)) }
@@ -135,6 +138,7 @@ public struct ClockConfiguration: Equatable, Sendable {
             for side in GameTeams.Team.allCases { rows.append(sets.items.filter { $0.side == side }.map(\.name)) }
         }
         rows += texts.map { [$0.name] }
+        if !countdowns.isEmpty { rows.append(countdowns.map(\.name)) }
         return rows
     }
 

@@ -15,7 +15,8 @@ public struct ClockScene: Sendable {
     private var counters: [String: CounterFlip]
     /// What each timer's cards show, by name.
     private var timerValues: [String: [String]]
-    /// What the game's clock, period and shot clock cards show, by name.
+    /// What the game's clock, period and shot clock cards show, a match in sets' and the
+    /// countdowns', by name: what the state works out each wake.
     private var gameValues: [String: [String]]
     /// What each text's cards are to show, by name, and what they show or are turning to now
     /// (a card that steps goes through the drum a character at a time).
@@ -24,10 +25,11 @@ public struct ClockScene: Sendable {
 
     /// The face laid out on a `width` × `height` canvas, showing `reading` and the scores
     /// and texts as they are (by name; the scores in their range, as the daemon's state keeps
-    /// them; others show their first value).
+    /// them; others show their first value), and the cards the state works out (`faces`, as
+    /// ``setGame(_:at:)`` takes them; others dark).
     public init(
         face: Face, width: Int, height: Int, showing reading: ClockReading, scores values: [String: Int] = [:],
-        texts: [String: String] = [:], glyphs: any GlyphSource
+        texts: [String: String] = [:], faces: [String: String?] = [:], glyphs: any GlyphSource
     ) {
         let (rows, layout) = face.arrangement(width: width, height: height)
         self.rows = rows
@@ -43,8 +45,9 @@ public struct ClockScene: Sendable {
             case .score(let s): counters[s.name] = CounterFlip(showing: values[s.name] ?? s.minimum)
             case .timer(let t): timerValues[t.name] = t.values(t.direction == .down ? t.duration : 0)
             case .text(let t): textCards[t.name] = t.values(texts[t.name] ?? t.text)
-            case .game(let g): gameValues[g.name] = g.values(g.start)
-            case .set(let s): gameValues[s.name] = s.values(nil)
+            case .game(let g): gameValues[g.name] = faces[g.name].map(g.values) ?? g.values(g.start)
+            case .set(let s): gameValues[s.name] = s.values(faces[s.name] ?? nil)
+            case .countdown(let c): gameValues[c.name] = c.values(faces[c.name] ?? nil)
             case .clock, .date: break
             }
         }
@@ -89,6 +92,7 @@ public struct ClockScene: Sendable {
             case .text(let t): texts[t.name]!
             case .game(let g): games[g.name]!
             case .set(let s): games[s.name]!
+            case .countdown(let c): games[c.name]!
             }
         }
     }
@@ -109,8 +113,8 @@ public struct ClockScene: Sendable {
         renderer.show(allValues, at: now)
     }
 
-    /// Shows the game's clocks (by item name: `game`, `period`, `shot`; `nil` for dark cards)
-    /// from `now` on.
+    /// Shows the game's clocks (by item name: `game`, `period`, `shot`; `nil` for dark cards),
+    /// a match in sets' and the countdowns' cards (each a text, a character a card) from `now` on.
     ///
     /// A clock in tenths changes every 100 ms: its cards then flip in 90 ms, so each tenth
     /// is shown, not the newest one after a whole flip.
@@ -121,6 +125,7 @@ public struct ClockScene: Sendable {
             switch item {
             case .game(let g): gameValues[g.name] = g.values(text)
             case .set(let s): gameValues[s.name] = s.values(text)
+            case .countdown(let c): gameValues[c.name] = c.values(text)
             default: continue
             }
         }

@@ -9,6 +9,8 @@ public enum FaceItem: Equatable, Sendable {
     case game(GameItem)
     /// A set sport's points, games, sets, serve or a set's score.
     case set(SetItem)
+    /// Days (hours, minutes) to or since a moment.
+    case countdown(CountdownItem)
 
     /// The name `[[row]] show` uses.
     public var name: String {
@@ -20,6 +22,7 @@ public enum FaceItem: Equatable, Sendable {
         case .text(let t): t.name
         case .game(let g): g.name
         case .set(let s): s.name
+        case .countdown(let c): c.name
         }
     }
 
@@ -32,6 +35,7 @@ public enum FaceItem: Equatable, Sendable {
         case .text(let t): t.label
         case .game(let g): g.label
         case .set(let s): s.label
+        case .countdown(let c): c.label
         }
     }
 
@@ -46,6 +50,7 @@ public enum FaceItem: Equatable, Sendable {
         case .text(let t): return t.groups
         case .game(let g): return g.groups
         case .set(let s): return s.groups
+        case .countdown(let c): return c.groups
         }
     }
 

@@ -29,6 +29,8 @@ public struct StateFile: Sendable {
         public var soundOn = true
         /// The message seconds a request set; `nil`: the configuration's.
         public var messageSeconds: Int?
+        /// The moments requests set countdowns to, by name.
+        public var countdowns: [String: CountdownTarget] = [:]
         /// Why the file was not believed, and where it went (logged as an error).
         public var problem: String?
         /// What was believed only in part: an instant after now taken as now (logged as a warning).
@@ -49,9 +51,11 @@ public struct StateFile: Sendable {
         var sound: String?
         /// After `message seconds 20`; left out while the configuration's count.
         var messageSeconds: Int?
+        /// The words of each countdown's request: `{"opening":"to 2027-06-01T09:00"}`.
+        var countdowns: [String: String]?
 
         enum CodingKeys: String, CodingKey {
-            case scores, timers, texts, game, sets, sound
+            case scores, timers, texts, game, sets, sound, countdowns
             case messageSeconds = "message_seconds"
         }
     }
@@ -133,7 +137,7 @@ public struct StateFile: Sendable {
     /// ``problem(_:now:)``); what ``load(now:)`` reads, apart from the file (the fuzzer's way in).
     public static func contents(_ data: Data, now: WallInstant) throws -> (
         scores: [String: Int], timers: [String: FlipTimer]?, texts: [String: String]?, game: SavedGame?, sets: SetMatch?, soundOn: Bool,
-        messageSeconds: Int?, notes: [String]
+        messageSeconds: Int?, countdowns: [String: CountdownTarget], notes: [String]
     ) {
         guard data.count <= Self.largest else { throw Unbelievable(description: "\(data.count) bytes, over 1 MiB") }
         var contents = try JSONDecoder().decode(Contents.self, from: data)
@@ -143,9 +147,20 @@ public struct StateFile: Sendable {
             notes.append("message_seconds \(seconds) is not 1...86400; not taken (the configuration's count)")
             contents.messageSeconds = nil
         }
+        var countdowns: [String: CountdownTarget] = [:]
+        for (name, words) in (contents.countdowns ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let parts = words.split(separator: " ", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let direction = CountdownTarget.Direction(rawValue: parts[0]),
+                let target = CountdownTarget(direction, parsing: parts[1])
+            else {
+                notes.append("countdown \(name): \"\(words.prefix(64))\" is not to or since \(CountdownTarget.form); not taken")
+                continue
+            }
+            countdowns[name] = target
+        }
         return (
             contents.scores, contents.timers?.mapValues(\.timer), contents.texts, contents.game, contents.sets, contents.sound != "off",
-            contents.messageSeconds, notes
+            contents.messageSeconds, countdowns, notes
         )
     }
 
@@ -165,7 +180,7 @@ public struct StateFile: Sendable {
             let c = try Self.contents(Data(bytes), now: now)
             return Loaded(
                 scores: c.scores, timers: c.timers ?? [:], texts: c.texts ?? [:], game: c.game, sets: c.sets, soundOn: c.soundOn,
-                messageSeconds: c.messageSeconds, notes: c.notes.map { "state file \(path): \($0)" })
+                messageSeconds: c.messageSeconds, countdowns: c.countdowns, notes: c.notes.map { "state file \(path): \($0)" })
         } catch {
             let aside = "\(path).broken-\(now.unixSeconds)"
             let moved = rename(path, aside) == 0
@@ -175,10 +190,10 @@ public struct StateFile: Sendable {
     }
 
     /// Writes `scores`, `timers`, `texts`, `game`, the match counted in `sets`, whether the
-    /// clock sounds and the message seconds a request set durably.
+    /// clock sounds, the message seconds and the countdowns' moments requests set durably.
     public func save(
         _ scores: [String: Int], timers: [String: FlipTimer] = [:], texts: [String: String] = [:], game: Game? = nil, sets: SetMatch? = nil,
-        soundOn: Bool = true, messageSeconds: Int? = nil
+        soundOn: Bool = true, messageSeconds: Int? = nil, countdowns: [String: CountdownTarget] = [:]
     ) throws(ControlError) {
         if leftInPlace, access(path, F_OK) == 0 {
             throw ControlError(
@@ -195,7 +210,8 @@ public struct StateFile: Sendable {
             let data = try? encoder.encode(
                 Contents(
                     scores: scores, timers: timers.isEmpty ? nil : timers.mapValues(SavedTimer.init), texts: texts.isEmpty ? nil : texts,
-                    game: game.map(SavedGame.init), sets: sets, sound: soundOn ? nil : "off", messageSeconds: messageSeconds))
+                    game: game.map(SavedGame.init), sets: sets, sound: soundOn ? nil : "off", messageSeconds: messageSeconds,
+                    countdowns: countdowns.isEmpty ? nil : countdowns.mapValues(\.description)))
         else { throw ControlError(.state, "cannot encode the scores") }
         func fail(_ what: String) -> ControlError { ControlError(.state, "\(what): \(Errno.current)") }
         // A new file, never one already there: a link planted at the temporary name is not followed.

@@ -46,7 +46,8 @@ extension ClockLoop {
         }
         let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: read.instant)
         let gameFaces = state.gameFaces(at: read.instant)
-        screens.show(read, timers: timerFaces, game: gameFaces, at: now)
+        let countdownFaces = state.countdownFaces(at: read, zone: zone)
+        screens.show(read, timers: timerFaces, game: gameFaces.merging(countdownFaces) { $1 }, at: now)
         for screen in screens.screens { try frame(screen, at: now, time: time) }
         // The frame drawn for a change, even one whose cards have not moved a pixel yet (a
         // flip's first instant): where the change is due, alike on every screen of a match.

@@ -44,11 +44,11 @@ extension ClockLoop {
         return Answer(reply: outcome.reply, change: outcome.change == .reload ? .none : outcome.change, saves: outcome.saves, note: note)
     }
 
-    /// Saves the scores, timers, texts, game, sound and message seconds as they are now.
+    /// Saves the scores, timers, texts, game, sound, message seconds and countdowns as they are now.
     func save() throws(ControlError) {
         try stateFile?.save(
             state.savedScores, timers: state.savedTimers, texts: state.texts, game: state.savedGame, sets: state.savedSets, soundOn: state.soundOn,
-            messageSeconds: state.messageSecondsSet)
+            messageSeconds: state.messageSecondsSet, countdowns: state.countdowns)
     }
 
     /// A request line as the socket's client wrote it, in either form.

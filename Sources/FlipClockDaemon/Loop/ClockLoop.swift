@@ -167,7 +167,9 @@ public final class ClockLoop {
     func reading() -> ClockReading { ClockReading(clock.wall, own: zone, zones: placeZones) }
 
     /// What the screens show besides the face, as the state holds it.
-    func showing(_ reading: ClockReading) -> Showing { Showing(reading: reading, scores: state.board.values, texts: state.texts) }
+    func showing(_ reading: ClockReading) -> Showing {
+        Showing(reading: reading, scores: state.board.values, texts: state.texts, faces: state.countdownFaces(at: reading, zone: zone))
+    }
 
     /// Runs until ``requests`` asks it to stop; the screens and the terminal are given back on
     /// every way out.
@@ -194,6 +196,7 @@ public final class ClockLoop {
             sets: saved.sets)
         state.soundOn = saved.soundOn
         state.messageSecondsSet = saved.messageSeconds
+        state.countdowns = saved.countdowns
         for (name, text) in state.dropped.sorted(by: { $0.key < $1.key }) {
             logger.warning("a saved text is not shown: no such row, or not on its cards", metadata: ["name": "\(name)", "text": "\(text)"])
         }

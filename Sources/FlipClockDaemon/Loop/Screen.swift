@@ -8,6 +8,9 @@ struct Showing {
     var reading: ClockReading
     var scores: [String: Int]
     var texts: [String: String]
+    /// The countdowns' cards at `reading` (``ClockState/countdownFaces(at:zone:)``), so a new
+    /// face shows them from its first frame.
+    var faces: [String: String?] = [:]
 }
 
 /// One output the clock is shown on: the scene laid out for its size and rotation, the
@@ -65,7 +68,7 @@ final class Screen {
         let size = output.canvasSize
         let scene = ClockScene(
             face: face, width: size.width, height: size.height, showing: showing.reading, scores: showing.scores,
-            texts: showing.texts, glyphs: glyphs
+            texts: showing.texts, faces: showing.faces, glyphs: glyphs
         )
         return (scene, MessagePanel(layout: scene.renderer.layout, style: face.style, glyphs: glyphs))
     }

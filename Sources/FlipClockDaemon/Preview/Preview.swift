@@ -28,7 +28,11 @@ public enum Preview {
         // The daemon's path: a screen presenting its damage to an output, here one in memory
         // whose picture each frame's file shows.
         let output = MemoryOutput(size: PixelSize(width: request.width, height: request.height))
-        let showing = Showing(reading: reading(0), scores: scores(of: request), texts: [:])
+        let zone = request.ownZone
+        func countdowns(_ second: Int) -> [String: String?] {
+            CountdownItem.faces(request.configuration.countdowns, at: reading(second), zone: zone)
+        }
+        let showing = Showing(reading: reading(0), scores: scores(of: request), texts: [:], faces: countdowns(0))
         let screen = Screen(output: output, face: request.configuration.face(), showing: showing, glyphs: glyphs, level: 1)
         var files = PNGFrameOutput(directory: request.directory)
         var report = ClockLoop.Report()
@@ -39,7 +43,7 @@ public enum Preview {
             // Every whole second that has begun by this frame, at its exact instant.
             while Duration.seconds(shownSecond + 1) <= now {
                 shownSecond += 1
-                screen.show(reading(shownSecond), timers: nil, at: .seconds(shownSecond))
+                screen.show(reading(shownSecond), timers: nil, game: countdowns(shownSecond), at: .seconds(shownSecond))
             }
             let presented = output.frames
             _ = try screen.frame(at: now, messages: PanelReveal(), pairing: nil, report: &report)
@@ -68,9 +72,10 @@ public enum Preview {
         let width = 640
         let height = max(2, width * request.height / max(request.width, 1))
         let reading = request.readings()
+        let countdowns = CountdownItem.faces(request.configuration.countdowns, at: reading(0), zone: request.ownZone)
         let scene = ClockScene(
-            configuration: request.configuration, width: width, height: height, showing: reading(0), scores: scores(of: request), glyphs: glyphs
-        )
+            face: request.configuration.face(), width: width, height: height, showing: reading(0), scores: scores(of: request),
+            faces: countdowns, glyphs: glyphs)
         if request.sheet == .fold { return try FoldSheet.render(scene.renderer, labels: glyphs) }
         let before = scene.values(at: reading(0))
         if request.sheet == .reveal {

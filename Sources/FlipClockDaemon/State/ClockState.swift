@@ -20,6 +20,9 @@ struct ClockState {
     var game: Game?
     /// The match counted in sets, with `[sets]`: its history is its one owner.
     var sets: SetMatch?
+    /// The moments requests set the countdowns to, by name, over the configuration's (kept
+    /// across a reload that drops the name, for one that brings it back).
+    var countdowns: [String: CountdownTarget] = [:]
     /// Whether the clock sounds (with `[sound]`): `sound off` turns it off until `sound on`.
     var soundOn = true
     /// The message seconds a request set (`message seconds 20`); `nil`: the configuration's.
@@ -245,6 +248,8 @@ extension ClockState {
             return try answer(command, at: moment.wall)
         case .point(let command):
             return try answer(command, at: moment)
+        case let .countdown(name, target):
+            return try count(name, to: target)
         case let .timer(action, name, duration):
             guard var timer = timers[name] else {
                 throw ControlError(.unknownTimer, unknownName(name, kind: "timer", known: configuration.timers.map(\.name)))
@@ -267,7 +272,7 @@ extension ClockState {
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
             output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, sets: sets.map(SetReading.init),
             messageSeconds: messageSeconds,
-            match: matchStatus)
+            match: matchStatus, countdowns: countdownReadings)
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.
@@ -280,11 +285,16 @@ extension ClockState {
         board.items.map { ControlReply.Score(name: $0.name, value: board.values[$0.name] ?? $0.minimum) }
     }
 
-    /// The scores, timers, texts, game, sound, message seconds and what undo puts back,
+    /// The scores, timers, texts, game, sound, message seconds, what undo puts back and the countdowns,
     /// together, to put back when a save fails: a refused change leaves nothing to undo.
-    var kept: (ScoreBoard, [String: FlipTimer], [String: String], Game?, SetMatch?, Bool, Int?, [(game: Game?, scores: [String: Int])]) {
-        get { (board, timers, texts, game, sets, soundOn, messageSecondsSet, undoable) }
-        set { (board, timers, texts, game, sets, soundOn, messageSecondsSet, undoable) = newValue }
+    var kept:
+        (
+            ScoreBoard, [String: FlipTimer], [String: String], Game?, SetMatch?, Bool, Int?, [(game: Game?, scores: [String: Int])],
+            [String: CountdownTarget]
+        )
+    {
+        get { (board, timers, texts, game, sets, soundOn, messageSecondsSet, undoable, countdowns) }
+        set { (board, timers, texts, game, sets, soundOn, messageSecondsSet, undoable, countdowns) = newValue }
     }
 
     /// Puts back scores from an undo (already in range: they were the board's).

@@ -72,6 +72,11 @@ public enum OpenAPIDocument {
             id: "point",
             summary: "A point, a timeout, who serves, undo or a new match, in a match counted in sets ([sets]): the words of `flipclockctl point`.",
             reply: "Point", body: ("Point", true), problems: [400, 409]),
+        "PUT /v1/countdowns/{name}": Operation(
+            id: "setCountdown",
+            summary:
+                "Count a countdown ([[countdown]]) to a moment (to) or up since one (since) on the clock's calendar, or back to the configuration's (reset).",
+            reply: "Countdowns", body: ("Countdown", true), problems: [400, 404, 409, 422]),
         "POST /v1/reload": Operation(
             id: "reload", summary: "Read the configuration file again; [http] itself takes effect at the next start.", reply: "Reloaded",
             problems: [500]),

@@ -28,7 +28,7 @@ enum OpenAPISchemas {
                 ],
             ],
             optional: [
-                "game": game, "sets": setMatch,
+                "game": game, "sets": setMatch, "countdowns": countdowns,
                 "match": [
                     "type": "string", "enum": ["leading", "led", "lost"],
                     "description": "with [match]: this clock leads it, follows its leader, or has lost its leader (the screens show the mark)",
@@ -37,6 +37,7 @@ enum OpenAPISchemas {
         "Scores": reply(["scores": integers]),
         "Game": reply(["game": game]),
         "Point": reply(["sets": setMatch]),
+        "Countdowns": reply(["countdowns": countdowns]),
         "Timers": reply(["timers": ["type": "string", "description": "egg=04:00 idle pomodoro=24:59 running"]]),
         "Texts": reply(["texts": strings]),
         "Message": reply(["message": ["type": "integer"], "waiting": ["type": "integer"]]),
@@ -149,6 +150,13 @@ enum OpenAPISchemas {
                 ]
             ],
         ],
+        "CountdownBody": [
+            "type": "object", "description": #"{"to":"2027-06-01T09:00"}, {"since":"2024-03-01"} or {"reset":true}"#,
+            "oneOf": [
+                ["required": ["to"], "properties": ["to": moment]], ["required": ["since"], "properties": ["since": moment]],
+                ["required": ["reset"], "properties": ["reset": ["const": true]]],
+            ],
+        ],
         "MessageBody": [
             "type": "object", "required": ["text", "duration"],
             "properties": [
@@ -216,6 +224,18 @@ enum OpenAPISchemas {
     static func sides(_ value: JSONValue) -> JSONValue {
         ["type": "object", "required": ["home", "away"], "properties": ["home": value, "away": value], "additionalProperties": false]
     }
+    /// Each countdown's moment by name, as the socket's words say it; null: none yet.
+    static let countdowns: JSONValue = [
+        "type": "object", "description": #"{"opening":"to 2027-06-01T09:00","safe":null}"#,
+        "additionalProperties": ["type": ["string", "null"], "pattern": "^(to|since) [0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2})?$"],
+    ]
+
+    /// A moment on the clock's calendar: a day, or a day and a time to the minute.
+    static let moment: JSONValue = [
+        "type": "string", "description": "YYYY-MM-DD or YYYY-MM-DDTHH:MM, years 1970 to 9999",
+        "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9])?$",
+    ]
+
     static let integers: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
     static let strings: JSONValue = ["type": "object", "additionalProperties": ["type": "string"]]
     /// The largest whole number a JSON number carries exactly (2^53 - 1).

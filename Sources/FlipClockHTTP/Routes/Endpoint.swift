@@ -77,6 +77,7 @@ public struct Endpoint: Sendable {
                 return request
             },
             Endpoint(.post, "/v1/point", command: "point"),
+            Endpoint(.put, "/v1/countdowns/{name}", command: "countdown"),
             Endpoint(.post, "/v1/reload") { _, _ in .reload },
         ]
 }

@@ -12,7 +12,7 @@ enum MQTTCommand: Equatable {
     /// The command topics below a base (a clock's own, a group's), as subscribed to.
     static let topics = [
         "score/+/set", "text/+/set", "timer/+/set", "screen/set", "screen/brightness/set", "message/set", "message/seconds/set",
-        "point/set",
+        "point/set", "countdown/+/set",
     ]
 
     /// The largest payload taken, in bytes (the broker is told, and sends nothing larger).
@@ -50,6 +50,11 @@ enum MQTTCommand: Equatable {
         case (2, "point", "set"):
             // The words of flipclockctl point: home, away, undo, timeout away.
             return .request(.point(try PointCommand.parse(text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init))))
+        case (3, "countdown", "set"):
+            // The words of flipclockctl countdown after the name; a moment alone counts to it.
+            var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+            if words.count == 1, words[0] != "reset" { words.insert("to", at: 0) }
+            return .request(try ControlRequest.parse((["countdown", parts[1]] + words).joined(separator: " ")))
         default:
             throw ControlError(.unknownCommand, "\(topic.prefix(128)) is not a command topic")
         }

@@ -1,7 +1,7 @@
 import FlipClockControl
 import FlipClockCore
 
-/// The clock's state as its MQTT state topics give it: each score, text and timer, the
+/// The clock's state as its MQTT state topics give it: each score, text, timer and countdown, the
 /// screen, the message seconds, the diagnostics.
 struct StateTopics {
     let base: String
@@ -26,6 +26,11 @@ struct StateTopics {
             }
             all += status.timers.filter { timers.contains($0.name) }.map {
                 ("\(base)/timer/\($0.name)", ControlJSON.line(["seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]))
+            }
+            // A countdown's moment as flipclockctl's words say it (`to 2027-06-01T09:00`), `none` before one.
+            let countdowns = Set(configuration.countdowns.map(\.name))
+            all += status.countdowns.filter { countdowns.contains($0.name) }.map {
+                ("\(base)/countdown/\($0.name)", $0.target.map(\.description) ?? "none")
             }
             all.append(("\(base)/screen", status.screen == .off ? "OFF" : "ON"))
             all.append(("\(base)/screen/brightness", "\(lit)"))

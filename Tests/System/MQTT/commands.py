@@ -107,6 +107,7 @@ def check(context, pictures):
 
     screen(context, before)
     timer(context)
+    countdown(context)
     refusals(context)
 
 
@@ -142,6 +143,16 @@ def timer(context):
         context.check(f"B/timer/egg/set {command!r}: B/timer/egg is {state}, status agrees",
                       value.get("state") == state and 0 < value.get("seconds", 0) <= limit
                       and timers.get("egg", {}).get("state") == state, f"{value} / {timers.get('egg')}")
+
+
+def countdown(context):
+    """B/countdown/opening/set: a moment counts to it, `since` up from one, `reset` back to the
+    configuration's (none); B/countdown/opening and the status follow."""
+    for payload, state in (("2027-06-01T09:00", "to 2027-06-01T09:00"), ("since 2024-03-01", "since 2024-03-01"), ("reset", "none")):
+        if send(context, "countdown/opening/set", payload, "countdown/opening", state):
+            shown = (context.daemon.status() or {}).get("countdowns", {})
+            context.check(f"flipclockctl status --json agrees: opening {state}", shown.get("opening") == (None if state == "none" else state),
+                          str(shown))
 
 
 def refusals(context):

@@ -15,7 +15,7 @@ WIDTH, HEIGHT = 480, 270
 
 def configuration(folder, mqtt, scores=("home", "away"), http=None):
     """The TOML text: home 0...99 and away 5...50 (those `scores` names), the text row board
-    (8 cards), the timer egg, `mqtt` (a dict) as the [mqtt] table, and with `http` (a port) the
+    (8 cards), the timer egg, the countdown opening (in no row), `mqtt` (a dict) as the [mqtt] table, and with `http` (a port) the
     HTTP API on every address at that port with a token file."""
     score_tables = {
         "home": '[[score]]\nname = "home"\nlabel = "HOME"\ndigits = 2\nmin = 0\nmax = 99\n',
@@ -35,6 +35,9 @@ duration = "4m"
 name = "board"
 cards = 8
 text = "HELLO"
+
+[[countdown]]
+name = "opening"
 
 [[row]]
 show = ["time"]
