@@ -112,7 +112,8 @@ extension ConfigPath {
         let text = try read(settings.keyFile, key: ["vestaboard", "key_file"], path: path)
         guard let key = VestaboardKey(fileText: text) else {
             throw ConfigError(
-                GlyphCheck.location(of: ["vestaboard", "key_file"], in: path), key: "vestaboard.key_file", "\(settings.keyFile): the first line is empty")
+                GlyphCheck.location(of: ["vestaboard", "key_file"], in: path), key: "vestaboard.key_file",
+                "\(settings.keyFile): the first line is empty")
         }
         return key
     }

@@ -17,7 +17,9 @@ public enum VestaboardMessage {
         }
         var grid = value
         if case .object(let object) = value {
-            guard let characters = object["characters"] else { throw ControlError(.syntax, "the body is [[22 codes] × 6] or {\"characters\": [[…]]}") }
+            guard let characters = object["characters"] else {
+                throw ControlError(.syntax, "the body is [[22 codes] × 6] or {\"characters\": [[…]]}")
+            }
             grid = characters
         }
         guard case .array(let rows) = grid else { throw ControlError(.syntax, "the message is an array of \(Vestaboard.rows) rows") }

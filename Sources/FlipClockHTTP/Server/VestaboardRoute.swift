@@ -28,7 +28,8 @@ enum VestaboardRoute {
             let body = String(buffer: try await request.body.collect(upTo: bodyLimit))
             let reply: ControlReply
             do throws(ControlError) {
-                reply = await clock.ask(try VestaboardMessage.request(body: body), ChangeSource.http(address: "\(context.peer)", token: nil).description)
+                reply = await clock.ask(
+                    try VestaboardMessage.request(body: body), ChangeSource.http(address: "\(context.peer)", token: nil).description)
             } catch {
                 reply = .refused(error)
             }
