@@ -28,7 +28,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"text vestaboard-1="NEW" gate="X""#, #"ERR unknown-text "gate"; texts are board, vestaboard-1, vestaboard-2, vestaboard-3, vestaboard-4, vestaboard-5, vestaboard-6"#),
+        (
+            #"text vestaboard-1="NEW" gate="X""#,
+            #"ERR unknown-text "gate"; texts are board, vestaboard-1, vestaboard-2, "# + #"vestaboard-3, vestaboard-4, vestaboard-5, vestaboard-6"#
+        ),
         (#"text vestaboard-1="NEW" board="TOO LONG""#, #"ERR range "TOO LONG" is 8 characters; board has 4 cards"#),
     ])
     func oneRefusedRowSetsNone(line: String, error: String) throws {
