@@ -175,6 +175,19 @@ def main():
                 reply is not None and reply.startswith("OK") and read[5] == [8, 9, 0, 63] + [0] * 18,
                 f"{reply} {read and read[5]}",
             )
+            reply = daemon.request('text vestaboard-4="A" vestaboard-5="B"')
+            status_code, _ = raw(
+                base, "PUT", json.dumps({"text": "C"}).encode(), key=None, path="/v1/texts/vestaboard-3",
+                headers={"Authorization": f"Bearer {TOKEN}"},
+            )
+            read = client.read_message()
+            check(
+                "several rows from the socket in one request, one by PUT /v1/texts",
+                reply is not None and reply.startswith("OK") and status_code == 200
+                and [row[0] for row in read[2:5]] == [3, 1, 2],
+                f"{reply} {status_code} {read and [row[0] for row in read]}",
+            )
+            client.write_message(message)
             # Saved before the reply: a restart shows the message again.
             daemon.stop()
             daemon.start()
