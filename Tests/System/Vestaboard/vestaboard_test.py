@@ -13,6 +13,7 @@ import argparse
 import json
 import os
 import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -186,6 +187,17 @@ def main():
                 reply is not None and reply.startswith("OK") and status_code == 200
                 and [row[0] for row in read[2:5]] == [3, 1, 2],
                 f"{reply} {status_code} {read and [row[0] for row in read]}",
+            )
+            ctl = os.path.join(os.path.dirname(args.binary), "flipclockctl")
+            done = subprocess.run(
+                [ctl, "text", 'vestaboard-1="X"', 'vestaboard-2="Y Z"', "--socket", os.path.join(folder, "control.sock")],
+                capture_output=True, text=True, timeout=30,
+            )
+            read = client.read_message()
+            check(
+                "flipclockctl text 'a=\"X\"' 'b=\"Y Z\"' sets both",
+                done.returncode == 0 and read[0][:1] == [24] and read[1][:3] == [25, 0, 26],
+                f"{done.returncode} {done.stdout} {done.stderr} {read and read[:2]}",
             )
             client.write_message(message)
             # Saved before the reply: a restart shows the message again.
