@@ -43,6 +43,8 @@ extension FuzzTarget {
             }
         case let .text(name, text):
             _ = TextItem(name: name).checked(text)
+        case .texts(let pairs):
+            for pair in pairs { _ = TextItem(name: pair.name).checked(pair.text) }
         case let .timerUntil(_, time):
             _ = time.secondOfDay
         case let .countdown(name, target):

@@ -97,7 +97,8 @@ struct Timer: ParsableCommand {
 struct Text: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show words on a text row's cards (A-Z, 0-9 and common signs); nothing blanks them.",
-        discussion: "flipclockctl text board \"GATE 12\" · flipclockctl text board"
+        discussion:
+            "flipclockctl text board \"GATE 12\" · flipclockctl text board · several rows as one change: flipclockctl text 'top=\"HELLO\"' 'bottom=\"WORLD\"'"
     )
 
     @Argument(help: "The text row's name.")
@@ -109,6 +110,8 @@ struct Text: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
+        // Several rows as one change: `text 'a="X"' 'b="Y"'`, sent as written.
+        if name.contains("=") { return try connection.send(["text", name] + words) }
         try connection.send(["text", name, ControlRequest.quoted(words.joined(separator: " "))])
     }
 }

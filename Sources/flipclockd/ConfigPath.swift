@@ -87,6 +87,7 @@ extension ConfigPath {
     /// which systemd does not restart).
     static func checkSecrets(_ configuration: ClockConfiguration, path: String?) throws(ConfigError) {
         if let http = configuration.http { _ = try token(of: http, path: path) }
+        if let vestaboard = configuration.vestaboard { _ = try vestaboardKey(of: vestaboard, path: path) }
         if let mqtt = configuration.mqtt { _ = try password(of: mqtt, path: path) }
     }
 
@@ -99,6 +100,22 @@ extension ConfigPath {
                 "\(file): the first line is not a token of \(BearerToken.shortest) characters or more")
         }
         return token
+    }
+
+    /// The key `[vestaboard] key_file` holds; a file that cannot be read or whose first line is
+    /// empty is a configuration error at that key (exit 78).
+    static func vestaboardKey(_ settings: VestaboardSettings, path: String?) throws -> VestaboardKey {
+        try exitOnError { () throws(ConfigError) in try vestaboardKey(of: settings, path: path) }
+    }
+
+    static func vestaboardKey(of settings: VestaboardSettings, path: String?) throws(ConfigError) -> VestaboardKey {
+        let text = try read(settings.keyFile, key: ["vestaboard", "key_file"], path: path)
+        guard let key = VestaboardKey(fileText: text) else {
+            throw ConfigError(
+                GlyphCheck.location(of: ["vestaboard", "key_file"], in: path), key: "vestaboard.key_file",
+                "\(settings.keyFile): the first line is empty")
+        }
+        return key
     }
 
     static func password(of settings: MQTTSettings, path: String?) throws(ConfigError) -> String? {

@@ -77,6 +77,7 @@ struct RunCommand: AsyncParsableCommand {
         let path = config ?? ConfigPath.defaultPath
         let override = output
         let token = try configuration.http.map { try ConfigPath.token($0, path: path) } ?? nil
+        let vestaboardKey = try configuration.vestaboard.map { try ConfigPath.vestaboardKey($0, path: path) }
         // Where a phone reaches the control page, for `flipclockctl pair`.
         let page = configuration.http.map { _ in PageAddress(token: token?.text) }
         let terminal = terminal
@@ -166,7 +167,7 @@ struct RunCommand: AsyncParsableCommand {
             // systemd hears READY=1 once the API answers too (`systemctl start` then curl).
             notifier?.waitForListener()
             let api = HTTPServer.service(
-                http, token: token, limits: HTTPLimits(), clock: clock, logger: logger,
+                http, token: token, limits: HTTPLimits(), clock: clock, logger: logger, vestaboard: vestaboardKey,
                 onListening: {
                     page?.listening(on: $0)
                     notifier?.listening()

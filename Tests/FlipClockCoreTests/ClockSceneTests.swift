@@ -86,7 +86,9 @@ import Testing
         s.setTexts(["board": "D1"], at: .zero)
         // Each card turns on its own: A→B→C→D; Y→Z→0→1, blank-free as the drum holds them.
         #expect(try boardLandings(&s, until: .seconds(3)) == ["BZ", "C0", "D1"])
-        #expect(TextItem.step(from: "*", toward: "A") == "")
+        // The drum's last card (after the signs and Vestaboard's colour chips) turns to the blank.
+        #expect(TextItem.step(from: "*", toward: "A") == "$")
+        #expect(TextItem.step(from: "█", toward: "A") == "")
         #expect(TextItem.step(from: "", toward: "A") == "A")
     }
 

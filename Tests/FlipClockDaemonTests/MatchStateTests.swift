@@ -181,7 +181,7 @@ import Testing
 
     /// While the match is led elsewhere, a request that changes it is refused, whichever way
     /// it came; what reads it is answered.
-    @Test(arguments: ["score add home 1", "text board HELLO", "game start", "game undo"])
+    @Test(arguments: ["score add home 1", "text board HELLO", #"text board="HELLO""#, "game start", "game undo"])
     func aClockThatFollowsRefusesToChangeTheMatch(_ line: String) throws {
         let refusal = "ERR led-elsewhere this clock follows the match flipclock/match/hall: change it where it is led"
         for role in MatchSettings.Role.allCases {

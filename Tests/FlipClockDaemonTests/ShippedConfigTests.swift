@@ -18,7 +18,7 @@ import Testing
         ("[sets]", #"sport = "tennis""#),
         ("[http]", #"listen = "127.0.0.1:8080""#), ("[mqtt]", #"host = "localhost""#), ("[keypad]", #"device = "/dev/input/event0""#),
         ("[match]", "topic = \"flipclock/match/hall\"\nrole = \"leader\""),
-        ("[[score]]", #"name = "home""#), ("[[timer]]", #"name = "tea""#), ("[[text]]", #"name = "board""#),
+        ("[[score]]", #"name = "home""#), ("[[timer]]", #"name = "tea""#), ("[[text]]", #"name = "board""#), ("[vestaboard]", #"key_file = "/k""#),
         ("[[place]]", "name = \"tokyo\"\ntime_zone = \"Asia/Tokyo\""), ("[[night]]", #"hours = "22:00-07:00""#),
         ("[[row]]", #"show = ["time"]"#), ("[[countdown]]", #"name = "opening""#),
     ]

@@ -21,7 +21,7 @@ import Testing
 
         init(
             reply: ControlReply = .pong, token: BearerToken? = nil, limits: HTTPLimits = HTTPLimits(), match: JSONValue? = nil,
-            record: MatchRecord? = nil
+            record: MatchRecord? = nil, vestaboard: VestaboardKey? = nil
         ) {
             let asked = self.asked
             var clock = ClockAPI.Clock(
@@ -36,7 +36,7 @@ import Testing
                 }, listen: { nil }, match: { match })
             clock.record = { _ in record.map { .success($0) } ?? .failure(RecordError("no match has been recorded in r", missing: true)) }
             let site = RequestSite(listen: "127.0.0.1", hasToken: token != nil, machine: { "clock" })
-            responder = ClockAPI.router(clock: clock, token: token, site: site, limits: limits).buildResponder()
+            responder = ClockAPI.router(clock: clock, token: token, site: site, limits: limits, vestaboard: vestaboard).buildResponder()
         }
 
         /// A request for `path` on `host`; a body is said to be `type`.

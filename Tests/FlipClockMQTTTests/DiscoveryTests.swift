@@ -72,9 +72,9 @@ import Testing
 
     /// Home Assistant refuses in its own UI a text the cards cannot show.
     @Test func aTextRowAnnouncesWhatItsCardsShow() throws {
-        #expect(Discovery.cardsPattern == #"^[A-Za-z0-9 !#%&'()*+,\-./:;=?@]*$"#)
+        #expect(Discovery.cardsPattern == ##"^[A-Za-z0-9 !"#$%&'()*+,\-./:;=?@°█⬛⬜🟥🟦🟧🟨🟩🟪]*$"##)
         let pattern = try Regex(Discovery.cardsPattern)
-        for text in ["GATE 12", "Gate 12", "", "(50%) = 1/2?"] { #expect(text.wholeMatch(of: pattern) != nil, "\(text)") }
+        for text in ["GATE 12", "Gate 12", "", "(50%) = 1/2?", "🟥 20° $5"] { #expect(text.wholeMatch(of: pattern) != nil, "\(text)") }
         for text in ["Zürich", "{", "A_B", "tab\t"] { #expect(text.wholeMatch(of: pattern) == nil, "\(text)") }
         // Each accepted by the pattern is accepted by the row (as it checks, upper-cased).
         for character in TextItem.characters { #expect(String(character).wholeMatch(of: pattern) != nil, "\(character)") }

@@ -84,6 +84,7 @@ public enum ControlJSON {
         case "countdown":
             return try ControlRequest.countdown(object)
         case "text":
+            if let texts = object["texts"] { return .texts(try textPairs(texts)) }
             guard let name = object["name"]?.string, let text = object["text"]?.string else {
                 throw ControlError(.syntax, "text needs \"name\" and \"text\" strings")
             }
@@ -171,6 +172,8 @@ public enum ControlJSON {
         case .text(let name, let text):
             object["name"] = .string(name)
             object["text"] = .string(text)
+        case .texts(let pairs):
+            object["texts"] = .object(Dictionary(pairs.map { ($0.name, .string($0.text)) }, uniquingKeysWith: { $1 }))
         case .screen(let brightness):
             switch ScreenLevel(brightness) {
             case .off: object["power"] = .string("off")

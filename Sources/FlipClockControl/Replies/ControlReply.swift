@@ -19,6 +19,8 @@ public enum ControlReply: Equatable, Sendable {
     case scores([Score])
     /// The text row set, what its cards show, and what every text row shows (the JSON form's).
     case text(name: String, shown: String, texts: [String: String])
+    /// The text rows set together, what their cards show, and what every text row shows.
+    case texts(shown: [String: String], texts: [String: String])
     /// The message's number, and how many messages wait to be shown.
     case message(number: Int, waiting: Int)
     /// How long a message without its own duration shows now, after `message seconds`.
@@ -122,6 +124,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK \(Self.summary(scores))"
         case let .text(name, shown, _):
             "OK \(name)=\"\(shown)\""
+        case .texts(let shown, _):
+            "OK " + shown.keys.sorted().map { "\($0)=\"\(shown[$0]!)\"" }.joined(separator: " ")
         case .sound(let on):
             "OK sound=\(on ? "on" : "off")"
         case .message(let number, _):
@@ -173,7 +177,7 @@ public enum ControlReply: Equatable, Sendable {
             ["ok": true, "reloaded": true]
         case .scores(let scores):
             ["ok": true, "scores": Self.object(scores)]
-        case .text(_, _, let texts):
+        case .text(_, _, let texts), .texts(_, let texts):
             ["ok": true, "texts": Self.object(texts)]
         case let .message(number, waiting):
             ["ok": true, "message": .integer(number), "waiting": .integer(waiting)]

@@ -15,6 +15,8 @@ extension ControlRequest {
             "timer start \(name) at \(time)"
         case .text(let name, let text):
             "text \(name) \(Self.quoted(text))"
+        case .texts(let pairs):
+            (["text"] + pairs.map { "\($0.name)=\(Self.quoted($0.text))" }).joined(separator: " ")
         case .screen(let brightness):
             switch ScreenLevel(brightness) {
             case .off: "screen off"
@@ -43,7 +45,7 @@ extension ControlRequest {
         switch self {
         case .score: "score"
         case .timer, .timerUntil: "timer"
-        case .text: "text"
+        case .text, .texts: "text"
         case .screen: "screen"
         case .sound: "sound"
         case .message, .messageSeconds, .clearMessages, .listMessages: "message"

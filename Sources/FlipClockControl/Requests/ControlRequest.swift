@@ -9,6 +9,7 @@ import FlipClockCore
 ///     screen off|on|dim 30       (until the night schedule next changes)
 ///     sound off|on               (the clicks and the horn, with [sound])
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
+///     text top="HELLO" bottom="WORLD"   (several rows as one change, all or none)
 ///     message "Dinner is ready" for 30s [row 2]   message clear   message list
 ///     message seconds 20         (how long a message sent without its own duration shows: MQTT's)
 ///     pair [SECONDS] [host NAME]   pair stop   (the control page's QR code on the screens)
@@ -28,6 +29,8 @@ public enum ControlRequest: Equatable, Sendable {
     case timerUntil(name: String, time: WallTime)
     /// Show `text` on a text row's cards.
     case text(name: String, text: String)
+    /// Show several text rows' texts as one change, all or none (a Vestaboard message's rows).
+    case texts([(name: String, text: String)])
     /// Set the screen's brightness (0 off … 1 on) until the night schedule next changes.
     case screen(brightness: Double)
     /// Turn the clicks and the horn on or off (with `[sound]`), until told otherwise.
@@ -62,6 +65,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.timer(x, n, d), .timer(y, m, e)): x == y && n == m && d == e
         case let (.timerUntil(n, t), .timerUntil(m, u)): n == m && t == u
         case let (.text(n, t), .text(m, u)): n == m && t == u
+        case let (.texts(p), .texts(q)): p.count == q.count && zip(p, q).allSatisfy { $0.name == $1.name && $0.text == $1.text }
         case let (.screen(a), .screen(b)): a == b
         case let (.sound(a), .sound(b)): a == b
         case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
@@ -126,6 +130,7 @@ public enum ControlRequest: Equatable, Sendable {
             }
         case "text":
             guard words.count >= 2 else { throw ControlError(.syntax, "text takes a text row's name and the words to show") }
+            if words[1].contains("=") { return .texts(try textPairs(line)) }
             return .text(name: words[1], text: try textArgument(line))
         case "message":
             return try message(line.drop(while: isBlank).dropFirst(command.count))

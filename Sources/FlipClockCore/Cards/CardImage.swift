@@ -66,7 +66,8 @@ public struct CardImage: Equatable, Sendable {
         UInt32((255 - 19 * min(max(shading, 0), 1)).rounded())
     }
 
-    /// Prints `value` on a card of `width` × `height` pixels (`height` even).
+    /// Prints `value` on a card of `width` × `height` pixels (`height` even); a colour chip
+    /// (``ColourChip``) is a card filled with its colour, nothing printed.
     ///
     /// `pixelSize` is the em size that gives digits the style's ink height (see ``CardImageCache``);
     /// `shading` is the face's (``CardLighting/strength``): 0 prints both halves alike.
@@ -76,7 +77,8 @@ public struct CardImage: Equatable, Sendable {
     ) throws -> CardImage {
         precondition(height % 2 == 0, "a card splits into two equal halves")
         let shape = RoundedRect.coverage(width: width, height: height, radius: style.cornerRadius * Double(width))
-        let run = try glyphs.render(value, pixelSize: pixelSize)
+        let chip = ColourChip(card: value)
+        let run = try glyphs.render(chip == nil ? value : "", pixelSize: pixelSize)
         let penX = (width - run.advance) / 2
         let originX = penX + run.left, originY = baseline - run.top
         let hinge = height / 2
@@ -88,14 +90,14 @@ public struct CardImage: Equatable, Sendable {
         let bottomLight = Self.bottomLight(shading: shading)
         for y in 0..<height where y < gapTop || y >= gapBottom {
             let light: UInt32 = y < hinge ? 255 : bottomLight
-            let paper = PixelMath.shade(style.card.pixel, by: light)
+            let paper = PixelMath.shade((chip?.colour(ink: style.digits) ?? style.card).pixel, by: light)
             let gy = y - originY
             for x in 0..<width {
                 let shapeCoverage = UInt32(shape[x, y])
                 guard shapeCoverage > 0 else { continue }
                 var pixel = paper
                 let gx = x - originX
-                if gy >= 0, gy < run.mask.height, gx >= 0, gx < run.mask.width {
+                if chip == nil, gy >= 0, gy < run.mask.height, gx >= 0, gx < run.mask.width {
                     let glyph = UInt32(run.mask[gx, gy])
                     if glyph > 0 { pixel = PixelMath.over(PixelMath.withCoverage(ink, glyph), paper) }
                 }

@@ -18,6 +18,7 @@ extension ClockConfiguration {
         for (index, t) in try top.tables("night").enumerated() { try decodeNight(t, index: index) }
         for (index, t) in try top.tables("text").enumerated() { try decodeText(t, index: index) }
         for (index, t) in try top.tables("countdown").enumerated() { try decodeCountdown(t, index: index) }
+        if let t = try top.table("vestaboard") { try decodeVestaboard(t, at: document["vestaboard"]?.keyLocation ?? top.firstKey) }
         let rows = try top.tables("row")
         if !rows.isEmpty { try decodeRows(rows) }
         if let t = document["output"], case .table(let output) = t.value { try checkScreenRows(output) }
@@ -39,6 +40,11 @@ extension ClockConfiguration {
             try r.rejectUnknownKeys()
         }
         try top.rejectUnknownKeys(kind: "table")
+        if vestaboard != nil, http == nil {
+            throw ConfigError(
+                document["vestaboard"]?.keyLocation ?? top.firstKey, key: "vestaboard",
+                "Vestaboard's local API is served by the HTTP API: add [http] with listen (such as \"0.0.0.0:7000\") and token_file")
+        }
         try checkMatch(at: top.table["match"]?.keyLocation ?? top.firstKey)
     }
 

@@ -24,6 +24,9 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var date: DateItem? = nil
     /// `[[text]]`: rows of letter cards set from outside.
     public var texts: [TextItem] = []
+    /// `[vestaboard]`: Vestaboard's local API on the HTTP API's server, and the six text rows
+    /// it writes (``Vestaboard/rowItems``); `nil` (the default): none.
+    public var vestaboard: VestaboardSettings? = nil
     /// `[[row]] show`: what each row shows, by name; `nil` for the arrangement of
     /// ``defaultRows``.
     public var rowNames: [[String]]? = nil

@@ -23,12 +23,16 @@ public struct TextItem: Equatable, Sendable {
     public var change: Change = .step
 
     public static let longest = 32
-    /// What a card can show: letters A–Z, digits, a blank and common signs. Lower-case letters
-    /// are shown in upper case.
-    public static let characters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-+/!?'&#@()%=*")
-    static let signs = ". , : ; - + / ! ? ' & # @ ( ) % = *"
-    /// The characters in the order a card's drum holds them (`""` the blank card).
-    public static let drum: [String] = [""] + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,:;-+/!?'&#@()%=*".map(String.init)
+    /// What a card can show: letters A–Z, digits, a blank, common signs and Vestaboard's colour
+    /// chips (``ColourChip``). Lower-case letters are shown in upper case.
+    public static let characters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 .,:;-+/!?'&#@()%=*$\"°").union(ColourChip.characters)
+    /// The characters a font prints (all but the chips, which are filled cards).
+    public static var printed: Set<Character> { characters.subtracting(ColourChip.characters) }
+    static let signs = ". , : ; - + / ! ? ' & # @ ( ) % = * $ \" ° and the colour chips \(ColourChip.allCases.map(\.rawValue).joined())"
+    /// The characters in the order a card's drum holds them (`""` the blank card); the colour
+    /// chips after the signs, as on Vestaboard's drum.
+    public static let drum: [String] =
+        [""] + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.,:;-+/!?'&#@()%=*$\"°".map(String.init) + ColourChip.allCases.map(\.rawValue)
     /// The flips of one step: quick, as a drum turns.
     public static let stepTiming = FlipTiming(
         firstHalf: .milliseconds(45), secondHalf: .milliseconds(45), firstEasing: .linear, secondEasing: .easeOut
@@ -52,7 +56,7 @@ public struct TextItem: Equatable, Sendable {
     public func checked(_ text: String) -> Result<String, TextError> {
         let upper = text.uppercased()
         if let bad = upper.first(where: { !Self.characters.contains($0) }) {
-            return .failure(TextError(description: "\"\(bad)\" is not on the cards; they show A-Z, 0-9, blank and \(Self.signs)"))
+            return .failure(TextError(description: "\"\(bad)\" is not on the cards; they show A-Z, 0-9, blank, \(Self.signs)"))
         }
         guard upper.count <= cards else {
             return .failure(TextError(description: "\"\(text)\" is \(upper.count) characters; \(name) has \(cards) cards"))

@@ -35,7 +35,7 @@ public enum GlyphCheck {
         all += c.scores.enumerated().map { (["score[\($0)]", "label"], $1.label) }
         all += c.timers.enumerated().map { (["timer[\($0)]", "label"], $1.label) }
         all += c.texts.enumerated().map { (["text[\($0)]", "label"], $1.label) }
-        if !c.texts.isEmpty { all.append((["look", "font"], String(TextItem.characters.sorted()))) }
+        if !c.texts.isEmpty { all.append((["look", "font"], String(TextItem.printed.sorted()))) }
         if let game = c.game {
             all += [
                 (["game", "label"], game.clockLabel), (["game", "period_label"], game.periodLabel), (["look", "font"], "0123456789."),

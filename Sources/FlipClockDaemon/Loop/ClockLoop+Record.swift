@@ -13,7 +13,7 @@ extension ClockLoop {
         guard record != nil, answer.saves else { return nil }
         if case .refused = answer.reply { return nil }
         switch request {
-        case .score, .text, .game, .point: break
+        case .score, .text, .texts, .game, .point: break
         default: return nil
         }
         let now = wall

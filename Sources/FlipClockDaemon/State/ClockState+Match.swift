@@ -55,7 +55,7 @@ extension ClockState {
     func matchRefusal(_ request: ControlRequest) -> ControlError? {
         guard follows, let match = configuration.match else { return nil }
         switch request {
-        case .score, .text, .game:
+        case .score, .text, .texts, .game:
             return ControlError(.ledElsewhere, "this clock follows the match \(match.topic): change it where it is led")
         default:
             return nil

@@ -219,17 +219,17 @@ extension ClockState {
             }
             return try answer(.timer(.start, name: name, duration: left), at: moment)
         case let .text(name, text):
-            guard let item = configuration.texts.first(where: { $0.name == name }) else {
-                throw ControlError(.unknownText, unknownName(name, kind: "text", known: configuration.texts.map(\.name)))
-            }
-            let shown: String
-            switch item.checked(text) {
-            case .success(let s): shown = s
-            case .failure(let problem): throw ControlError(.range, problem.description)
-            }
+            let shown = try checkedText(text, of: name)
             texts[name] = shown
             let note = Note(message: "text set", metadata: ["name": name, "text": shown])
             return reply(.text(name: name, shown: shown, texts: texts), .texts([name: shown]), saves: true, note: note)
+        case .texts(let pairs):
+            // All checked before any is set: one change, or none.
+            var shown: [String: String] = [:]
+            for (name, text) in pairs { shown[name] = try checkedText(text, of: name) }
+            texts.merge(shown) { $1 }
+            let note = Note(message: "texts set", metadata: ["texts": ControlReply.texts(shown: shown, texts: [:]).line(json: false)])
+            return reply(.texts(shown: shown, texts: texts), .texts(shown), saves: true, note: note)
         case let .message(text, seconds, row):
             return try post(text, hold: .seconds(seconds), row: row ?? 1, at: moment)
         case let .messageSeconds(seconds):

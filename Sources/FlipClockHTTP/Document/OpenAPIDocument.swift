@@ -4,6 +4,10 @@ import HTTPTypes
 /// The API described in OpenAPI 3.1, served at `/v1/openapi.json`: each route of
 /// ``ClockAPI/routes`` with what ``operations`` says of it. A route it says nothing of is
 /// left out, and the test that compares the document with the router fails.
+///
+/// Vestaboard's `/local-api/message` (``VestaboardRoute``) is not in ``ClockAPI/routes`` nor
+/// here: it exists only with `[vestaboard]`, its key header would make the bearer scheme optional
+/// for every path, and its 401 is the board's text, not problem details (docs/http.md).
 public enum OpenAPIDocument {
     /// What the document says of one route: a summary, the reply's schema, the body's (and
     /// whether it is required), and the statuses of the problems particular to it.

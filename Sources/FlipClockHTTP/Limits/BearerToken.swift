@@ -24,8 +24,13 @@ public struct BearerToken: Sendable {
         let scheme = authorization.prefix(7)
         guard scheme.lowercased() == "bearer " else { return "the Authorization header is not Bearer TOKEN" }
         let given = Array(authorization.utf8.dropFirst(7))
-        var difference: UInt8 = given.count == bytes.count ? 0 : 1
-        for (k, byte) in bytes.enumerated() { difference |= byte ^ (k < given.count ? given[k] : 0) }
-        return difference == 0 ? nil : "the token is not the one in the daemon's token file"
+        return Self.same(given, bytes) ? nil : "the token is not the one in the daemon's token file"
+    }
+
+    /// Whether `given` is `secret`, taking as long wherever the first difference is.
+    static func same(_ given: [UInt8], _ secret: [UInt8]) -> Bool {
+        var difference: UInt8 = given.count == secret.count ? 0 : 1
+        for (k, byte) in secret.enumerated() { difference |= byte ^ (k < given.count ? given[k] : 0) }
+        return difference == 0
     }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// API has one. The control page (`/`) and the overlay (`/overlay`) hold no data and ask
 /// for the token themselves, so only the rate applies to their paths (another method than GET is
 /// the router's 405, as on the open path of any API); so does `/favicon.ico`, which a browser
-/// asks for by itself with the page and is answered 404 (there is none), not 401.
+/// asks for by itself with the page and is answered 404 (there is none), not 401. A path with
+/// its own key (`keyed`: Vestaboard's `/local-api/message`) checks that key itself, not the token.
 final class AdmissionMiddleware: RouterMiddleware {
     typealias Context = APIRequestContext
     let token: BearerToken?
@@ -16,9 +17,12 @@ final class AdmissionMiddleware: RouterMiddleware {
     /// The paths answered without the token.
     static let open: Set<String> = ["/", "/overlay", "/favicon.ico"]
     let start: ContinuousClock.Instant
+    /// The paths let in by a key of their own, not the token.
+    let keyed: Set<String>
 
-    init(token: BearerToken?, site: RequestSite, limits: HTTPLimits) {
+    init(token: BearerToken?, site: RequestSite, limits: HTTPLimits, keyed: Set<String> = []) {
         self.token = token
+        self.keyed = keyed
         self.site = site
         rate = Mutex(RequestRate(burst: limits.burst, perSecond: limits.perSecond))
         start = clock.now
@@ -28,7 +32,7 @@ final class AdmissionMiddleware: RouterMiddleware {
         let now = start.duration(to: clock.now)
         if let wait = rate.withLock({ $0.take(context.peer, at: now) }) { throw Problem.tooManyRequests(retryAfter: wait) }
         if let refusal = site.refusal(host: request.head.authority, origin: request.headers[.origin]) { throw refusal }
-        let open = Self.open.contains(request.uri.path)
+        let open = Self.open.contains(request.uri.path) || keyed.contains(request.uri.path)
         if let token, !open, let refusal = token.refusal(request.headers[.authorization]) { throw Problem.unauthorized(refusal) }
         return try await next(request, context)
     }

@@ -61,12 +61,17 @@ public enum ClockAPI {
         }.map(\.method)
     }
 
-    public static func router(clock: Clock, token: BearerToken?, site: RequestSite, limits: HTTPLimits) -> Router<APIRequestContext> {
+    /// `vestaboard`: the key of Vestaboard's local API (``VestaboardRoute``), with `[vestaboard]`.
+    public static func router(
+        clock: Clock, token: BearerToken?, site: RequestSite, limits: HTTPLimits, vestaboard: VestaboardKey? = nil
+    ) -> Router<APIRequestContext> {
         // HEAD wherever GET is: its headers, no body.
         let router = Router(context: APIRequestContext.self, options: .autoGenerateHeadEndpoints)
         // Middleware applies to the routes added after it; the first added is the outermost.
         router.add(middleware: ProblemMiddleware(bodyLimit: limits.body))
-        router.add(middleware: AdmissionMiddleware(token: token, site: site, limits: limits))
+        router.add(
+            middleware: AdmissionMiddleware(token: token, site: site, limits: limits, keyed: vestaboard == nil ? [] : [VestaboardRoute.path]))
+        if let vestaboard { VestaboardRoute.add(to: router, clock: clock, key: vestaboard) }
         let fingerprint = token.map { ChangeSource.fingerprint(of: $0.text) }
         for endpoint in Endpoint.all {
             router.on(RouterPath(endpoint.routerPath), method: endpoint.method) { request, context in

@@ -13,7 +13,7 @@ public enum HTTPServer {
     /// the system chose for port 0).
     public static func service(
         _ settings: HTTPSettings, token: BearerToken?, limits: HTTPLimits, clock: ClockAPI.Clock, logger: Logger,
-        onListening: @escaping @Sendable (Int) -> Void = { _ in }
+        vestaboard: VestaboardKey? = nil, onListening: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> some Service {
         let timeout = settings.timeout
         let connections = OpenConnections(total: limits.connections, perAddress: limits.connectionsPerAddress)
@@ -24,7 +24,8 @@ public enum HTTPServer {
         )
         let application = Application(
             router: ClockAPI.router(
-                clock: clock, token: token, site: RequestSite(listen: settings.host, hasToken: token != nil, machine: machineName), limits: limits),
+                clock: clock, token: token, site: RequestSite(listen: settings.host, hasToken: token != nil, machine: machineName), limits: limits,
+                vestaboard: vestaboard),
             server: .http1(configuration: channel),
             configuration: ApplicationConfiguration(
                 address: .hostname(settings.host, port: settings.port), serverName: nil, backlog: limits.backlog,
