@@ -37,6 +37,9 @@ struct ClockState {
     var pairing: PairingCode?
     /// Where this clock stands in the `[match]`: leading it, or the last state it followed.
     var standing = MatchStanding()
+    /// The light sensor's decision, with `[light]`, and why the sensor gave nothing last.
+    var room: RoomLight?
+    var lightProblem: String?
 
     /// The state as saved (`nil`s: nothing saved), kept where it fits `configuration`: unknown
     /// names are dropped, scores kept in range, and a text shown only where a request could
@@ -56,6 +59,7 @@ struct ClockState {
         }
         self.texts = kept
         brightness = ScreenBrightness(schedule: configuration.night)
+        room = configuration.light.map(RoomLight.init)
         dropped = texts.filter { kept[$0.key] == nil }
     }
 
@@ -80,6 +84,11 @@ struct ClockState {
         if game != nil { undoable = [] }
         sets = Self.reloaded(sets, aside: &setAside.sets, rules: new.sets?.rules, of: \.rules) { Self.setMatch(for: new.sets, saved: $0) }
         brightness.schedule = new.night
+        room = new.light.map { settings in
+            room.map {
+                var kept = $0; kept.settings = settings; return kept
+            } ?? RoomLight(settings: settings)
+        }
         messages = PanelReveal()
         said = []
     }
@@ -104,7 +113,12 @@ struct ClockState {
     }
 
     /// The brightness at `reading`; a request's override ends when the schedule next changes.
-    mutating func level(at reading: ClockReading) -> Double { brightness.level(at: reading) }
+    /// Without one, the light sensor's level, capped by the schedule's.
+    mutating func level(at reading: ClockReading) -> Double {
+        let scheduled = brightness.level(at: reading)
+        guard brightness.override == nil, let room = room?.level else { return scheduled }
+        return min(scheduled, room)
+    }
 
     /// When the night schedule, or a request's override, next changes the brightness after
     /// `reading`.
@@ -267,7 +281,7 @@ extension ClockState {
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
             output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, sets: sets.map(SetReading.init),
             messageSeconds: messageSeconds,
-            match: matchStatus)
+            match: matchStatus, light: room.map { LightReading(lux: $0.lux, percent: $0.percent, problem: lightProblem) })
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.
