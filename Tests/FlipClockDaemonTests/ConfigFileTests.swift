@@ -257,6 +257,21 @@ import Testing
             "f.toml:2:9: night[0].hours: \"sunset-07:00\" follows the sun: say where the clock is with [sun] latitude and longitude"
         ),
         ("[sun]\nlatitude = 91\nlongitude = 0\n", "f.toml:2:12: sun.latitude: 91 is out of range; allowed -90...90"),
+        (
+            "[light]\nsensor = \"iio:device0\"\n",
+            "f.toml:2:10: light.sensor: \"iio:device0\" is neither \"auto\" nor a device's folder (an absolute path)"
+        ),
+        ("[light]\ncurve = [[10, 25], [5, 60]]\n", "f.toml:2:9: light.curve: point 2: the lux must rise from point to point"),
+        ("[light]\ncurve = [[10, 125]]\n", "f.toml:2:9: light.curve: point 1: the lux must be 0...200000 and the percent 0...100"),
+        (
+            "[light]\ncurve = 5\n",
+            "f.toml:2:9: light.curve: expected [[lux, percent], …], such as [[0, 5], [10, 25], [100, 60], [1000, 100]], 1 to 16 points"
+        ),
+        (
+            "[light]\ncurve = [[1, 2, 3]]\n",
+            "f.toml:2:9: light.curve: point 1: expected [[lux, percent], …], such as [[0, 5], [10, 25], [100, 60], [1000, 100]]"
+        ),
+        ("[light]\ninterval_seconds = 0\n", "f.toml:2:20: light.interval_seconds: 0 is out of range; allowed 0.2...60"),
         ("[sun]\nlatitude = 60.5\nlongitude = -180.5\n", "f.toml:3:13: sun.longitude: -180.5 is out of range; allowed -180...180"),
         (
             "[sun]\nlatitude = 60\n",

@@ -63,14 +63,14 @@ extension ClockConfiguration {
             throw ConfigError(node.valueLocation, key: key, "\(expected), 1 to 16 points")
         }
         var points: [LightCurve.Point] = []
-        for item in items {
+        for (n, item) in items.enumerated() {
             guard case .array(let pair) = item.value, pair.count == 2, let lux = pair[0].number, case .integer(let percent) = pair[1].value
-            else { throw ConfigError(item.valueLocation, key: key, expected) }
+            else { throw ConfigError(item.valueLocation, key: key, "point \(n + 1): \(expected)") }
             guard (0...200_000).contains(lux), (0...100).contains(percent) else {
-                throw ConfigError(item.valueLocation, key: key, "the lux must be 0...200000 and the percent 0...100")
+                throw ConfigError(item.valueLocation, key: key, "point \(n + 1): the lux must be 0...200000 and the percent 0...100")
             }
             if let last = points.last, lux <= last.lux {
-                throw ConfigError(item.valueLocation, key: key, "the lux must rise from point to point")
+                throw ConfigError(item.valueLocation, key: key, "point \(n + 1): the lux must rise from point to point")
             }
             points.append(LightCurve.Point(lux: lux, percent: percent))
         }
