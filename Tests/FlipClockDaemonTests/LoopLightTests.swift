@@ -91,4 +91,30 @@ import Testing
                 "time=22:02:30 screen=on", "time=22:03:01 screen=dim",
             ])
     }
+
+    /// Tromsø in December: the screen is off from civil dusk (13:54) to dawn, and the loop
+    /// sleeps through it and wakes at dawn's minute (09:30 on the 22nd) to show the time again.
+    @Test func aScreenOffFromDuskWakesAtDawn() throws {
+        let run = try SimulatedRun(from: "2026-12-21T12:00:00Z", zone: "Europe/Oslo", length: .seconds(22 * 3600)) { c in
+            c.night = NightSchedule(
+                periods: [.init(parsing: "dusk-dawn", brightness: 0)!], place: Coordinates(latitude: 69.6496, longitude: 18.956))
+        }
+        #expect(run.output.power == [false, true])
+        #expect(run.shown.first == "13:00" && run.shown.contains("13:53") && !run.shown.contains("13:54"))
+        #expect(!run.shown.contains("09:29") && run.shown.contains("09:30") && run.shown.last == "10:59", "\(run.shown.suffix(3))")
+    }
+
+    /// Tromsø's polar night: sunset-sunrise off is off for days on end, with no change in
+    /// sight; the loop still looks again each day, and turns the screen on when the sun first
+    /// rises (11:16 on 16 January 2026).
+    @Test func aPolarNightOffIsLookedAtDailyUntilTheSunReturns() throws {
+        let run = try SimulatedRun(from: "2026-01-10T12:00:00Z", zone: "Europe/Oslo", length: .seconds(5 * 86400 + 22 * 3600 + 20 * 60)) { c in
+            c.night = NightSchedule(
+                periods: [.init(parsing: "sunset-sunrise", brightness: 0)!], place: Coordinates(latitude: 69.6496, longitude: 18.956))
+        }
+        #expect(run.output.power.first == false && run.output.power.dropFirst().first == true, "\(run.output.power)")
+        #expect(run.shows.dropFirst().first.map { "\($0.wall)" } == "2026-01-16T10:16:00Z", "\(run.shows.prefix(2).map(\.wall))")
+        // Six days asleep but for a look a day, then four minutes of the face.
+        #expect(run.report.wakeups < 80, "\(run.report.wakeups)")
+    }
 }

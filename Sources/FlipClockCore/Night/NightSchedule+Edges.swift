@@ -81,16 +81,18 @@ extension NightSchedule {
     /// 1 January 1970; `nil` if it does not start that day (a moment of the sun that does not
     /// happen: polar day). Polar night (the sun stays below the moment) is the whole day.
     func span(of period: Period, startingOn day: Int, offset: Int) -> Range<Int>? {
-        let start: Int
+        // Where it starts, and the earliest it may end: a polar night's period lasts the day
+        // and on to the first end after it (the sun's first rise after the polar night).
+        var start: Int, earliestEnd: Int
         switch minute(of: period.from, on: day, offset: offset) {
-        case .at(let m): start = m
-        case .wholeDay: return day * 1440..<(day + 1) * 1440
+        case .at(let m): (start, earliestEnd) = (m, m + 1)
+        case .wholeDay: (start, earliestEnd) = (day * 1440, (day + 1) * 1440)
         case .none: return nil
         }
         // A moment of the sun that ends it sets the day's polar rule too.
         if period.to.sun != nil, period.from.sun == nil {
             switch minute(of: period.to, on: day, offset: offset) {
-            case .wholeDay: return day * 1440..<(day + 1) * 1440
+            case .wholeDay: (start, earliestEnd) = (day * 1440, (day + 1) * 1440)
             case .none: return nil
             case .at: break
             }
@@ -98,8 +100,8 @@ extension NightSchedule {
         // The first end after the start: that day's, the next's, or the one after that's.
         for d in day...day + 2 {
             switch minute(of: period.to, on: d, offset: offset) {
-            case .at(let m) where m > start: return start..<m
-            case .wholeDay, .none: if d * 1440 > start { return start..<d * 1440 }
+            case .at(let m) where m >= earliestEnd: return start..<m
+            case .wholeDay, .none: if d * 1440 >= earliestEnd { return start..<d * 1440 }
             default: continue
             }
         }

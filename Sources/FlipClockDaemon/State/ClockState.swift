@@ -113,7 +113,7 @@ struct ClockState {
     }
 
     /// The brightness at `reading`; a request's override ends when the schedule next changes.
-    /// Without one, the light sensor's level, capped by the schedule's.
+    /// Without one, the light sensor's level (with `[light]`), capped by the schedule's.
     mutating func level(at reading: ClockReading) -> Double {
         let scheduled = brightness.level(at: reading)
         guard brightness.override == nil, let room = room?.level else { return scheduled }
@@ -281,7 +281,7 @@ extension ClockState {
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
             output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, sets: sets.map(SetReading.init),
             messageSeconds: messageSeconds,
-            match: matchStatus, light: room.map { LightReading(lux: $0.lux, percent: $0.percent, problem: lightProblem) })
+            match: matchStatus, light: lightReading)
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.
