@@ -60,7 +60,10 @@ def astral_says(observer, event, day, zone):
 def daemon_says(lat, lon, zone):
     out = subprocess.run(
         [DAEMON, "sun", f"{lat},{lon}", "--date", YEAR_START.isoformat(), "--zone", zone, "--days", str(DAYS)],
-        capture_output=True, text=True, check=True, timeout=60,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     ).stdout.splitlines()
     days = {}
     for line in out[1:]:
@@ -80,7 +83,7 @@ def check(name, lat, lon, zone_name):
         if times is None or len(times) != 4:
             wrong.append(f"{day}: no line")
             continue
-        for event, mine in zip(EVENTS, times):
+        for event, mine in zip(EVENTS, times, strict=True):
             theirs = astral_says(observer, event, day, zone)
             if isinstance(theirs, str):
                 kinds.add(theirs)
