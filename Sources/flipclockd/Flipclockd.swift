@@ -7,7 +7,7 @@ struct Flipclockd: AsyncParsableCommand {
         commandName: "flipclockd",
         abstract: "A flip clock for Linux displays, drawn with true perspective.",
         version: FlipClockVersion.string,
-        subcommands: [RunCommand.self, PreviewCommand.self],
+        subcommands: [RunCommand.self, PreviewCommand.self, SunCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -158,7 +158,7 @@ import Testing
     @Test(arguments: [
         (
             "[clok]\nformat = \"HH:MM\"\n",
-            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, game, sets, score, timer, place, date, night, text, countdown, vestaboard, row, control, http, mqtt, match, keypad, sound, horn, state"
+            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, game, sets, score, timer, place, date, sun, night, light, text, countdown, vestaboard, row, control, http, mqtt, match, keypad, sound, horn, state"
         ),
         (
             "[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
@@ -250,7 +250,32 @@ import Testing
         ("[[row]]\nshow = [\"time\"]\n[[row]]\nshow = [\"time\"]\n", "f.toml:4:8: row[1].show: \"time\" is already shown in another row"),
         (
             "[[night]]\nhours = \"22:00-7:00\"\n",
-            "f.toml:2:9: night[0].hours: \"22:00-7:00\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\""
+            "f.toml:2:9: night[0].hours: \"22:00-7:00\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\", or with dawn, sunrise, sunset or dusk (\"sunset+30m-07:00\")"
+        ),
+        (
+            "[[night]]\nhours = \"sunset-07:00\"\n",
+            "f.toml:2:9: night[0].hours: \"sunset-07:00\" follows the sun: say where the clock is with [sun] latitude and longitude"
+        ),
+        ("[sun]\nlatitude = 91\nlongitude = 0\n", "f.toml:2:12: sun.latitude: 91 is out of range; allowed -90...90"),
+        (
+            "[light]\nsensor = \"iio:device0\"\n",
+            "f.toml:2:10: light.sensor: \"iio:device0\" is neither \"auto\" nor a device's folder (an absolute path)"
+        ),
+        ("[light]\ncurve = [[10, 25], [5, 60]]\n", "f.toml:2:9: light.curve: point 2: the lux must rise from point to point"),
+        ("[light]\ncurve = [[10, 125]]\n", "f.toml:2:9: light.curve: point 1: the lux must be 0...200000 and the percent 0...100"),
+        (
+            "[light]\ncurve = 5\n",
+            "f.toml:2:9: light.curve: expected [[lux, percent], …], such as [[0, 5], [10, 25], [100, 60], [1000, 100]], 1 to 16 points"
+        ),
+        (
+            "[light]\ncurve = [[1, 2, 3]]\n",
+            "f.toml:2:9: light.curve: point 1: expected [[lux, percent], …], such as [[0, 5], [10, 25], [100, 60], [1000, 100]]"
+        ),
+        ("[light]\ninterval_seconds = 0\n", "f.toml:2:20: light.interval_seconds: 0 is out of range; allowed 0.2...60"),
+        ("[sun]\nlatitude = 60.5\nlongitude = -180.5\n", "f.toml:3:13: sun.longitude: -180.5 is out of range; allowed -180...180"),
+        (
+            "[sun]\nlatitude = 60\n",
+            "f.toml:2:1: sun.longitude: [sun] needs both latitude (-90...90, north) and longitude (-180...180, east)"
         ),
         ("[[night]]\nbrightness = 20\n", "f.toml:2:1: night[0].hours: a night period needs hours = \"HH:MM-HH:MM\""),
         ("[[night]]\nhours = \"22:00-07:00\"\nbrightness = 120\n", "f.toml:3:14: night[0].brightness: 120 is out of range; allowed 0...100"),

@@ -20,6 +20,7 @@ import Testing
         ("[match]", "topic = \"flipclock/match/hall\"\nrole = \"leader\""),
         ("[[score]]", #"name = "home""#), ("[[timer]]", #"name = "tea""#), ("[[text]]", #"name = "board""#), ("[vestaboard]", #"key_file = "/k""#),
         ("[[place]]", "name = \"tokyo\"\ntime_zone = \"Asia/Tokyo\""), ("[[night]]", #"hours = "22:00-07:00""#),
+        ("[sun]", "latitude = 0\nlongitude = 0"), ("[light]", ""),
         ("[[row]]", #"show = ["time"]"#), ("[[countdown]]", #"name = "opening""#),
     ]
 

@@ -75,6 +75,8 @@ public enum ControlReply: Equatable, Sendable {
         public var match: Match?
         /// In the configuration's order.
         public var countdowns: [CountdownReading] = []
+        /// The light sensor, with `[light]`.
+        public var light: LightReading?
 
         /// Where a clock stands in its `[match]`: it leads it, it follows its leader, or it has
         /// lost its leader (its screens show the mark).
@@ -84,9 +86,11 @@ public enum ControlReply: Equatable, Sendable {
 
         public init(
             time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String,
-            game: GameReading? = nil, sets: SetReading? = nil, messageSeconds: Int = 30, match: Match? = nil, countdowns: [CountdownReading] = []
+            game: GameReading? = nil, sets: SetReading? = nil, messageSeconds: Int = 30, match: Match? = nil, countdowns: [CountdownReading] = [],
+            light: LightReading? = nil
         ) {
             self.countdowns = countdowns
+            self.light = light
             self.sets = sets
             self.match = match
             self.game = game
@@ -115,7 +119,7 @@ public enum ControlReply: Equatable, Sendable {
                 + (status.countdowns.isEmpty ? "" : " countdowns \(CountdownReading.summary(status.countdowns))")
                 + " message_seconds=\(status.messageSeconds)" + (status.game.map { " game \($0)" } ?? "")
                 + (status.sets.map { " sets \($0)" } ?? "") + (status.match.map { " match=\($0.rawValue)" } ?? "")
-                + " screen=\(status.screen) output=\(status.output)"
+                + " screen=\(status.screen)" + (status.light.map { " light=\($0)" } ?? "") + " output=\(status.output)"
         case let .screen(level, until):
             "OK screen=\(level)" + (until.map { " until \("\($0)".prefix(5))" } ?? "")
         case .reloaded:
@@ -169,6 +173,7 @@ public enum ControlReply: Equatable, Sendable {
                 .merging(status.sets.map { ["sets": $0.object] } ?? [:]) { $1 }
                 .merging(status.match.map { ["match": .string($0.rawValue)] } ?? [:]) { $1 }
                 .merging(status.countdowns.isEmpty ? [:] : ["countdowns": CountdownReading.object(status.countdowns)]) { $1 }
+                .merging(status.light.map { ["light": $0.object] } ?? [:]) { $1 }
         case .screen(let level, _):
             ["ok": true, "screen": .string("\(level)")]
         case .sound(let on):

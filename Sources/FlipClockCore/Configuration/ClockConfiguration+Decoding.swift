@@ -15,7 +15,7 @@ extension ClockConfiguration {
         for (index, t) in try top.tables("timer").enumerated() { try decodeTimer(t, index: index) }
         for (index, t) in try top.tables("place").enumerated() { try decodePlace(t, index: index) }
         if let t = try top.table("date") { try decodeDate(t) }
-        for (index, t) in try top.tables("night").enumerated() { try decodeNight(t, index: index) }
+        try decodeNight(&top)
         for (index, t) in try top.tables("text").enumerated() { try decodeText(t, index: index) }
         for (index, t) in try top.tables("countdown").enumerated() { try decodeCountdown(t, index: index) }
         if let t = try top.table("vestaboard") { try decodeVestaboard(t, at: document["vestaboard"]?.keyLocation ?? top.firstKey) }
@@ -195,21 +195,6 @@ extension ClockConfiguration {
         if let v = try r.bool("uppercase") { date?.uppercase = v }
         if let v = try r.string("label") { date?.label = v }
         try r.rejectUnknownKeys()
-    }
-
-    private mutating func decodeNight(_ table: ConfigTable, index: Int) throws(ConfigError) {
-        var r = ConfigReader(table, path: "night[\(index)]")
-        guard let hours = try r.string("hours") else {
-            throw ConfigError(r.firstKey, key: r.key("hours"), "a night period needs hours = \"HH:MM-HH:MM\"")
-        }
-        let percent = try r.integer("brightness", in: 0...100) ?? 0
-        guard let period = NightSchedule.Period(parsing: hours, brightness: Double(percent) / 100) else {
-            throw ConfigError(
-                table["hours"]!.valueLocation, key: r.key("hours"),
-                "\"\(hours)\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\"")
-        }
-        try r.rejectUnknownKeys()
-        night.periods.append(period)
     }
 
     private mutating func decodeText(_ table: ConfigTable, index: Int) throws(ConfigError) {

@@ -44,6 +44,8 @@ public struct ClockConfiguration: Equatable, Sendable {
 
     /// `[[night]]`: when the screen dims or goes dark.
     public var night = NightSchedule()
+    /// `[light]`: an ambient light sensor sets the brightness (none without it).
+    public var light: LightSettings? = nil
     /// `output.backlight`: `auto` (the first in `/sys/class/backlight`), `none`, or a device's folder.
     public var backlight = "auto"
 

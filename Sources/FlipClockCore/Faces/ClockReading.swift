@@ -27,6 +27,9 @@ public struct ClockReading: Equatable, Sendable {
     /// Seconds since 1970 on a wall clock in `zone`.
     private func local(_ zone: String) -> Int { instant.unixSeconds + (offsets[zone] ?? 0) }
 
+    /// Seconds east of UTC of the face's own wall clock.
+    public var offset: Int { offsets[ClockReading.ownZone] ?? 0 }
+
     /// The time of day on a wall clock in `zone`.
     public func time(in zone: String = ClockReading.ownZone) -> WallTime {
         let s = ((local(zone) % 86400) + 86400) % 86400

@@ -1,59 +1,72 @@
 /// When the screen dims or goes dark: periods of the day, each with a brightness.
 ///
-/// A period runs from its start minute up to (not including) its end minute, and wraps past
-/// midnight when the end is not after the start (`22:00-07:00`). Where periods overlap the
-/// darker one wins, so `22:00-07:00 dim 20 %` with `01:00-06:00 off` is dim, then off, then
-/// dim again. Outside every period the screen is at full brightness.
+/// A period runs from its start up to (not including) its end, and wraps past midnight when
+/// the end is not after the start (`22:00-07:00`). Where periods overlap the darker one wins,
+/// so `22:00-07:00 dim 20 %` with `01:00-06:00 off` is dim, then off, then dim again. Outside
+/// every period the screen is at full brightness.
+///
+/// An end may be a moment of the sun (`sunset+30m`, ``Period/Edge``) at ``place``; a day with no
+/// such moment (polar day) has no such period, and a day the sun stays below it (polar night)
+/// is the period all day.
 public struct NightSchedule: Equatable, Sendable {
     public struct Period: Equatable, Sendable {
-        /// Minutes since midnight.
-        public var start: Int
-        public var end: Int
+        public var from: Edge
+        public var to: Edge
         /// 0 is off; 0 < b < 1 dims the colours (and the backlight, where there is one).
         public var brightness: Double
 
+        /// A period between two times of day, in minutes since midnight.
         public init(start: Int, end: Int, brightness: Double) {
-            precondition((0..<1440).contains(start) && (0..<1440).contains(end) && (0...1).contains(brightness))
-            self.start = start
-            self.end = end
+            precondition((0..<1440).contains(start) && (0..<1440).contains(end))
+            self.init(from: .time(start), to: .time(end), brightness: brightness)
+        }
+
+        public init(from: Edge, to: Edge, brightness: Double) {
+            precondition((0...1).contains(brightness))
+            self.from = from
+            self.to = to
             self.brightness = brightness
         }
 
-        /// Parses `HH:MM-HH:MM`; `nil` for anything else.
-        public init?(parsing text: String, brightness: Double) {
-            let ends = text.split(separator: "-", omittingEmptySubsequences: false)
-            guard ends.count == 2, ends.allSatisfy({ $0.count == 5 }), let from = WallTime(parsing: String(ends[0])),
-                let to = WallTime(parsing: String(ends[1])), (0...1).contains(brightness)
-            else { return nil }
-            self.init(start: from.hour * 60 + from.minute, end: to.hour * 60 + to.minute, brightness: brightness)
-        }
-
-        /// Whether the minute of the day `minute` is in this period.
-        public func covers(_ minute: Int) -> Bool {
-            start < end ? (start..<end).contains(minute) : (minute >= start || minute < end)
-        }
+        /// Whether an end is a moment of the sun.
+        public var followsTheSun: Bool { from.sun != nil || to.sun != nil }
     }
 
     public var periods: [Period]
+    /// Where the sun is watched from (`[sun]`); a period that follows the sun needs one.
+    public var place: Coordinates?
 
-    public init(periods: [Period] = []) {
+    public init(periods: [Period] = [], place: Coordinates? = nil) {
         self.periods = periods
+        self.place = place
     }
 
-    /// The brightness at a minute of the day: the darkest period covering it, or 1.
-    public func brightness(atMinute minute: Int) -> Double {
-        periods.filter { $0.covers(minute) }.map(\.brightness).min() ?? 1
+    /// The brightness at `minute`, counted as ``ClockReading/minute(in:)`` counts (a minute
+    /// of the day is one of 1 January 1970) on a wall clock `offset` seconds east of UTC: the
+    /// darkest period covering it, or 1.
+    public func brightness(atMinute minute: Int, offset: Int = 0) -> Double {
+        let day = minute.floorDivided(by: 1440)
+        let spans = (day - 2...day).flatMap { d in periods.compactMap { p in span(of: p, startingOn: d, offset: offset).map { ($0, p) } } }
+        return spans.filter { $0.0.contains(minute) }.map(\.1.brightness).min() ?? 1
     }
 
     public func brightness(at time: WallTime) -> Double { brightness(atMinute: time.hour * 60 + time.minute) }
 
-    /// How many minutes after `minute` the brightness next changes; `nil` if it never does.
-    public func minutesUntilChange(after minute: Int) -> Int? {
-        let now = brightness(atMinute: minute)
+    /// How many minutes after `minute` (counted as ``brightness(atMinute:offset:)`` counts) the
+    /// brightness next changes within two days; `nil` if it does not.
+    public func minutesUntilChange(after minute: Int, offset: Int = 0) -> Int? {
+        let now = brightness(atMinute: minute, offset: offset)
+        let day = minute.floorDivided(by: 1440)
         // Brightness only changes where a period starts or ends.
-        let edges = Set(periods.flatMap { [$0.start, $0.end] }).map { ($0 - minute + 1440) % 1440 }.filter { $0 > 0 }.sorted()
-        return edges.first { brightness(atMinute: (minute + $0) % 1440) != now }
+        let edges = Set(
+            (day - 2...day + 2).flatMap { d in
+                periods.compactMap { span(of: $0, startingOn: d, offset: offset) }.flatMap { [$0.lowerBound, $0.upperBound] }
+            })
+        return edges.filter { $0 > minute }.sorted().first { brightness(atMinute: $0, offset: offset) != now }.map { $0 - minute }
     }
+
+    /// Whether a period follows the sun: its changes move from day to day.
+    public var followsTheSun: Bool { periods.contains(where: \.followsTheSun) }
 }
 
 /// How bright the screen is now: the schedule's level, unless a person said otherwise
@@ -86,14 +99,16 @@ public struct ScreenBrightness: Equatable, Sendable {
         precondition((0...1).contains(level))
         let minute = reading.minute()
         override = level
-        overrideEndMinute = schedule.minutesUntilChange(after: Self.dayMinute(minute)).map { minute + $0 }
+        overrideEndMinute = schedule.minutesUntilChange(after: minute, offset: reading.offset).map { minute + $0 }
     }
 
     /// The instant at which the level next changes after `reading` (at its offset); `nil` if
-    /// it never does.
+    /// it never does. A schedule that follows the sun is looked at again at least every day
+    /// (a polar night's period may last weeks).
     public func nextChange(after reading: ClockReading) -> WallInstant? {
         let minute = reading.minute()
-        return schedule.minutesUntilChange(after: Self.dayMinute(minute)).map { reading.instant(atMinute: minute + $0) }
+        let ahead = schedule.minutesUntilChange(after: minute, offset: reading.offset)
+        return (ahead ?? (schedule.followsTheSun ? 1440 : nil)).map { reading.instant(atMinute: minute + $0) }
     }
 
     /// The brightness at `reading`; an override ends when the schedule next changes.
@@ -103,7 +118,7 @@ public struct ScreenBrightness: Equatable, Sendable {
             override = nil
             overrideEndMinute = nil
         }
-        return override ?? schedule.brightness(atMinute: Self.dayMinute(minute))
+        return override ?? schedule.brightness(atMinute: minute, offset: reading.offset)
     }
 }
 

@@ -22,12 +22,14 @@ extension ClockLoop {
     }
 
     /// Whether the state `now` is news after the one told last: more than its time differs,
-    /// and more than the milliseconds of a running game clock and the instant read (a page
+    /// more than the milliseconds of a running game clock and the instant read, and more than the lux (a page
     /// counts those on by itself, and hears of them again when a text shown changes).
     static func tells(_ now: ControlReply.Status, after told: ControlReply.Status?) -> Bool {
         var then = told
         then?.time = now.time
         then?.game?.count = now.game?.count
+        // The lux read each second is not news; the level it asks for is.
+        then?.light?.lux = now.light?.lux
         return now != then
     }
 }

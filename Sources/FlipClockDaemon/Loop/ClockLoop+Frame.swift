@@ -21,6 +21,7 @@ extension ClockLoop {
         if hidden != screens.hidden { plan.frame = min(plan.frame, now) }
         // The night schedule (or a request) changed the brightness: the face is presented
         // whole at the new level; at 0 the screens are off and nothing is drawn.
+        readLight(at: now)
         let level = state.level(at: read)
         if level != screens.level {
             try screens.apply(level)

@@ -41,6 +41,8 @@ public final class ClockLoop {
     /// The scores, timers, texts and brightness: their one owner.
     var state: ClockState
     var configuration: ClockConfiguration { state.configuration }
+    /// The light sensor (with `[light]`), when it is read next and when it was read last.
+    var light: (sensor: LightSensor?, next: Duration, last: Duration?) = (nil, .zero, nil)
     /// The places' time zones, looked up once per configuration (at the start and at each
     /// reload), not at every frame.
     var placeZones: [String: ZoneRules]
@@ -256,7 +258,7 @@ public final class ClockLoop {
             watchdog: notifier?.watchdogInterval == nil ? nil : nextWatchdog,
             control: [control?.nextDeadline, held.nextDeadline].compactMap { $0 }.min(),
             requestsWaiting: control?.hasWaitingLines == true, reload: reloads.wake(preparing: preparing != nil), keypad: keypad?.watch.next,
-            horn: hornRelay.releaseAt
+            horn: hornRelay.releaseAt, light: configuration.light == nil ? nil : light.next
         )
         var fds = sources.pollSet()
         let wake = try clock.sleep(until: until, orWall: console.suspended ? nil : plan.wall, watching: &fds)

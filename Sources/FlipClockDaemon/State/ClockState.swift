@@ -40,6 +40,9 @@ struct ClockState {
     var pairing: PairingCode?
     /// Where this clock stands in the `[match]`: leading it, or the last state it followed.
     var standing = MatchStanding()
+    /// The light sensor's decision, with `[light]`, and why the sensor gave nothing last.
+    var room: RoomLight?
+    var lightProblem: String?
 
     /// The state as saved (`nil`s: nothing saved), kept where it fits `configuration`: unknown
     /// names are dropped, scores kept in range, and a text shown only where a request could
@@ -59,6 +62,7 @@ struct ClockState {
         }
         self.texts = kept
         brightness = ScreenBrightness(schedule: configuration.night)
+        room = configuration.light.map(RoomLight.init)
         dropped = texts.filter { kept[$0.key] == nil }
     }
 
@@ -83,6 +87,11 @@ struct ClockState {
         if game != nil { undoable = [] }
         sets = Self.reloaded(sets, aside: &setAside.sets, rules: new.sets?.rules, of: \.rules) { Self.setMatch(for: new.sets, saved: $0) }
         brightness.schedule = new.night
+        room = new.light.map { settings in
+            room.map {
+                var kept = $0; kept.settings = settings; return kept
+            } ?? RoomLight(settings: settings)
+        }
         messages = PanelReveal()
         said = []
     }
@@ -107,7 +116,12 @@ struct ClockState {
     }
 
     /// The brightness at `reading`; a request's override ends when the schedule next changes.
-    mutating func level(at reading: ClockReading) -> Double { brightness.level(at: reading) }
+    /// Without one, the light sensor's level (with `[light]`), capped by the schedule's.
+    mutating func level(at reading: ClockReading) -> Double {
+        let scheduled = brightness.level(at: reading)
+        guard brightness.override == nil, let room = room?.level else { return scheduled }
+        return min(scheduled, room)
+    }
 
     /// When the night schedule, or a request's override, next changes the brightness after
     /// `reading`.
@@ -272,7 +286,7 @@ extension ClockState {
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
             output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, sets: sets.map(SetReading.init),
             messageSeconds: messageSeconds,
-            match: matchStatus, countdowns: countdownReadings)
+            match: matchStatus, countdowns: countdownReadings, light: lightReading)
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.

@@ -33,6 +33,14 @@ enum OpenAPISchemas {
                     "type": "string", "enum": ["leading", "led", "lost"],
                     "description": "with [match]: this clock leads it, follows its leader, or has lost its leader (the screens show the mark)",
                 ],
+                "light": [
+                    "type": "object", "required": ["lux", "percent", "problem"],
+                    "description": "with [light]: the lux read last and the level the room asks for (null: no reading, problem says why)",
+                    "properties": [
+                        "lux": ["type": ["number", "null"]], "percent": ["type": ["integer", "null"], "minimum": 0, "maximum": 100],
+                        "problem": ["type": ["string", "null"]],
+                    ],
+                ],
             ]),
         "Scores": reply(["scores": integers]),
         "Game": reply(["game": game]),
