@@ -56,6 +56,34 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
         return style.isEmpty ? family : "\(family) \(style)"
     }
 
+    /// Whether the font has a glyph for `scalar`.
+    ///
+    /// The corresponding C function is `FT_Get_Char_Index`.
+    public func has(_ scalar: Unicode.Scalar) -> Bool {
+        lock.withLock { _ in FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0 }
+    }
+
+    /// The height of a capital "H" as a fraction of the em; for a font without one (a CJK
+    /// font), the cap height its OS/2 table gives, else 0.7: what a fallback font is scaled
+    /// by to stand beside this one at the same size.
+    ///
+    /// The corresponding C functions are `FT_Load_Glyph` (unscaled) and `FT_Get_Sfnt_Table`.
+    public var capHeight: Double {
+        lock.withLock { _ in
+            let em = Double(face.pointee.units_per_EM)
+            guard em > 0 else { return 0.7 }
+            let index = FT_Get_Char_Index(face, FT_ULong(72))
+            if index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_SCALE)) == 0, face.pointee.glyph.pointee.metrics.height > 0 {
+                return Double(face.pointee.glyph.pointee.metrics.height) / em
+            }
+            if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+                let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee
+                if os2.version >= 2, os2.sCapHeight > 0 { return Double(os2.sCapHeight) / em }
+            }
+            return 0.7
+        }
+    }
+
     public func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
         try lock.withLock { _ throws(FontError) in try renderLocked(text, pixelSize: pixelSize, drawing: true) }
     }

@@ -83,7 +83,11 @@ import Testing
         #expect(board.checked("boarding") == .failure(.init(description: "\"boarding\" is 8 characters; board has 6 cards")))
         #expect(
             board.checked("ü")
-                == .failure(.init(description: "\"Ü\" is not on the cards; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = *")))
+                == .failure(
+                    .init(
+                        description:
+                            "\"Ü\" is not on the cards of board; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = * (its [[text]] characters adds more)"
+                    )))
     }
 
     @Test func rowsPlaceEveryItemWithItsLabelUnderItsCards() {
