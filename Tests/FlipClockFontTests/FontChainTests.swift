@@ -47,6 +47,17 @@ import Testing
         #expect(chain.faces[2].capHeight == 183.0 / 256)
     }
 
+    /// An ideograph stands as tall as the first font's capitals: by the fallback's cap height
+    /// alone (183/256 of the em in Droid Sans Fallback) 国 stood a quarter taller and
+    /// overflowed its card.
+    @Test func anIdeographStandsAsTallAsTheCapitals() throws {
+        let chain = try FontChain.open([Self.roboto, Self.droid])
+        let capital = try chain.render("H", pixelSize: 200).mask.height
+        let ideograph = try chain.render("国", pixelSize: 200).mask.height
+        #expect(abs(capital - ideograph) <= 2, "H \(capital) px, 国 \(ideograph) px")
+        #expect(try chain.scaledRuns("A東京").map(\.text) == ["A", "東京"])
+    }
+
     /// A text the first font draws whole is that font's own run, pixel for pixel.
     @Test func aTextTheFirstFontHasIsItsOwnRun() throws {
         let chain = try FontChain.open([Self.roboto, Self.droid])
