@@ -27,6 +27,7 @@ let package = Package(
     targets: [
         // C libraries, each reached only through the one Swift module above it.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
@@ -47,7 +48,7 @@ let package = Package(
         // The control protocol, both ends: requests, replies and errors in their text and JSON
         // forms, and the client. What `flipclockctl` links, without the display or font libraries.
         .target(name: "FlipClockControl", dependencies: ["FlipClockCore", "FlipClockSystem", swiftSystem]),
-        .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType", swiftSystem]),
+        .target(name: "FlipClockFont", dependencies: ["FlipClockCore", "CFreeType", "CFontconfig", swiftSystem]),
         // libqrencode behind one function: a text made into a QR code's modules (the pairing code).
         .target(name: "FlipClockQR", dependencies: ["FlipClockCore", "CQRencode", "FlipClockSystem", swiftSystem]),
         .target(name: "FlipClockOutput", dependencies: ["FlipClockCore", "CPNG", "CDRM", "CLinux", "FlipClockSystem", swiftSystem]),

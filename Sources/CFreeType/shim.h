@@ -2,6 +2,8 @@
 #define FLIPCLOCK_CFREETYPE_SHIM_H
 #include <ft2build.h>
 #include FT_FREETYPE_H
+// The OS/2 table: a font without a capital H still says its cap height there.
+#include FT_TRUETYPE_TABLES_H
 
 // FT_LOAD_TARGET_LIGHT is a function-like macro that Swift cannot import.
 // Light hinting snaps only vertically: right for large display digits.

@@ -56,6 +56,50 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
         return style.isEmpty ? family : "\(family) \(style)"
     }
 
+    /// Whether the font has a glyph for `scalar`.
+    ///
+    /// The corresponding C function is `FT_Get_Char_Index`.
+    public func has(_ scalar: Unicode.Scalar) -> Bool {
+        lock.withLock { _ in FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0 }
+    }
+
+    /// The height of a capital "H" as a fraction of the em; for a font without one, the cap
+    /// height its OS/2 table gives, else 0.7: what a fallback font is scaled by to stand
+    /// beside this one at the same size.
+    ///
+    /// The corresponding C function is `FT_Get_Sfnt_Table`.
+    public var capHeight: Double {
+        if let h = inkHeight(of: "H") { return h }
+        return lock.withLock { _ in
+            let em = Double(face.pointee.units_per_EM)
+            if em > 0, let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+                let os2 = table.assumingMemoryBound(to: TT_OS2.self).pointee
+                if os2.version >= 2, os2.sCapHeight > 0 { return Double(os2.sCapHeight) / em }
+            }
+            return 0.7
+        }
+    }
+
+    /// The height of `scalar`'s ink as a fraction of the em; `nil` if the font lacks it.
+    public func inkHeight(of scalar: Unicode.Scalar) -> Double? {
+        ink(of: scalar).map { $0.top - $0.bottom }
+    }
+
+    /// Where `scalar`'s ink starts and ends above the baseline, as fractions of the em (the
+    /// bottom negative below it); `nil` if the font lacks it.
+    ///
+    /// The corresponding C function is `FT_Load_Glyph` (unscaled).
+    public func ink(of scalar: Unicode.Scalar) -> (top: Double, bottom: Double)? {
+        lock.withLock { _ in
+            let em = Double(face.pointee.units_per_EM)
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            guard em > 0, index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_NO_SCALE)) == 0 else { return nil }
+            let metrics = face.pointee.glyph.pointee.metrics
+            guard metrics.height > 0 else { return nil }
+            return (Double(metrics.horiBearingY) / em, Double(metrics.horiBearingY - metrics.height) / em)
+        }
+    }
+
     public func render(_ text: String, pixelSize: Int) throws -> GlyphRun {
         try lock.withLock { _ throws(FontError) in try renderLocked(text, pixelSize: pixelSize, drawing: true) }
     }

@@ -33,7 +33,7 @@ enum ConfigPath {
 
     /// The configuration's font, checked to draw everything the configuration shows; what is
     /// wrong, at the key that says it. At start (and for a preview) that is exit 78.
-    static func openFont(_ configuration: ClockConfiguration, path: String?) throws -> FontFace {
+    static func openFont(_ configuration: ClockConfiguration, path: String?) throws -> FontChain {
         do {
             return try font(configuration, path: path)
         } catch {
@@ -55,12 +55,13 @@ enum ConfigPath {
 
     /// The configuration's font, checked to draw everything the configuration shows (the
     /// start, and each reload, which keeps the running configuration on an error).
-    static func font(_ configuration: ClockConfiguration, path: String?) throws(ConfigError) -> FontFace {
-        let font: FontFace
+    static func font(_ configuration: ClockConfiguration, path: String?) throws(ConfigError) -> FontChain {
+        let font: FontChain
         do {
-            font = try FontFace(path: configuration.fontPath)
+            font = try FontChain.open([configuration.fontPath] + configuration.fallbackFonts)
         } catch {
-            throw ConfigError(GlyphCheck.location(of: ["look", "font"], in: path), key: "look.font", "\(error)")
+            let key = error.index == 0 ? ["look", "font"] : ["look", "fallback"]
+            throw ConfigError(GlyphCheck.location(of: key, in: path), key: key.joined(separator: "."), "\(error.error)")
         }
         try GlyphCheck.check(configuration, path: path, glyphs: font)
         return font

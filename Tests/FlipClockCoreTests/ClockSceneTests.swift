@@ -92,6 +92,21 @@ import Testing
         #expect(TextItem.step(from: "", toward: "A") == "A")
     }
 
+    /// Past the signs a widened drum goes on with the row's own characters, by code point,
+    /// then round to the blank: █ (the last colour chip) → Ä → Ö → Ж → blank → A.
+    @Test(arguments: [("█Ä", "ЖÖ", ["ÄÖ", "ÖÖ", "ЖÖ"]), ("ЖÖ", "A", ["_Ж", "A_"])])
+    func aCardStepsOnThroughTheCharactersItsRowAdds(_ from: String, _ to: String, _ landings: [String]) throws {
+        var c = ClockConfiguration()
+        var board = TextItem(name: "board", cards: 2, text: from)
+        board.widenDrum(with: "Жöä")
+        c.texts = [board]
+        var s = ClockScene(
+            configuration: c, width: 640, height: 400, showing: ClockReading(time: WallTime(hour: 12, minute: 0, second: 0)),
+            glyphs: SolidBlockGlyphs())
+        s.setTexts(["board": to], at: .zero)
+        #expect(try boardLandings(&s, until: .seconds(3)) == landings)
+    }
+
     @Test func aFlippingTextCardGoesStraightToItsCharacter() throws {
         var s = board(.flip, showing: "AY")
         s.setTexts(["board": "D1"], at: .zero)

@@ -86,7 +86,7 @@ import Testing
                 == .failure(
                     .init(
                         description:
-                            "\"Ü\" is not on the cards; they show A-Z, 0-9, blank, . , : ; - + / ! ? ' & # @ ( ) % = * $ \" ° and the colour chips 🟥🟧🟨🟩🟦🟪⬜⬛█"
+                            "\"Ü\" is not on the cards of board; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = * $ \" ° and the colour chips 🟥🟧🟨🟩🟦🟪⬜⬛█ (its [[text]] characters adds more)"
                     )))
     }
 

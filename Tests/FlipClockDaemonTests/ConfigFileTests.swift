@@ -12,6 +12,32 @@ import Testing
         #expect(try ConfigFile.load(path: Self.shipped) == ClockConfiguration())
     }
 
+    /// A text row's drum holds what its text and characters add; the fonts behind the first.
+    @Test func aTextRowsCharactersWidenItsDrumAndFallbackFontsAreRead() throws {
+        let c = try ConfigFile.parse(
+            """
+            [look]
+            font = "Roboto Condensed:bold"
+            fallback = ["DejaVu Sans:bold", "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"]
+            [[text]]
+            name = "board"
+            text = "Zürich"
+            characters = "東京 жä"
+            """, path: "f.toml")
+        #expect(c.fontPath == "Roboto Condensed:bold")
+        #expect(c.fallbackFonts == ["DejaVu Sans:bold", "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"])
+        #expect(c.texts[0].text == "ZÜRICH")
+        #expect(c.texts[0].extraCharacters == ["Ä", "Ü", "Ж", "京", "東"])
+        guard case .failure(let refusal) = c.texts[0].checked("жук") else {
+            Issue.record("ЖУК was taken")
+            return
+        }
+        #expect(
+            refusal.description
+                == "\"У\" is not on the cards of board; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = * $ \" ° and the colour chips 🟥🟧🟨🟩🟦🟪⬜⬛█ ÄÜЖ京東 (its [[text]] characters adds more)"
+        )
+    }
+
     @Test func aFileSetsOnlyWhatItSays() throws {
         let c = try ConfigFile.parse(
             """
@@ -246,6 +272,12 @@ import Testing
         ("[[text]]\nname = \"board\"\ncards = 4\ntext = \"HELLO\"\n", "f.toml:4:8: text[0].text: \"HELLO\" is 5 characters; board has 4 cards"),
         ("[[text]]\nname = \"board\"\nchange = \"spin\"\n", "f.toml:3:10: text[0].change: \"spin\" is not allowed; allowed \"step\", \"flip\""),
         ("[[text]]\nname = \"board\"\ncards = 40\n", "f.toml:3:9: text[0].cards: 40 is out of range; allowed 1...32"),
+        ("[look]\nfallback = [\"DejaVu Sans\", \"\"]\n", "f.toml:2:12: look.fallback: a font is a path or a name, not \"\""),
+        ("[look]\nfallback = [\"a\",\"b\",\"c\",\"d\",\"e\",\"f\",\"g\",\"h\",\"i\"]\n", "f.toml:2:12: look.fallback: has 9 fonts; at most 8"),
+        (
+            "[[text]]\nname = \"board\"\ncharacters = \"\(String((0..<257).map { Character(Unicode.Scalar(0x4E00 + $0)!) }))\"\n",
+            "f.toml:3:14: text[0].characters: adds 257 characters to the cards; at most 256"
+        ),
         ("[[row]]\nshow = [\"time\", \"tokyo\"]\n", "f.toml:2:8: row[0].show: nothing is named \"tokyo\"; names are time"),
         ("[[row]]\nshow = [\"time\"]\n[[row]]\nshow = [\"time\"]\n", "f.toml:4:8: row[1].show: \"time\" is already shown in another row"),
         (

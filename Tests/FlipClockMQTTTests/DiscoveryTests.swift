@@ -79,4 +79,15 @@ import Testing
         // Each accepted by the pattern is accepted by the row (as it checks, upper-cased).
         for character in TextItem.characters { #expect(String(character).wholeMatch(of: pattern) != nil, "\(character)") }
     }
+
+    /// A row whose configuration adds characters to its drum announces them too, in either case.
+    @Test func aTextRowWithMoreCharactersAnnouncesThem() throws {
+        var board = TextItem(name: "board")
+        board.widenDrum(with: "Zürich 東京")
+        #expect(Discovery.cardsPattern(board) == ##"^[A-Za-z0-9 !"#$%&'()*+,\-./:;=?@°█⬛⬜🟥🟦🟧🟨🟩🟪Üü京東]*$"##)
+        let pattern = try Regex(Discovery.cardsPattern(board))
+        for text in ["Zürich", "ZÜRICH 東京"] { #expect(text.wholeMatch(of: pattern) != nil, "\(text)") }
+        for text in ["Москва", "Zöe"] { #expect(text.wholeMatch(of: pattern) == nil, "\(text)") }
+        #expect(Discovery.cardsPattern(TextItem(name: "plain")) == Discovery.cardsPattern)
+    }
 }

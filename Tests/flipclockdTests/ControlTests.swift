@@ -108,7 +108,7 @@ import Testing
         let wrong = try d.ctl(["text", "board", "Café"])
         #expect(
             wrong.stderr
-                == "flipclockctl: ERR range \"É\" is not on the cards; they show A-Z, 0-9, blank, . , : ; - + / ! ? ' & # @ ( ) % = * $ \" ° and the colour chips 🟥🟧🟨🟩🟦🟪⬜⬛█\n"
+                == "flipclockctl: ERR range \"É\" is not on the cards of board; they show A-Z, 0-9, blank and . , : ; - + / ! ? ' & # @ ( ) % = * $ \" ° and the colour chips 🟥🟧🟨🟩🟦🟪⬜⬛█ (its [[text]] characters adds more)\n"
         )
         let long = try d.ctl(["text", "board", "DEPARTURES"])
         #expect(long.stderr == "flipclockctl: ERR range \"DEPARTURES\" is 10 characters; board has 8 cards\n")

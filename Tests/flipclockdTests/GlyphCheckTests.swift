@@ -13,7 +13,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let outcome = try FlipclockdCommandTests.run(["--check-config", path])
         #expect(outcome.status == 78)
-        #expect(outcome.stderr == "flipclockd: \(path):3:9: score[0].label: font \(Self.font) cannot render \"Zürich ☃\": no glyph for U+2603\n")
+        #expect(
+            outcome.stderr == "flipclockd: \(path):3:9: score[0].label: no configured font has \"☃\" (U+2603) of \"Zürich ☃\"; tried \(Self.font)\n")
     }
 
     @Test func aDateNameIsCheckedAsTheCardsShowIt() throws {
@@ -22,7 +23,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let outcome = try FlipclockdCommandTests.run(["--check-config", path])
         #expect(outcome.status == 78)
-        #expect(outcome.stderr == "flipclockd: \(path):2:10: date.months: font \(Self.font) cannot render \"JAN☃\": no glyph for U+2603\n")
+        #expect(outcome.stderr == "flipclockd: \(path):2:10: date.months: no configured font has \"☃\" (U+2603) of \"JAN☃\"; tried \(Self.font)\n")
     }
 
     /// Every other text the face shows: the game's labels, its point and arrows, the date
@@ -40,7 +41,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let outcome = try FlipclockdCommandTests.run(["--check-config", path])
         #expect(outcome.status == 78)
-        #expect(outcome.stderr == "flipclockd: \(path):\(place): font \(Self.font) cannot render \(text): no glyph for U+2603\n")
+        #expect(outcome.stderr == "flipclockd: \(path):\(place): no configured font has \"☃\" (U+2603) of \(text); tried \(Self.font)\n")
     }
 
     @Test(arguments: [
@@ -64,7 +65,8 @@ import Testing
         #expect(notify.next(startingWith: "RELOADING=1")?.hasPrefix("RELOADING=1") == true)
         #expect(
             notify.next(startingWith: "READY=1")
-                == "READY=1\nSTATUS=reload failed: \(daemon.config):8:9: clock.label: font \(Self.font) cannot render \"☃\": no glyph for U+2603")
+                == "READY=1\nSTATUS=reload failed: \(daemon.config):8:9: clock.label: no configured font has \"☃\" (U+2603) of \"☃\"; tried \(Self.font)"
+        )
         #expect(daemon.process.isRunning)
         daemon.process.terminate()
         daemon.process.waitUntilExit()
@@ -84,5 +86,46 @@ import Testing
         #expect(daemon.process.isRunning)
         daemon.process.terminate()
         daemon.process.waitUntilExit()
+    }
+
+    /// A character no configured font has, where the configuration gives it, naming the
+    /// character, its code and every font tried; a fallback that has it passes.
+    @Test func aCharacterNoConfiguredFontHasIsAnErrorNamingTheFontsTried() throws {
+        let text = "[[text]]\nname = \"board\"\ncharacters = \"äö東\"\n[[place]]\nname = \"tokyo\"\nlabel = \"東京\"\ntime_zone = \"Asia/Tokyo\"\n"
+        let path = try FlipclockdCommandTests.temporaryFile("[look]\nfallback = [\"DejaVu Sans:bold\"]\n" + text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try FlipclockdCommandTests.run(["--check-config", path])
+        #expect(outcome.status == 78)
+        #expect(
+            outcome.stderr
+                == "flipclockd: \(path):8:9: place[0].label: no configured font has \"東\" (U+6771) of \"東京\"; tried \(Self.font), DejaVu Sans:bold\n")
+        let fallback = try FlipclockdCommandTests.temporaryFile("[look]\nfallback = [\"DejaVu Sans:bold\", \"Droid Sans Fallback\"]\n" + text)
+        defer { try? FileManager.default.removeItem(atPath: fallback) }
+        let passed = try FlipclockdCommandTests.run(["--check-config", fallback])
+        #expect(passed.status == 0, "\(passed.stderr)")
+    }
+
+    @Test func aCharacterOfATextRowsCharactersIsCheckedThere() throws {
+        let path = try FlipclockdCommandTests.temporaryFile("[[text]]\nname = \"board\"\ntext = \"ÄÖ\"\ncharacters = \"äö東\"\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try FlipclockdCommandTests.run(["--check-config", path])
+        #expect(outcome.status == 78)
+        #expect(
+            outcome.stderr == "flipclockd: \(path):4:14: text[0].characters: no configured font has \"東\" (U+6771) of \"ÄÖ東\"; tried \(Self.font)\n")
+    }
+
+    /// fontconfig answers a misspelt family with another family: refused, naming the nearest.
+    @Test func aFontNameNoInstalledFamilyHasIsAnErrorNamingTheNearest() throws {
+        let path = try FlipclockdCommandTests.temporaryFile("[look]\nfont = \"Roboto Condesed:bold\"\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let outcome = try FlipclockdCommandTests.run(["--check-config", path])
+        #expect(outcome.status == 78)
+        #expect(
+            outcome.stderr
+                == "flipclockd: \(path):2:8: look.font: font \"Roboto Condesed:bold\": no installed font has that family (nearest: Roboto Condensed)\n"
+        )
+        let named = try FlipclockdCommandTests.temporaryFile("[look]\nfont = \"Roboto Condensed:bold\"\n")
+        defer { try? FileManager.default.removeItem(atPath: named) }
+        #expect(try FlipclockdCommandTests.run(["--check-config", named]).status == 0)
     }
 }

@@ -84,6 +84,15 @@ extension ClockConfiguration {
         var r = ConfigReader(table, path: "look")
         if let v = try r.choice("theme", Theme.allCases.map { ($0.rawValue, $0) }) { style = v.style }
         if let v = try r.string("font") { fontPath = v }
+        if let v = try r.strings("fallback") {
+            guard v.count <= Self.longestFallback else {
+                throw ConfigError(table["fallback"]!.valueLocation, key: "look.fallback", "has \(v.count) fonts; at most \(Self.longestFallback)")
+            }
+            if let empty = v.first(where: { $0.text.isEmpty }) {
+                throw ConfigError(empty.at, key: "look.fallback", "a font is a path or a name, not \"\"")
+            }
+            fallbackFonts = v.map(\.text)
+        }
         if let v = try r.color("background") { style.background = v }
         if let v = try r.color("card") { style.card = v }
         if let v = try r.color("digits") { style.digits = v }
@@ -204,7 +213,13 @@ extension ClockConfiguration {
         if let v = try r.integer("cards", in: 1...TextItem.longest) { text.cards = v }
         if let v = try r.choice("align", TextItem.Alignment.allCases.map { ($0.rawValue, $0) }) { text.alignment = v }
         if let v = try r.choice("change", TextItem.Change.allCases.map { ($0.rawValue, $0) }) { text.change = v }
+        if let v = try r.string("characters") {
+            text.widenDrum(with: v)
+            try checkDrum(text, at: table["characters"]!.valueLocation, key: r.key("characters"))
+        }
         if let v = try r.string("text") {
+            text.widenDrum(with: v)
+            try checkDrum(text, at: table["text"]!.valueLocation, key: r.key("text"))
             switch text.checked(v) {
             case .success(let shown): text.text = shown
             case .failure(let problem): throw ConfigError(table["text"]!.valueLocation, key: r.key("text"), problem.description)
@@ -212,6 +227,14 @@ extension ClockConfiguration {
         }
         try r.rejectUnknownKeys()
         texts.append(text)
+    }
+
+    /// A drum no wider than ``TextItem/widestExtra`` beyond the default.
+    private func checkDrum(_ text: TextItem, at location: FileLocation, key: String) throws(ConfigError) {
+        let extra = text.extraCharacters.count
+        guard extra <= TextItem.widestExtra else {
+            throw ConfigError(location, key: key, "adds \(extra) characters to the cards; at most \(TextItem.widestExtra)")
+        }
     }
 
     private mutating func decodeRows(_ tables: [ConfigTable]) throws(ConfigError) {

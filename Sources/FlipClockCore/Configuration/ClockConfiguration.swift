@@ -51,8 +51,12 @@ public struct ClockConfiguration: Equatable, Sendable {
 
     /// `[look]`: colours and proportions.
     public var style = CardStyle.classic
-    /// `look.font`: a font file by path.
+    /// `look.font`: a font file by path, or a fontconfig name (`"Roboto Condensed:bold"`).
     public var fontPath = ClockConfiguration.defaultFontPath
+    /// `look.fallback`: the fonts (paths or names) a character the first font lacks is drawn
+    /// with, the first that has it; at most ``longestFallback``.
+    public var fallbackFonts: [String] = []
+    public static let longestFallback = 8
     public var spacing = FaceLayout.Spacing()
 
     /// `[flip]`: the animation.

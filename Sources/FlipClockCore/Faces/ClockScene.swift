@@ -182,7 +182,7 @@ public struct ClockScene: Sendable {
                 let target = textTargets[textItem.name]!
                 var shown = textCards[textItem.name]!
                 for k in shown.indices where shown[k] != target[k] && renderer.isResting(cards.lowerBound + k..<cards.lowerBound + k + 1, at: now) {
-                    shown[k] = TextItem.step(from: shown[k], toward: target[k])
+                    shown[k] = textItem.step(from: shown[k], toward: target[k])
                 }
                 guard shown != textCards[textItem.name] else { continue }
                 textCards[textItem.name] = shown

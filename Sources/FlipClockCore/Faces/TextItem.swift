@@ -21,6 +21,9 @@ public struct TextItem: Equatable, Sendable {
     public var text: String
     public var alignment: Alignment
     public var change: Change = .step
+    /// What this row's cards hold, in order: ``drum`` and the characters its configuration
+    /// adds (see ``widenDrum(with:)``).
+    public internal(set) var drum: [String] = TextItem.drum
 
     public static let longest = 32
     /// What a card can show: letters A–Z, digits, a blank, common signs and Vestaboard's colour
@@ -38,10 +41,9 @@ public struct TextItem: Equatable, Sendable {
         firstHalf: .milliseconds(45), secondHalf: .milliseconds(45), firstEasing: .linear, secondEasing: .easeOut
     )
 
-    /// The character after `value` on the drum, on the way to `target`.
+    /// The character after `value` on the default drum, on the way to `target`.
     public static func step(from value: String, toward target: String) -> String {
-        guard value != target, let i = drum.firstIndex(of: value) else { return target }
-        return drum[(i + 1) % drum.count]
+        TextItem(name: "").step(from: value, toward: target)
     }
 
     public init(name: String, label: String = "", cards: Int = 10, text: String = "", alignment: Alignment = .left) {
@@ -54,9 +56,14 @@ public struct TextItem: Equatable, Sendable {
 
     /// `text` as the cards show it (upper case), or why it cannot be shown.
     public func checked(_ text: String) -> Result<String, TextError> {
-        let upper = text.uppercased()
-        if let bad = upper.first(where: { !Self.characters.contains($0) }) {
-            return .failure(TextError(description: "\"\(bad)\" is not on the cards; they show A-Z, 0-9, blank, \(Self.signs)"))
+        let upper = Self.shown(text)
+        if let bad = upper.first(where: { !isOnDrum($0) }) {
+            let extra = extraCharacters.isEmpty ? "" : " " + extraCharacters.joined()
+            return .failure(
+                TextError(
+                    description:
+                        "\"\(bad)\" is not on the cards of \(name); they show A-Z, 0-9, blank and \(Self.signs)\(extra) (its [[text]] characters adds more)"
+                ))
         }
         guard upper.count <= cards else {
             return .failure(TextError(description: "\"\(text)\" is \(upper.count) characters; \(name) has \(cards) cards"))

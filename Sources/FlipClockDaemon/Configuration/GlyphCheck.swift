@@ -2,8 +2,8 @@ import FlipClockCore
 
 /// Whether the font draws everything a configuration will show: every label (the rows', the
 /// game's), every date name as the cards show it and the date format's own text, the digits,
-/// the game's point and arrows, and the letters of the text rows' cards; none of them holds a
-/// control character.
+/// the game's point and arrows, and the letters of the text rows' cards (the default drum's
+/// and those a row's `text` and `characters` add); none of them holds a control character.
 ///
 /// A text the font cannot draw used to pass `--check-config` and stop the daemon at its
 /// first frame (under systemd, a restart loop). Checked with the configuration, it is a
@@ -36,6 +36,9 @@ public enum GlyphCheck {
         all += c.timers.enumerated().map { (["timer[\($0)]", "label"], $1.label) }
         all += c.texts.enumerated().map { (["text[\($0)]", "label"], $1.label) }
         if !c.texts.isEmpty { all.append((["look", "font"], String(TextItem.printed.sorted()))) }
+        all += c.texts.enumerated().flatMap { i, row in
+            [(["text[\(i)]", "text"], row.text), (["text[\(i)]", "characters"], row.extraCharacters.joined())]
+        }
         if let game = c.game {
             all += [
                 (["game", "label"], game.clockLabel), (["game", "period_label"], game.periodLabel), (["look", "font"], "0123456789."),

@@ -49,7 +49,7 @@ struct Discovery {
                     "text", "text_\(text.name)", name: text.label.isEmpty ? text.name : text.label,
                     [
                         "command_topic": .string("\(b)/text/\(text.name)/set"), "state_topic": .string("\(b)/text/\(text.name)"),
-                        "min": 0, "max": .integer(min(255, text.cards)), "mode": "text", "pattern": .string(Self.cardsPattern),
+                        "min": 0, "max": .integer(min(255, text.cards)), "mode": "text", "pattern": .string(Self.cardsPattern(text)),
                     ]))
         }
         for timer in configuration.timers {
@@ -131,6 +131,18 @@ struct Discovery {
         let escaped = signs.map { "\\^-[]".contains($0) ? "\\\($0)" : String($0) }.joined()
         return "^[A-Za-z0-9 \(escaped)]*$"
     }()
+
+    /// What this row's cards show: ``cardsPattern`` and the characters its configuration adds
+    /// to its drum, in either case.
+    static func cardsPattern(_ text: TextItem) -> String {
+        var extra: [String] = []
+        for character in text.extraCharacters {
+            for form in [character, character.lowercased()] where !extra.contains(form) { extra.append(form) }
+        }
+        guard !extra.isEmpty else { return cardsPattern }
+        let escaped = extra.map { $0.count == 1 && "\\^-[]".contains(Character($0)) ? "\\\($0)" : $0 }.joined()
+        return String(cardsPattern.dropLast(3)) + escaped + "]*$"
+    }
 
     /// Whether `topic` is a config topic of this clock's node (one it announced, or one a
     /// configuration it ran before did).
