@@ -140,3 +140,15 @@ def _sensor(c):
     if c.get("options") is not None and (c.get("state_class") or c.get("unit_of_measurement")):
         found.append("options together with state_class or unit_of_measurement")
     return found
+
+
+# binary_sensor.py: a device class, when given, is one of BinarySensorDeviceClass's.
+BINARY_SENSOR_CLASSES = {
+    "battery", "battery_charging", "carbon_monoxide", "cold", "connectivity", "door", "garage_door", "gas", "heat",
+    "light", "lock", "moisture", "motion", "moving", "occupancy", "opening", "plug", "power", "presence", "problem",
+    "running", "safety", "smoke", "sound", "tamper", "update", "vibration", "window",
+}
+
+
+def _binary_sensor(c):
+    return [] if c.get("device_class") in (None, *BINARY_SENSOR_CLASSES) else [f"device_class {c['device_class']!r}"]
