@@ -42,7 +42,7 @@ class SyncChecks:
         return self.guest.out_of("flipclockctl status", timeout=20)
 
     def said(self, cursor, text):
-        return [m for _, c, m in self.unit_lines(cursor) if c == "flipclockd" and m.startswith(text)]
+        return [m for _, c, m in self.unit_lines(cursor) if c == "flipclockd" and text in m]
 
     def time_sync(self):
         g = self.guest
