@@ -34,6 +34,18 @@ static inline long long flipclock_peer_uid(int fd) {
     socklen_t size = sizeof peer;
     return getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &size) == 0 ? (long long)peer.uid : -1;
 }
+// The kernel's view of the wall clock's synchronisation, read only (`adjtimex` with modes 0,
+// which needs no privilege): its status bits (STA_UNSYNC) and its maximum error in
+// microseconds. -1 with errno set if it cannot be asked.
+#include <sys/timex.h>
+static inline int flipclock_time_sync(int *status, long *maxerror) {
+    struct timex t = {0};
+    int state = adjtimex(&t);
+    if (state == -1) return -1;
+    *status = t.status;
+    *maxerror = t.maxerror;
+    return state;
+}
 // accept4 likewise.
 struct sockaddr;
 int accept4(int fd, struct sockaddr *address, unsigned int *length, int flags);

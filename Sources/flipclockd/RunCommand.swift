@@ -131,6 +131,7 @@ struct RunCommand: AsyncParsableCommand {
             var parts = ClockLoop.Parts()
             parts.notifier = notifier
             parts.terminalPath = terminal
+            parts.timeSync = KernelTimeSync.read
             // Read, parsed and checked on a thread of its own while the clock runs on.
             parts.reload = ClockLoop.Reload(file: path) { try ConfigPath.reread(path, output: override) }
             if let mqtt { parts.reload?.taken = { mqtt.configured($0) } }

@@ -17,16 +17,17 @@ import Testing
                     timers: [TimerReading(name: "egg", seconds: 240, state: .idle), TimerReading(name: "tea", seconds: 30, state: .running)],
                     screen: .dim(percent: 30), output: "png 320x240"
                 )),
-            "OK time=12:00:00 scores home=5 away=120 timers egg=04:00 idle tea=00:30 running message_seconds=30 screen=dim 30% output=png 320x240",
-            #"{"message_seconds":30,"ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"screen":"dim 30%","texts":{"board":"GATE 12"},"time":"12:00:00","timers":[{"name":"egg","seconds":240,"state":"idle"},{"name":"tea","seconds":30,"state":"running"}]}"#
+            "OK time=12:00:00 time_synced=true scores home=5 away=120 timers egg=04:00 idle tea=00:30 running message_seconds=30 screen=dim 30% output=png 320x240",
+            #"{"message_seconds":30,"ok":true,"output":"png 320x240","scores":{"away":120,"home":5},"screen":"dim 30%","texts":{"board":"GATE 12"},"time":"12:00:00","time_synced":true,"timers":[{"name":"egg","seconds":240,"state":"idle"},{"name":"tea","seconds":30,"state":"running"}]}"#
         ),
         (
             .status(
                 ControlReply.Status(
-                    time: WallTime(hour: 21, minute: 20, second: 0), scores: [], texts: [:], timers: [], screen: .off, output: "counting 96x60@5"
+                    time: WallTime(hour: 21, minute: 20, second: 0), scores: [], texts: [:], timers: [], screen: .off, output: "counting 96x60@5",
+                    timeSynced: false
                 )),
-            "OK time=21:20:00 message_seconds=30 screen=off output=counting 96x60@5",
-            #"{"message_seconds":30,"ok":true,"output":"counting 96x60@5","scores":{},"screen":"off","texts":{},"time":"21:20:00","timers":[]}"#
+            "OK time=21:20:00 time_synced=false message_seconds=30 screen=off output=counting 96x60@5",
+            #"{"message_seconds":30,"ok":true,"output":"counting 96x60@5","scores":{},"screen":"off","texts":{},"time":"21:20:00","time_synced":false,"timers":[]}"#
         ),
         (.screen(.off, until: WallTime(hour: 22, minute: 0, second: 0)), "OK screen=off until 22:00", #"{"ok":true,"screen":"off"}"#),
         (.screen(.dim(percent: 30), until: nil), "OK screen=dim 30%", #"{"ok":true,"screen":"dim 30%"}"#),

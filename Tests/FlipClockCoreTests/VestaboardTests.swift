@@ -46,24 +46,28 @@ import Testing
         #expect(Vestaboard.grid(texts: Dictionary(uniqueKeysWithValues: zip(Vestaboard.rowNames, texts))) == grid)
     }
 
-    @Test(
-        arguments: [
-            (Array(repeating: Array(repeating: 0, count: 22), count: 5), "the message has 5 rows; a Vestaboard has 6 rows of 22"),
-            (Array(repeating: Array(repeating: 0, count: 22), count: 7), "the message has 7 rows; a Vestaboard has 6 rows of 22"),
-            (
-                Array(repeating: Array(repeating: 0, count: 22), count: 5) + [Array(repeating: 0, count: 23)],
-                "row 6 has 23 codes; a row has 22"
-            ),
-            (
-                [[-1] + Array(repeating: 0, count: 21)] + Array(repeating: Array(repeating: 0, count: 22), count: 5),
-                "row 1, column 1: -1 is not a Vestaboard character code (0-71 but 43, 45, 51, 57, 58, 61)"
-            ),
-            (
-                Array(repeating: Array(repeating: 0, count: 22), count: 2) + [Array(repeating: 0, count: 21) + [72]]
-                    + Array(repeating: Array(repeating: 0, count: 22), count: 3),
-                "row 3, column 22: 72 is not a Vestaboard character code (0-71 but 43, 45, 51, 57, 58, 61)"
-            ),
-        ] as [([[Int]], String)])
+    /// `rows` rows of `columns` blanks.
+    static func zeros(_ rows: Int, _ columns: Int = 22) -> [[Int]] { Array(repeating: Array(repeating: 0, count: columns), count: rows) }
+
+    /// Grids that are not a message and what is said of each (built a step at a time: Swift
+    /// 6.2.3, the arm64 build's, cannot type-check them as one literal in time).
+    static let badGrids: [([[Int]], String)] = {
+        let wide = zeros(5) + zeros(1, 23)
+        var negative = zeros(6)
+        negative[0][0] = -1
+        var high = zeros(6)
+        high[2][21] = 72
+        let codes = "is not a Vestaboard character code (0-71 but 43, 45, 51, 57, 58, 61)"
+        return [
+            (zeros(5), "the message has 5 rows; a Vestaboard has 6 rows of 22"),
+            (zeros(7), "the message has 7 rows; a Vestaboard has 6 rows of 22"),
+            (wide, "row 6 has 23 codes; a row has 22"),
+            (negative, "row 1, column 1: -1 \(codes)"),
+            (high, "row 3, column 22: 72 \(codes)"),
+        ]
+    }()
+
+    @Test(arguments: badGrids)
     func aGridThatIsNotAMessageIsRefusedNamingWhere(grid: [[Int]], error: String) {
         #expect(Result { () throws(Vestaboard.GridError) in try Vestaboard.texts(grid: grid) } == .failure(Vestaboard.GridError(error)))
     }

@@ -97,7 +97,7 @@ import Testing
         var state = ClockState(configuration: Self.configuration)
         #expect(
             try handle("status", &state).reply
-                == "OK time=12:00:00 scores home=0 away=0 timers egg=05:00 idle message_seconds=30 screen=on output=HDMI-A-1")
+                == "OK time=12:00:00 time_synced=true scores home=0 away=0 timers egg=05:00 idle message_seconds=30 screen=on output=HDMI-A-1")
     }
 
     @Test func aTextForAnUnknownRowNamesTheRows() throws {
@@ -122,7 +122,7 @@ import Testing
         state.reconfigure(full)
         #expect(
             try handle("status", &state).reply
-                == "OK time=12:00:00 scores home=42 away=17 timers egg=04:00 running message_seconds=30 game period=1 play clock=10:00 running undo=0 screen=on output=HDMI-A-1"
+                == "OK time=12:00:00 time_synced=true scores home=42 away=17 timers egg=04:00 running message_seconds=30 game period=1 play clock=10:00 running undo=0 screen=on output=HDMI-A-1"
         )
         #expect(state.setAside == ClockState.SetAside())
     }

@@ -45,6 +45,7 @@ import Testing
             format = "HH:MM:SS"
             hour_cycle = 12
             time_zone = "Asia/Tokyo"
+            unsynced = "dashes"
             [flip]
             perspective = 8   # an integer is a number too
             vanishing_point = "face"
@@ -69,6 +70,7 @@ import Testing
         expected.time.format = .hoursMinutesSeconds
         expected.time.hourCycle = .twelve
         expected.timeZone = "Asia/Tokyo"
+        expected.unsynced = .dashes
         expected.perspective = 8
         expected.vanishing = .face
         expected.motionBlur = true
@@ -188,7 +190,7 @@ import Testing
         ),
         (
             "[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",
-            "f.toml:3:1: clock.fromat: unknown key; allowed in [clock]: format, hour_cycle, leading_zero, time_zone, label"
+            "f.toml:3:1: clock.fromat: unknown key; allowed in [clock]: format, hour_cycle, leading_zero, time_zone, label, unsynced"
         ),
         (
             "[flip]\n  shading = 0.5\n  shadows = true\n",
@@ -208,6 +210,8 @@ import Testing
         ),
         ("[clock]\nformat = \"HH\"\n", "f.toml:2:10: clock.format: \"HH\" is not allowed; allowed \"HH:MM\", \"HH:MM:SS\""),
         ("[clock]\nhour_cycle = 13\n", "f.toml:2:14: clock.hour_cycle: 13 is not allowed; allowed 12, 24"),
+        ("[clock]\nunsynced = \"blank\"\n", "f.toml:2:12: clock.unsynced: \"blank\" is not allowed; allowed \"show\", \"mark\", \"dashes\""),
+        ("[clock]\nunsynced = true\n", "f.toml:2:12: clock.unsynced: expected a string, found a boolean"),
         ("[clock]\nleading_zero = \"yes\"\n", "f.toml:2:16: clock.leading_zero: expected a boolean (true or false), found a string"),
         ("[clock]\ntime_zone = \"Mars/Base\"\n", "f.toml:2:13: clock.time_zone: \"Mars/Base\" is not a known IANA time zone"),
         ("[look]\ncard = \"#12345\"\n", "f.toml:2:8: look.card: \"#12345\" is not a colour; expected \"#rrggbb\""),

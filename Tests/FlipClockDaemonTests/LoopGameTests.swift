@@ -73,7 +73,7 @@ import Testing
                 "OK period=1 play clock=01:30 shot=14 running undo=3",
                 "OK home=2 away=0",
                 "OK period=1 play clock=01:10 shot=0.0 running undo=3",
-                "OK time=12:00:52 scores home=0 away=0 message_seconds=30 game period=1 play clock=01:09 shot=0.0 running undo=3 screen=on output=counting 96x60@5",
+                "OK time=12:00:52 time_synced=true scores home=0 away=0 message_seconds=30 game period=1 play clock=01:09 shot=0.0 running undo=3 screen=on output=counting 96x60@5",
                 "OK period=2 play clock=02:00 shot=24 running undo=4",
                 "ERR state the game is over: 'game new' starts another",
             ])

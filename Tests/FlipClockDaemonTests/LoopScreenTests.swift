@@ -34,7 +34,7 @@ import Testing
             clock.at(.seconds(600), .run { replies.append(loop.answer("display off")) })
             clock.at(.seconds(1200), .run { replies.append(loop.answer("status")) })
         }
-        #expect(replies == ["OK screen=off until 22:00", "OK time=21:20:00 message_seconds=30 screen=off output=counting 96x60@5"])
+        #expect(replies == ["OK screen=off until 22:00", "OK time=21:20:00 time_synced=true message_seconds=30 screen=off output=counting 96x60@5"])
         // Off from 21:10 until the schedule dims the screen at 22:00.
         #expect(run.output.power == [false, true])
         #expect(run.shown.contains("21:09") && !run.shown.contains("21:10") && !run.shown.contains("21:59") && run.shown.contains("22:00"))

@@ -95,7 +95,7 @@ import Testing
         #expect(
             replies == [
                 "OK home=42 away=17", "OK egg=04:00 running", "OK reloaded", "OK board=\"KEEP\"", "OK reloaded",
-                "OK time=12:00:04 scores home=42 away=17 timers egg=03:57 running message_seconds=30 screen=on output=counting 96x60@5",
+                "OK time=12:00:04 time_synced=true scores home=42 away=17 timers egg=03:57 running message_seconds=30 screen=on output=counting 96x60@5",
             ])
         // What the change at 3 s saved, with the scores and the timer the file had no place for.
         let saved = StateFile(path: path).load(now: try WallInstant(iso: "2026-06-01T12:00:03Z"))

@@ -40,10 +40,19 @@ import Testing
                 "ha/notify/flipclock_hall/message/config",
                 "ha/number/flipclock_hall/message_seconds/config", "ha/light/flipclock_hall/screen/config",
                 "ha/sensor/flipclock_hall/frames_per_flip/config", "ha/sensor/flipclock_hall/flip_lateness/config",
-                "ha/sensor/flipclock_hall/started/config",
+                "ha/sensor/flipclock_hall/started/config", "ha/binary_sensor/flipclock_hall/time_synchronised/config",
             ])
         let ids = entities.compactMap { $0.payload.object?["unique_id"]?.string }
         #expect(Set(ids).count == entities.count)
+    }
+
+    /// Whether the time is synchronised: a diagnostic binary sensor with no device class, ON or
+    /// OFF on its own state topic.
+    @Test func theTimesSynchronisationIsABinarySensor() {
+        #expect(
+            payload("time_synchronised")
+                == #"{"availability_topic":"fc/hall/status","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"entity_category":"diagnostic","name":"Time synchronised","origin":{"name":"flipclock","sw_version":"0.1.0"},"state_topic":"fc/hall/time/synced","unique_id":"flipclock_hall_time_synchronised"}"#
+        )
     }
 
     @Test func aTextRowsLongestTextIsItsCards() {

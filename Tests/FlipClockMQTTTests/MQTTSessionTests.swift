@@ -15,11 +15,11 @@ import Testing
         return configuration
     }
 
-    static func status(home: Int = 0, screen: ScreenLevel = .on, messageSeconds: Int = 30) -> ControlReply.Status {
+    static func status(home: Int = 0, screen: ScreenLevel = .on, messageSeconds: Int = 30, timeSynced: Bool = true) -> ControlReply.Status {
         ControlReply.Status(
             time: WallTime(hour: 12, minute: 0, second: 0), scores: [.init(name: "home", value: home), .init(name: "away", value: 1)],
             texts: [:], timers: [TimerReading(name: "egg", seconds: 240, state: .idle)], screen: screen, output: "png",
-            messageSeconds: messageSeconds)
+            messageSeconds: messageSeconds, timeSynced: timeSynced)
     }
 
     func session() -> MQTTSession { MQTTSession(identity: Self.identity, version: "0.1.0", configuration: Self.configuration()) }
@@ -50,7 +50,16 @@ import Testing
         #expect(topics["fc/hall/screen"] == "ON")
         #expect(topics["fc/hall/screen/brightness"] == "100")
         #expect(topics["fc/hall/message/seconds"] == "30")
-        #expect(topics.keys.filter { $0.hasPrefix("ha/") }.count == 2 * 4 + 1 + 6 + 6)
+        #expect(topics["fc/hall/time/synced"] == "ON")
+        #expect(topics.keys.filter { $0.hasPrefix("ha/") }.count == 2 * 4 + 1 + 6 + 7)
+    }
+
+    /// The time's synchronisation is published as it changes: OFF, then ON.
+    @Test func theTimesSynchronisationIsPublishedAsItChanges() {
+        var session = session()
+        _ = session.changed(Self.status(timeSynced: false))
+        #expect(published(session.connected())["fc/hall/time/synced"] == "OFF")
+        #expect(published(session.changed(Self.status(timeSynced: true))) == ["fc/hall/time/synced": "ON"])
     }
 
     @Test func onlyWhatChangedIsPublishedAndAllAgainOnTheNextConnection() {
@@ -168,7 +177,7 @@ import Testing
     @Test func homeAssistantComingOnlineIsAnnouncedTo() {
         var session = session()
         _ = session.connected()
-        #expect(published(session.received(topic: "ha/status", payload: Array("online".utf8))).count == 2 * 4 + 1 + 6 + 6)
+        #expect(published(session.received(topic: "ha/status", payload: Array("online".utf8))).count == 2 * 4 + 1 + 6 + 7)
         #expect(session.received(topic: "ha/status", payload: Array("offline".utf8)).isEmpty)
     }
 
@@ -206,7 +215,7 @@ import Testing
         #expect(first["ha/light/flipclock_hall/screen/config"]?.contains(#""configuration_url":"http://192.168.1.20:8080/""#) == true)
         #expect(session.paged("http://192.168.1.20:8080/").isEmpty)
         let moved = published(session.paged("http://192.168.1.31:8080/"))
-        #expect(moved.count == 2 * 4 + 1 + 6 + 6)
+        #expect(moved.count == 2 * 4 + 1 + 6 + 7)
         #expect(moved.values.allSatisfy { $0.contains(#""configuration_url":"http://192.168.1.31:8080/""#) })
         #expect(!published(session.paged(nil)).values.contains { $0.contains("configuration_url") })
     }

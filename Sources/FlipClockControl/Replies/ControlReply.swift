@@ -77,6 +77,8 @@ public enum ControlReply: Equatable, Sendable {
         public var countdowns: [CountdownReading] = []
         /// The light sensor, with `[light]`.
         public var light: LightReading?
+        /// Whether the kernel says the time is synchronised (`true` when it cannot be asked).
+        public var timeSynced: Bool
 
         /// Where a clock stands in its `[match]`: it leads it, it follows its leader, or it has
         /// lost its leader (its screens show the mark).
@@ -87,10 +89,11 @@ public enum ControlReply: Equatable, Sendable {
         public init(
             time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String,
             game: GameReading? = nil, sets: SetReading? = nil, messageSeconds: Int = 30, match: Match? = nil, countdowns: [CountdownReading] = [],
-            light: LightReading? = nil
+            light: LightReading? = nil, timeSynced: Bool = true
         ) {
             self.countdowns = countdowns
             self.light = light
+            self.timeSynced = timeSynced
             self.sets = sets
             self.match = match
             self.game = game
@@ -114,7 +117,7 @@ public enum ControlReply: Equatable, Sendable {
         case .pong:
             "OK pong"
         case .status(let status):
-            "OK time=\(status.time)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
+            "OK time=\(status.time) time_synced=\(status.timeSynced)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
                 + (status.timers.isEmpty ? "" : " timers \(TimerReading.summary(status.timers))")
                 + (status.countdowns.isEmpty ? "" : " countdowns \(CountdownReading.summary(status.countdowns))")
                 + " message_seconds=\(status.messageSeconds)" + (status.game.map { " game \($0)" } ?? "")
@@ -167,6 +170,7 @@ public enum ControlReply: Equatable, Sendable {
             [
                 "ok": true, "time": .string("\(status.time)"), "scores": Self.object(status.scores), "texts": Self.object(status.texts),
                 "screen": .string("\(status.screen)"), "output": .string(status.output), "message_seconds": .integer(status.messageSeconds),
+                "time_synced": .bool(status.timeSynced),
                 "timers": .array(
                     status.timers.map { .object(["name": .string($0.name), "seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]) }),
             ].merging(status.game.map { ["game": $0.object] } ?? [:]) { $1 }

@@ -77,6 +77,7 @@ extension ClockConfiguration {
         if let v = try r.bool("leading_zero") { time.leadingZero = v }
         if let v = try r.string("time_zone") { timeZone = v.isEmpty ? nil : v }
         if let v = try r.string("label") { clockLabel = v }
+        if let v = try r.choice("unsynced", TimeSync.Unsynced.allCases.map { ($0.rawValue, $0) }) { unsynced = v }
         try r.rejectUnknownKeys()
     }
 

@@ -18,6 +18,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var timeZone: String? = nil
     /// `clock.label`: the text under the face's own clock.
     public var clockLabel = ""
+    /// `clock.unsynced`: what the face shows while the time is not synchronised.
+    public var unsynced = TimeSync.Unsynced.mark
     /// `[[place]]`: more clocks, each in its own zone (a world-clock row).
     public var places: [ClockItem] = []
     /// `[date]`: the date, when the file has the table.

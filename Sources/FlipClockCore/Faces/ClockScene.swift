@@ -11,6 +11,9 @@ public struct ClockScene: Sendable {
     public private(set) var renderer: FaceRenderer
     private let timing: FlipTiming
     private var reading: ClockReading
+    /// Whether the clocks' and the date's cards show dashes (`[clock] unsynced = "dashes"`
+    /// while the time is not synchronised).
+    public private(set) var dashed = false
     /// Each score's counter by name: what its cards show or are turning to, and what was asked for.
     private var counters: [String: CounterFlip]
     /// What each timer's cards show, by name.
@@ -76,17 +79,22 @@ public struct ClockScene: Sendable {
 
     /// What every card would show at `reading`, with the scores, timers and texts as they are.
     public func values(at reading: ClockReading) -> [String] {
-        Self.values(items, reading, counters: counters, timers: timerValues, games: gameValues, texts: textCards)
+        Self.values(items, reading, counters: counters, timers: timerValues, games: gameValues, texts: textCards, dashed: dashed)
+    }
+
+    /// `values` with each letter and digit a dash: a clock or a date that does not know it is right.
+    static func dashes(_ values: [String]) -> [String] {
+        values.map { String($0.map { $0.isLetter || $0.isNumber ? "-" : $0 }) }
     }
 
     private static func values(
         _ items: [FaceItem], _ reading: ClockReading, counters: [String: CounterFlip], timers: [String: [String]], games: [String: [String]],
-        texts: [String: [String]]
+        texts: [String: [String]], dashed: Bool = false
     ) -> [String] {
         items.flatMap { item -> [String] in
             switch item {
-            case .clock(let c): c.values(reading)
-            case .date(let d): d.values(reading.day(in: d.zone))
+            case .clock(let c): dashed ? dashes(c.values(reading)) : c.values(reading)
+            case .date(let d): dashed ? dashes(d.values(reading.day(in: d.zone))) : d.values(reading.day(in: d.zone))
             case .score(let s): s.values(counters[s.name]!.shown)
             case .timer(let t): timers[t.name]!
             case .text(let t): texts[t.name]!
@@ -99,9 +107,11 @@ public struct ClockScene: Sendable {
 
     private var allValues: [String] { values(at: reading) }
 
-    /// Shows the clocks and the date at `reading` from `now` on; the cards whose value changed start to flip.
-    public mutating func show(_ reading: ClockReading, at now: Duration) {
+    /// Shows the clocks and the date at `reading` (as dashes if `dashed`) from `now` on; the
+    /// cards whose value changed start to flip.
+    public mutating func show(_ reading: ClockReading, dashed: Bool = false, at now: Duration) {
         self.reading = reading
+        self.dashed = dashed
         renderer.show(allValues, at: now)
     }
 

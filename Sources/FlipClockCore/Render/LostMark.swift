@@ -22,11 +22,19 @@ public struct LostMark: Sendable {
     /// The mark on a `width × height` screen whose face keeps `margin` (a share of the shorter
     /// side) clear around it; at least 6 pixels across.
     public init(width: Int, height: Int, margin: Double) {
+        let area = Self.corner(width: width, height: height, margin: margin, right: true)
+        over = OverFace(Self.ring(side: area.width), at: area, opaque: false)
+    }
+
+    /// Where a mark lies on a `width × height` screen whose face keeps `margin` clear: a
+    /// square 3 % of the shorter side (at least 6 pixels) centred in the margin's top-right
+    /// (`right`) or top-left corner, tucked into the corner when the margin is narrower.
+    static func corner(width: Int, height: Int, margin: Double, right: Bool) -> DamageRect {
         let short = Double(min(width, height))
         let side = max(6, Int((short * Self.share).rounded()))
         let clear = Int(short * margin)
         let inset = clear >= side ? (clear - side) / 2 : side / 4
-        over = OverFace(Self.ring(side: side), at: DamageRect(x: width - inset - side, y: inset, width: side, height: side), opaque: false)
+        return DamageRect(x: right ? width - inset - side : inset, y: inset, width: side, height: side)
     }
 
     /// A ring `side` pixels across: amber between 45 % and 100 % of the radius, a black edge

@@ -31,6 +31,7 @@ public enum GlyphCheck {
     static func texts(_ c: ClockConfiguration) -> [(key: [String], text: String)] {
         var all: [(key: [String], text: String)] = [(["look", "font"], "0123456789AMP")]
         all.append((["clock", "label"], c.clockLabel))
+        if c.unsynced == .dashes { all.append((["clock", "unsynced"], "-")) }
         all += c.places.enumerated().map { (["place[\($0)]", "label"], $1.label) }
         all += c.scores.enumerated().map { (["score[\($0)]", "label"], $1.label) }
         all += c.timers.enumerated().map { (["timer[\($0)]", "label"], $1.label) }

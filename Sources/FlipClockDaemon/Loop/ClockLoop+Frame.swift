@@ -8,6 +8,7 @@ extension ClockLoop {
     /// the timers, and a frame on every screen if one is due; then the plan for the next.
     func step() throws {
         let now = clock.now
+        checkSync(at: now)
         // How the clocks read: once a wake, for every screen and every deadline.
         let read = reading()
         // The change this wake was planned for, if its instant has come (the frame log's due).
@@ -48,7 +49,7 @@ extension ClockLoop {
         let timerFaces = state.timers.isEmpty ? nil : state.timerFaces(at: read.instant)
         let gameFaces = state.gameFaces(at: read.instant)
         let countdownFaces = state.countdownFaces(at: read, zone: zone)
-        screens.show(read, timers: timerFaces, game: gameFaces.merging(countdownFaces) { $1 }, at: now)
+        screens.show(read, dashed: syncLook == .dashes, timers: timerFaces, game: gameFaces.merging(countdownFaces) { $1 }, at: now)
         for screen in screens.screens { try frame(screen, at: now, time: time) }
         // The frame drawn for a change, even one whose cards have not moved a pixel yet (a
         // flip's first instant): where the change is due, alike on every screen of a match.
@@ -95,7 +96,9 @@ extension ClockLoop {
         let flip: Screen.FlipDone?
         let started = ContinuousClock.now
         do {
-            flip = try screen.frame(at: now, messages: state.messages, pairing: state.pairing(at: now)?.code, lost: state.lostLeader, report: &report)
+            flip = try screen.frame(
+                at: now, messages: state.messages, pairing: state.pairing(at: now)?.code, lost: state.lostLeader, unsynced: syncLook == .mark,
+                report: &report)
             if report.frames > before.frames { metrics.drew(in: ContinuousClock.now - started) }
         } catch let error as OutputError {
             throw error

@@ -37,6 +37,9 @@ extension ClockLoop {
         public var observers = Observers()
         /// Where each frame that changed what the game's items show is noted (`--frame-log`).
         public var frameLog: FrameLog?
+        /// Whether the time is synchronised (``KernelTimeSync/read()``); `nil`: never asked, the
+        /// time counts as synchronised (tests give their own).
+        public var timeSync: (() -> SyncReading)?
         /// The machine's network addresses, read when a pairing code needs a host.
         var interfaces: () -> [InterfaceAddress] = InterfaceAddress.all
 

@@ -11,6 +11,7 @@ extension ClockLoop {
     func moment(for request: ControlRequest? = nil) -> ClockState.Moment {
         var moment = ClockState.Moment(reading: reading(), level: screens?.level ?? 1, output: outputs.name, now: clock.now, page: page)
         moment.screens = screens?.shapes ?? []
+        moment.timeSynced = sync.isSynced
         if case .pair(_, nil) = request, let http = configuration.http, ["0.0.0.0", "::"].contains(http.host) { moment.interfaces = interfaces() }
         return moment
     }

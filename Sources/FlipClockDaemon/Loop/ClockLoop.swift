@@ -125,6 +125,10 @@ public final class ClockLoop {
     /// When the loop reloads of its own (a signal's, the file's).
     var reloads = ReloadPlan()
     private var nextWatchdog = Duration.zero
+    /// Whether the time is synchronised, as the kernel last said, and when to ask again.
+    var sync = TimeSync()
+    /// Asks the kernel (``KernelTimeSync``); `nil`: never asked, the time counts as synchronised.
+    let readSync: (() -> SyncReading)?
     /// A stop was asked: the loop ends after this wake.
     var stopping = false
 
@@ -157,6 +161,7 @@ public final class ClockLoop {
         observers = parts.observers
         frameLog = parts.frameLog
         interfaces = parts.interfaces
+        readSync = parts.timeSync
     }
 
     /// The wall clock now: timers run on it, so they survive a restart.
@@ -258,7 +263,7 @@ public final class ClockLoop {
             watchdog: notifier?.watchdogInterval == nil ? nil : nextWatchdog,
             control: [control?.nextDeadline, held.nextDeadline].compactMap { $0 }.min(),
             requestsWaiting: control?.hasWaitingLines == true, reload: reloads.wake(preparing: preparing != nil), keypad: keypad?.watch.next,
-            horn: hornRelay.releaseAt, light: configuration.light == nil ? nil : light.next
+            horn: hornRelay.releaseAt, light: configuration.light == nil ? nil : light.next, sync: readSync == nil ? nil : sync.wake
         )
         var fds = sources.pollSet()
         let wake = try clock.sleep(until: until, orWall: console.suspended ? nil : plan.wall, watching: &fds)
@@ -269,6 +274,7 @@ public final class ClockLoop {
             lateness = late
             plan.frame = clock.now
         }
+        if wake.clockSet { sync.clockSet() }
         if wake.clockSet || wake.zoneChanged {
             lateness = nil
             zone = ownZone

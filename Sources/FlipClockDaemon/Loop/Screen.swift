@@ -47,6 +47,8 @@ final class Screen {
     private var pairing: (code: ModuleGrid, overlay: PairingOverlay?)?
     /// The lost-leader mark as this screen drew it last; `nil`: not lost.
     private var lost: LostMark?
+    /// The unsynchronised time's mark as this screen drew it last; `nil`: none shown.
+    private var unsynced: SyncMark?
     /// The face's margin, where the mark goes.
     private var margin: Double
 
@@ -83,6 +85,7 @@ final class Screen {
         change = nil
         margin = face.spacing.margin
         if lost != nil { lost = mark(on: output.canvasSize) }
+        if unsynced != nil { unsynced = SyncMark(width: output.canvasSize.width, height: output.canvasSize.height, margin: margin) }
         if (try? scene.frame(at: instant)) != nil {
             change = RowChange(
                 from: old.canvas, old.renderer.layout, rows: old.rows, to: scene.canvas, scene.renderer.layout, rows: scene.rows,
@@ -134,16 +137,32 @@ final class Screen {
 
     private func mark(on size: PixelSize) -> LostMark { LostMark(width: size.width, height: size.height, margin: margin) }
 
-    /// `canvas` (of which `damage` changed) with the lost-leader mark over it, if it shows.
+    /// `canvas` (of which `damage` changed) with the lost-leader mark and the unsynchronised
+    /// time's mark over it, each if it shows.
     private func marked(_ canvas: Canvas, damage: [DamageRect]) -> (Canvas, [DamageRect]) {
-        guard var mark = lost else { return (canvas, damage) }
-        defer { lost = mark }
-        return mark.frame(face: canvas, damage: redrawAll ? [canvas.bounds] : damage)
+        var (canvas, damage) = (canvas, damage)
+        if var mark = lost {
+            (canvas, damage) = mark.frame(face: canvas, damage: redrawAll ? [canvas.bounds] : damage)
+            lost = mark
+        }
+        if var mark = unsynced {
+            (canvas, damage) = mark.frame(face: canvas, damage: redrawAll ? [canvas.bounds] : damage)
+            unsynced = mark
+        }
+        return (canvas, damage)
     }
 
-    /// Shows the clocks' reading (and timers' seconds, if any) from `now` on.
-    func show(_ reading: ClockReading, timers: [String: Int?]?, game: [String: String?] = [:], at now: Duration) {
-        scene.show(reading, at: now)
+    /// Shows the unsynchronised time's mark from the next frame on (`false`: none); drawn whole when it changes.
+    private func markUnsynced(_ shown: Bool) {
+        guard shown != (unsynced != nil) else { return }
+        let size = output.canvasSize
+        unsynced = shown ? SyncMark(width: size.width, height: size.height, margin: margin) : nil
+        redrawAll = true
+    }
+
+    /// Shows the clocks' reading (as dashes if `dashed`; and timers' seconds, if any) from `now` on.
+    func show(_ reading: ClockReading, dashed: Bool = false, timers: [String: Int?]?, game: [String: String?] = [:], at now: Duration) {
+        scene.show(reading, dashed: dashed, at: now)
         if let timers { scene.setTimers(timers, at: now) }
         if !game.isEmpty { scene.setGame(game, at: now) }
     }
@@ -180,17 +199,19 @@ final class Screen {
     var shown: Canvas {
         let face = change?.canvas ?? panel.shown(face: scene.canvas)
         let paired = pairing?.overlay?.shownOver(face: face) ?? face
-        return lost?.shownOver(face: paired) ?? paired
+        let lostOver = lost?.shownOver(face: paired) ?? paired
+        return unsynced?.shownOver(face: lostOver) ?? lostOver
     }
 
     /// Draws and presents the frame at `now` with the state's `messages` and `pairing` code, and
-    /// the lost-leader mark if `lost` (if anything on it changed), counting it in `report`;
-    /// returns the flip that landed with it, if one did.
-    func frame(at now: Duration, messages: PanelReveal, pairing: ModuleGrid?, lost: Bool = false, report: inout ClockLoop.Report) throws
-        -> FlipDone?
-    {
+    /// the lost-leader mark if `lost` and the unsynchronised time's if `unsynced` (if anything
+    /// on it changed), counting it in `report`; returns the flip that landed with it, if one did.
+    func frame(
+        at now: Duration, messages: PanelReveal, pairing: ModuleGrid?, lost: Bool = false, unsynced: Bool = false, report: inout ClockLoop.Report
+    ) throws -> FlipDone? {
         pair(pairing)
         mark(lost)
+        markUnsynced(unsynced)
         if var folding = change, !folding.isFinished(at: now) {
             folding.frame(at: now)
             change = folding

@@ -76,9 +76,9 @@ final class ScreenSet {
         logger.info(level == 0 ? "screen off" : "screen at \(Int((level * 100).rounded())) %", metadata: ["output": "\(outputs.name)"])
     }
 
-    /// Shows the clocks' reading (and timers' seconds, if any) from `now` on.
-    func show(_ reading: ClockReading, timers: [String: Int?]?, game: [String: String?] = [:], at now: Duration) {
-        for screen in screens { screen.show(reading, timers: timers, game: game, at: now) }
+    /// Shows the clocks' reading (as dashes if `dashed`; and timers' seconds, if any) from `now` on.
+    func show(_ reading: ClockReading, dashed: Bool = false, timers: [String: Int?]?, game: [String: String?] = [:], at now: Duration) {
+        for screen in screens { screen.show(reading, dashed: dashed, timers: timers, game: game, at: now) }
     }
 
     func setScores(_ changed: [String: Int], at now: Duration) {

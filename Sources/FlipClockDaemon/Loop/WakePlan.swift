@@ -29,14 +29,15 @@ struct WakePlan: Equatable {
     /// from the console, a second (a switch back whose signal was lost is not waited for
     /// forever) or an hour without a console; never past the watchdog, a control client's
     /// deadline, a reload that is due, a look for the keypad, the end of a horn (its relay
-    /// released, even while switched away) or the light sensor's next reading; not at all while requests wait beyond the last
-    /// wake's budget.
+    /// released, even while switched away), the light sensor's next reading or a look at the
+    /// time's synchronisation while it is not (`sync`, ``TimeSync/wake``: none once it is);
+    /// not at all while requests wait beyond the last wake's budget.
     static func sleep(
         from awake: Duration, nextFrame: Duration, suspended: Bool, hasTerminal: Bool, watchdog: Duration?, control: Duration?,
-        requestsWaiting: Bool, reload: Duration?, keypad: Duration? = nil, horn: Duration? = nil, light: Duration? = nil
+        requestsWaiting: Bool, reload: Duration?, keypad: Duration? = nil, horn: Duration? = nil, light: Duration? = nil, sync: Duration? = nil
     ) -> Duration {
         var until = suspended ? awake + .seconds(hasTerminal ? 1 : 3600) : nextFrame
-        for deadline in [watchdog, control, reload, keypad, horn, light].compactMap({ $0 }) { until = min(until, deadline) }
+        for deadline in [watchdog, control, reload, keypad, horn, light, sync].compactMap({ $0 }) { until = min(until, deadline) }
         return requestsWaiting ? min(until, awake) : until
     }
 }

@@ -155,6 +155,8 @@ extension ClockState {
         var page: PageAddress?
         /// The machine's interfaces, read for a pairing code that names no host.
         var interfaces: [InterfaceAddress] = []
+        /// Whether the kernel says the time is synchronised (or cannot be asked).
+        var timeSynced = true
 
         var time: WallTime { reading.time() }
         /// The wall clock then.
@@ -286,7 +288,7 @@ extension ClockState {
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
             output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, sets: sets.map(SetReading.init),
             messageSeconds: messageSeconds,
-            match: matchStatus, countdowns: countdownReadings, light: lightReading)
+            match: matchStatus, countdowns: countdownReadings, light: lightReading, timeSynced: moment.timeSynced)
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.

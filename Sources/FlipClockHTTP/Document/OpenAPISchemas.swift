@@ -16,6 +16,10 @@ enum OpenAPISchemas {
             [
                 "time": string, "scores": integers, "texts": strings, "screen": string, "output": string,
                 "message_seconds": ["type": "integer", "minimum": 1, "maximum": 86400],
+                "time_synced": [
+                    "type": "boolean",
+                    "description": "whether the kernel says the time is synchronised (adjtimex); true when it cannot be asked",
+                ],
                 "timers": [
                     "type": "array",
                     "items": [

@@ -120,6 +120,12 @@ struct Discovery {
                     "state_topic": .string(diagnostics), "value_template": "{{ value_json.started }}", "device_class": "timestamp",
                     "entity_category": "diagnostic",
                 ]))
+        // Whether the kernel says the time is synchronised: no device class (`problem` would
+        // read "Problem", `connectivity` "Connected"; the name says what it is), ON or OFF.
+        all.append(
+            entity(
+                "binary_sensor", "time_synchronised", name: "Time synchronised",
+                ["state_topic": .string("\(b)/time/synced"), "entity_category": "diagnostic"]))
         return all
     }
 

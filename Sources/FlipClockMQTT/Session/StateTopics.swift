@@ -34,6 +34,7 @@ struct StateTopics {
             }
             all.append(("\(base)/screen", status.screen == .off ? "OFF" : "ON"))
             all.append(("\(base)/screen/brightness", "\(lit)"))
+            all.append(("\(base)/time/synced", status.timeSynced ? "ON" : "OFF"))
         }
         if let diagnostics {
             // null until the first flip: Home Assistant's sensor is then unknown.

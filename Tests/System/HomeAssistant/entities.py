@@ -26,6 +26,8 @@ AT_START = {
     ("sensor", "frames_per_flip"): (None, {}, "diagnostic"),
     ("sensor", "flip_lateness"): (None, {"unit_of_measurement": "ms", "device_class": "duration"}, "diagnostic"),
     ("sensor", "started"): (None, {"device_class": "timestamp"}, "diagnostic"),
+    # on or off as this machine's kernel says (a test machine may well be unsynchronised).
+    ("binary_sensor", "time_synchronised"): (None, {}, "diagnostic"),
     **{("button", f"timer_egg_{a}"): (None, {}, None) for a in ("start", "pause", "resume", "reset")},
     **{("button", f"score_{s}_{a}"): (None, {}, None) for s in ("home", "away") for a in ("add", "subtract", "reset")},
 }

@@ -24,7 +24,8 @@ def expected(scores=("home", "away"), texts=("board",), timers=("egg",)):
     entities = {("number", f"score_{s}") for s in scores} | {("text", f"text_{t}") for t in texts}
     entities |= {("button", f"score_{s}_{a}") for s in scores for a in ("add", "subtract", "reset")}
     entities |= {("notify", "message"), ("number", "message_seconds"), ("light", "screen"),
-                 ("sensor", "frames_per_flip"), ("sensor", "flip_lateness"), ("sensor", "started")}
+                 ("sensor", "frames_per_flip"), ("sensor", "flip_lateness"), ("sensor", "started"),
+                 ("binary_sensor", "time_synchronised")}
     for t in timers:
         entities |= {("button", f"timer_{t}_{a}") for a in ("start", "pause", "resume", "reset")}
         entities |= {("sensor", f"timer_{t}"), ("sensor", f"timer_{t}_state")}

@@ -24,6 +24,9 @@ def configuration(folder, mqtt, scores=("home", "away"), http=None):
     mqtt_lines = "".join(f"{key} = {json.dumps(value)}\n" for key, value in mqtt.items())
     return f"""[clock]
 format = "HH:MM"
+# Compared with `flipclockd preview`, which knows nothing of the time's synchronisation:
+# no mark while the machine's kernel says it is not synchronised.
+unsynced = "show"
 
 {"".join(score_tables[name] for name in scores)}
 [[timer]]

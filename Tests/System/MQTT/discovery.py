@@ -11,6 +11,7 @@ validates with) and the MQTT integration pages at home-assistant.io/integrations
   text.py     min >= 0, max <= 255 (MAX_LENGTH_STATE_STATE), min <= max; mode text|password
   notify.py   command_topic required; light/schema_basic.py: command_topic required,
               brightness_scale >= 1; button.py: command_topic required; sensor.py: state_topic
+              required; binary_sensor.py: state_topic required, payload_on/off (ON, OFF)
   abbreviations.py: short keys (cmd_t, dev, ...) are expanded and `~` is the base topic.
 Each platform's DISCOVERY_SCHEMA is built with extra=vol.REMOVE_EXTRA: a key Home Assistant
 does not know is dropped without a word, so it is something the clock means that Home
@@ -37,9 +38,12 @@ PLATFORMS = {
     "sensor": COMMON | {"state_topic", "value_template", "device_class", "expire_after", "force_update",
                         "last_reset_value_template", "options", "suggested_display_precision", "state_class",
                         "unit_of_measurement"},
+    "binary_sensor": COMMON | {"state_topic", "value_template", "device_class", "expire_after", "force_update",
+                               "off_delay", "payload_off", "payload_on"},
 }
 REQUIRED = {"number": {"command_topic"}, "text": {"command_topic"}, "notify": {"command_topic"},
-            "light": {"command_topic"}, "button": {"command_topic"}, "sensor": {"state_topic"}}
+            "light": {"command_topic"}, "button": {"command_topic"}, "sensor": {"state_topic"},
+            "binary_sensor": {"state_topic"}}
 ABBREVIATIONS = {
     "avty": "availability", "avty_mode": "availability_mode", "avty_t": "availability_topic",
     "avty_tpl": "availability_template", "bri_cmd_t": "brightness_command_topic",
@@ -136,3 +140,15 @@ def _sensor(c):
     if c.get("options") is not None and (c.get("state_class") or c.get("unit_of_measurement")):
         found.append("options together with state_class or unit_of_measurement")
     return found
+
+
+# binary_sensor.py: a device class, when given, is one of BinarySensorDeviceClass's.
+BINARY_SENSOR_CLASSES = {
+    "battery", "battery_charging", "carbon_monoxide", "cold", "connectivity", "door", "garage_door", "gas", "heat",
+    "light", "lock", "moisture", "motion", "moving", "occupancy", "opening", "plug", "power", "presence", "problem",
+    "running", "safety", "smoke", "sound", "tamper", "update", "vibration", "window",
+}
+
+
+def _binary_sensor(c):
+    return [] if c.get("device_class") in (None, *BINARY_SENSOR_CLASSES) else [f"device_class {c['device_class']!r}"]

@@ -7,6 +7,7 @@ from horn_checks import HornChecks
 from http_checks import HTTPChecks
 from keypad_checks import KeypadChecks
 from mqtt_checks import MQTTChecks
+from sync_checks import SyncChecks
 
 CONFIG = "/etc/flipclock/flipclock.toml"
 # A changed face for the reload: the defaults with a label under the cards.
@@ -28,7 +29,7 @@ SystemCallLog=@privileged @resources"""
 SURVEY_DROP_IN = "/etc/systemd/system/flipclockd.service.d/50-syscall-survey.conf"
 
 
-class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
+class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks, SyncChecks):
     """Each check method returns (ok, detail); `names` is their order."""
 
     def __init__(self, guest, shipped_config, unit_sha256, deb_name, survey=False, syscall_names=None):
@@ -53,6 +54,7 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
         ("VT round trip longer than WatchdogSec", "long_round_trip"),
         ("flipclockctl status as member", "member"),
         ("flipclockctl status refused for stranger", "stranger"),
+        *SyncChecks.sync_names,
         ("restarted while tty2 is shown: answers, feeds the watchdog, draws on tty1", "restart_away"),
         ("watchdog restarts a stopped daemon", "watchdog"),
         ("a configuration error exits 78 and is not restarted", "config_error"),
@@ -113,8 +115,11 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
 
     def install(self):
         started = time.monotonic()
+        self.guest.sh("mount -o ro /dev/vdb /mnt", timeout=30)
+        # Before the package: the daemon's first look finds the clock synchronised.
+        ntp = self.stand_in_ntp()
         status, out = self.guest.sh(
-            f"mount -o ro /dev/vdb /mnt && cp /mnt/{self.deb_name} /root/ && umount /mnt && "
+            f"cp /mnt/{self.deb_name} /root/ && umount /mnt && "
             f"DEBIAN_FRONTEND=noninteractive apt-get install -y /root/{self.deb_name}", timeout=300)
         took = time.monotonic() - started
         # The group comes with the package: the users are made after it.
@@ -123,7 +128,7 @@ class Checks(HTTPChecks, MQTTChecks, KeypadChecks, HornChecks):
             self.guest.write(SURVEY_DROP_IN, SURVEY)
             self.guest.sh("systemctl daemon-reload && timeout 60 systemctl restart flipclockd.service", timeout=90)
         last = [line for line in out.splitlines() if line.strip()][-3:]
-        return status == 0, f"status {status} in {took:.0f} s: " + " | ".join(last)
+        return status == 0, f"status {status} in {took:.0f} s (timesync: {ntp}): " + " | ".join(last)
 
     def enabled(self):
         enabled = self.guest.out_of("systemctl is-enabled flipclockd.service")

@@ -50,8 +50,8 @@ class MQTTChecks:
         score = g.wait(lambda: self.retained("flipclock/boot/score/home") == "7" and "7", 15)
         told = g.out_of("flipclockctl status")
         # Every entity of a face with one score: the score and its three buttons, the message, its seconds, the
-        # screen, three diagnostics.
-        ok = s.get("SubState") == "running" and status == "online" and configs == "10" and score == "7" and "home=7" in told
+        # screen, three diagnostics, the time's synchronisation.
+        ok = s.get("SubState") == "running" and status == "online" and configs == "11" and score == "7" and "home=7" in told
         return ok, f"{self.describe(s)}; status {status}; {configs} discovery configs; score topic {score}; flipclockctl: {told}"
 
     def mqtt_last_will(self):
