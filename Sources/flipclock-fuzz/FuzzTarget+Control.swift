@@ -58,9 +58,17 @@ extension FuzzTarget {
                         item.text(to: target, at: WallInstant(unixSeconds: at * 86400), today: CalendarDay(daysSinceEpoch: at), zone: zone))
                 }
             }
-        case let .message(text, seconds, _):
+        case let .message(text, seconds, _, name, urgent):
             _ = try? PanelMessage.checkLength(text)
             _ = PanelMessage.holds.contains(.seconds(seconds))
+            // Into a short queue among others, named and not, urgent and not, then taken away.
+            var reveal = PanelReveal(capacity: 2)
+            for k in 0..<4 {
+                let message = PanelMessage(text: text, hold: .seconds(max(1, min(seconds, 86400))), height: 10)
+                _ = try? reveal.post(message, name: k.isMultiple(of: 2) ? name : nil, urgent: urgent != (k == 1), at: .seconds(k))
+            }
+            if let name { _ = reveal.retract(name, at: .seconds(5)) }
+            _ = reveal.advance(to: .seconds(86400 * 4))
         case .game(.act(let action)):
             // On both kinds of clock, with a shot clock, running and not, then read.
             for direction in RunningClock.Direction.allCases {
@@ -90,7 +98,7 @@ extension FuzzTarget {
             }
         case .game(.record(let match, let from)):
             precondition(from >= 1 && (match ?? 1) >= 1)
-        case .game(.undo), .screen, .sound, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
+        case .game(.undo), .screen, .sound, .retractMessage, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
             break
         }
     }

@@ -156,7 +156,7 @@ struct Message: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open a panel under a row of cards with a message on it, for a while; close it; or list the messages.",
         discussion:
-            "flipclockctl message \"Dinner is ready\" --for 30s · message \"Score!\" --for 1m --row 2 · message --clear · message --list · message --seconds 20"
+            "flipclockctl message \"Dinner is ready\" --for 30s · message \"Score!\" --for 1m --row 2 · message \"DOOR\" --for 1m --urgent --name door · message --retract door · message --clear · message --list · message --seconds 20"
     )
 
     @Argument(help: "The text; long texts wrap, and scroll when they still do not fit.")
@@ -167,6 +167,15 @@ struct Message: ParsableCommand {
 
     @Option(help: "The row of cards the panel opens under, from 1 at the top.")
     var row: Int?
+
+    @Option(help: "The message's name: it takes the place of the message of that name, shown or waiting, and --retract takes it away.")
+    var name: String?
+
+    @Flag(help: "Show it before the messages waiting, interrupting one that is not urgent (which comes back afterwards).")
+    var urgent = false
+
+    @Option(help: "Take the message of this name away: from the queue, or off the panel.")
+    var retract: String?
 
     @Flag(help: "Close the panel and drop the messages waiting.")
     var clear = false
@@ -180,11 +189,15 @@ struct Message: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func validate() throws {
+        let posting = text != nil || duration != nil || row != nil || name != nil || urgent
         if seconds != nil {
-            guard !clear, !list, text == nil, duration == nil, row == nil else { throw ValidationError("--seconds comes alone") }
+            guard !clear, !list, retract == nil, !posting else { throw ValidationError("--seconds comes alone") }
+        } else if retract != nil {
+            guard !clear, !list, !posting else { throw ValidationError("--retract comes alone") }
         } else if clear || list {
-            guard !(clear && list), text == nil, duration == nil, row == nil else {
-                throw ValidationError("\(clear ? "--clear" : "--list") takes no text, --for, --row\(clear && list ? " or --list" : "")")
+            guard !(clear && list), !posting else {
+                throw ValidationError(
+                    "\(clear ? "--clear" : "--list") takes no text, --for, --row, --name, --urgent\(clear && list ? " or --list" : "")")
             }
         } else {
             guard text != nil, duration != nil else { throw ValidationError("give the message's text and --for DURATION, --clear or --list") }
@@ -193,8 +206,10 @@ struct Message: ParsableCommand {
 
     func run() throws {
         if let seconds { return try connection.send(["message", "seconds", seconds]) }
+        if let retract { return try connection.send(["message", "retract", retract]) }
         guard let text, let duration else { return try connection.send(["message", clear ? "clear" : "list"]) }
-        try connection.send(["message", ControlRequest.quoted(text), "for", duration] + (row.map { ["row", "\($0)"] } ?? []))
+        let options = (row.map { ["row", "\($0)"] } ?? []) + (name.map { ["name", $0] } ?? []) + (urgent ? ["urgent"] : [])
+        try connection.send(["message", ControlRequest.quoted(text), "for", duration] + options)
     }
 }
 

@@ -14,6 +14,16 @@ import Testing
                 == .message(text: "two\nlines \"quoted\"", seconds: 90, row: 2))
         #expect(try ControlJSON.parse(#"{"command":"message","clear":true}"#) == .clearMessages)
         #expect(try ControlJSON.parse(#"{"command":"message","list":true}"#) == .listMessages)
+        #expect(
+            try ControlJSON.parse(#"{"command":"message","text":"Door","duration":10,"name":"door","urgent":true}"#)
+                == .message(text: "Door", seconds: 10, row: nil, name: "door", urgent: true))
+        #expect(try ControlJSON.parse(#"{"command":"message","retract":"door"}"#) == .retractMessage(name: "door"))
+        #expect(throws: ControlError(.syntax, #""urgent" is true or false"#)) {
+            try ControlJSON.parse(#"{"command":"message","text":"Door","duration":10,"urgent":"yes"}"#)
+        }
+        #expect(throws: ControlError(.syntax, #""retract" is a message's name, and comes alone"#)) {
+            try ControlJSON.parse(#"{"command":"message","retract":"door","text":"x"}"#)
+        }
     }
 
     @Test(arguments: [

@@ -14,6 +14,8 @@ import Testing
         .text(name: "board", text: "GATE 12"), .text(name: "board", text: "  say \"hi\" \\ for row 2\n"), .text(name: "board", text: ""),
         .screen(brightness: 0), .screen(brightness: 1), .screen(brightness: 0.3), .screen(brightness: 0.01),
         .message(text: "Dinner is ready", seconds: 30, row: nil), .message(text: "for row \"2\"", seconds: 86400, row: 3),
+        .message(text: "Door", seconds: 10, row: 2, name: "door", urgent: true), .message(text: "bins", seconds: 60, row: nil, name: "bins"),
+        .message(text: "now", seconds: 5, row: nil, urgent: true), .retractMessage(name: "door"),
         .messageSeconds(1), .messageSeconds(20), .messageSeconds(86400), .clearMessages, .listMessages, .status, .reload, .ping,
         .pair(seconds: 60, host: nil), .pair(seconds: 1, host: "127.0.0.1"), .pair(seconds: 600, host: "fe80::1"), .stopPairing,
         .point(.point(.home)), .point(.point(.away)), .point(.undo), .point(.timeout(.away)), .point(.serve(.home)), .point(.new(firstServer: nil)),

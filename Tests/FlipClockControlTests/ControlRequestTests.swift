@@ -88,6 +88,14 @@ import Testing
         #expect(try ControlRequest.parse(#"message "24 hours" for 24h"#) == .message(text: "24 hours", seconds: 86400, row: nil))
         #expect(try ControlRequest.parse("message clear") == .clearMessages)
         #expect(try ControlRequest.parse(" message  list ") == .listMessages)
+        #expect(
+            try ControlRequest.parse(#"message "Door" for 10s urgent name door-bell"#)
+                == .message(text: "Door", seconds: 10, row: nil, name: "door-bell", urgent: true))
+        #expect(try ControlRequest.parse("message retract door-bell") == .retractMessage(name: "door-bell"))
+        #expect(throws: ControlError(.syntax, #""a/b" is not a message's name; write 1 to 32 letters, digits, - and _"#)) {
+            try ControlRequest.parse(#"message "x" for 1s name a/b"#)
+        }
+        #expect(throws: ControlError(.syntax, "message retract takes a message's name")) { try ControlRequest.parse("message retract") }
     }
 
     @Test(arguments: ["Dinner is ready", #"say "hi""#, #"back\slash \n"#, "two\nlines", "  spaced  "])
@@ -111,13 +119,31 @@ import Testing
         (#"message "hi" for 0s"#, "ERR range a message is shown for 1s to 24h"),
         (#"message "hi" for 24h1s"#, "ERR range a message is shown for 1s to 24h"),
         (#"message "hi" for soon"#, #"ERR syntax "soon" is not a duration (30s, 5m, 1h30m, MM:SS)"#),
-        (#"message "hi""#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
-        (#"message "hi" for"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
-        (#"message "hi" for 5s for 6s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
-        (#"message hi for 5s"#, #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
-        ("message", #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
-        ("message clear now", #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
-        ("message list all", #"ERR syntax message takes "TEXT" for DURATION [row N], clear, list or seconds DURATION"#),
+        (
+            #"message "hi""#,
+            #"ERR syntax message takes "TEXT" for DURATION [row N] [name NAME] [urgent], retract NAME, clear, list or seconds DURATION"#
+        ),
+        (
+            #"message "hi" for"#,
+            #"ERR syntax message takes "TEXT" for DURATION [row N] [name NAME] [urgent], retract NAME, clear, list or seconds DURATION"#
+        ),
+        (
+            #"message "hi" for 5s for 6s"#,
+            #"ERR syntax message takes "TEXT" for DURATION [row N] [name NAME] [urgent], retract NAME, clear, list or seconds DURATION"#
+        ),
+        (
+            #"message hi for 5s"#,
+            #"ERR syntax message takes "TEXT" for DURATION [row N] [name NAME] [urgent], retract NAME, clear, list or seconds DURATION"#
+        ),
+        ("message", #"ERR syntax message takes "TEXT" for DURATION [row N] [name NAME] [urgent], retract NAME, clear, list or seconds DURATION"#),
+        (
+            "message clear now",
+            #"ERR syntax message takes "TEXT" for DURATION [row N] [name NAME] [urgent], retract NAME, clear, list or seconds DURATION"#
+        ),
+        (
+            "message list all",
+            #"ERR syntax message takes "TEXT" for DURATION [row N] [name NAME] [urgent], retract NAME, clear, list or seconds DURATION"#
+        ),
         ("message seconds 0", "ERR range a message is shown for 1s to 24h"),
         ("message seconds 86401", "ERR range a message is shown for 1s to 24h"),
         ("message seconds soon", #"ERR syntax "soon" is not a duration (30s, 5m, 1h30m, MM:SS)"#),

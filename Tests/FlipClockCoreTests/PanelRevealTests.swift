@@ -38,9 +38,9 @@ import Testing
 
     @Test func messagesQueueAndEachOpensTheInstantTheLastHasClosed() throws {
         var reveal = PanelReveal()
-        #expect(try reveal.post(message("a", hold: .seconds(2)), at: .zero) == 1)
-        #expect(try reveal.post(message("b", hold: .seconds(1), height: 60), at: ms(100)) == 2)
-        #expect(try reveal.post(message("c", hold: .seconds(1)), at: ms(200)) == 3)
+        #expect(try reveal.post(message("a", hold: .seconds(2)), at: .zero).number == 1)
+        #expect(try reveal.post(message("b", hold: .seconds(1), height: 60), at: ms(100)).number == 2)
+        #expect(try reveal.post(message("c", hold: .seconds(1)), at: ms(200)).number == 3)
         #expect(reveal.waiting.map(\.message.text) == ["b", "c"])
         // a: opens 0–0.5, holds to 2.5, closes to 3.0; b: opens 3.0–3.5, holds to 4.5, closes to 5.0; c from 5.0.
         #expect(reveal.picture(at: ms(2999)).message?.text == "a")

@@ -81,8 +81,8 @@ import Testing
             replies == [
                 "OK no messages",
                 #"OK 1 shown "Dinner is ready" for 10s row 1, 2 waiting "Tea" for 5s row 1"#,
-                #"{"messages":[{"number":1,"row":1,"seconds":10,"shown":true,"text":"Dinner is ready"},"#
-                    + #"{"number":2,"row":1,"seconds":5,"shown":false,"text":"Tea"}],"ok":true}"#,
+                #"{"messages":[{"number":1,"row":1,"seconds":10,"shown":true,"text":"Dinner is ready","urgent":false},"#
+                    + #"{"number":2,"row":1,"seconds":5,"shown":false,"text":"Tea","urgent":false}],"ok":true}"#,
                 #"OK 2 shown "Tea" for 5s row 1"#,
                 "OK no messages",
             ])

@@ -43,6 +43,10 @@ import Testing
         #expect(try parse("message/set", #"{"text":"Dinner","row":2}"#, seconds: 45) == .request(.message(text: "Dinner", seconds: 45, row: 2)))
         #expect(try parse("message/set", #"{"text":"Dinner","duration":"5m"}"#) == .request(.message(text: "Dinner", seconds: 300, row: nil)))
         #expect(try parse("message/seconds/set", "90") == .request(.messageSeconds(90)))
+        #expect(
+            try parse("message/set", #"{"text":"Door","name":"door","urgent":true}"#, seconds: 45)
+                == .request(.message(text: "Door", seconds: 45, row: nil, name: "door", urgent: true)))
+        #expect(try parse("message/retract", "door\n") == .request(.retractMessage(name: "door")))
         #expect(try parse("point/set", "home") == .request(.point(.point(.home))))
         #expect(try parse("point/set", "timeout away\n") == .request(.point(.timeout(.away))))
         let opening = CountdownTarget(.to, parsing: "2027-06-01T09:00")

@@ -26,8 +26,8 @@ import Testing
     /// Each command topic under `group` (`fc/group/hall`).
     static func topics(_ group: String) -> [String] {
         [
-            "score/+/set", "text/+/set", "timer/+/set", "screen/set", "screen/brightness/set", "message/set", "message/seconds/set", "point/set",
-            "countdown/+/set",
+            "score/+/set", "text/+/set", "timer/+/set", "screen/set", "screen/brightness/set", "message/set", "message/seconds/set",
+            "message/retract", "point/set", "countdown/+/set",
         ].map {
             "\(group)/\($0)"
         }

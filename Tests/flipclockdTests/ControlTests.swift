@@ -134,6 +134,14 @@ import Testing
         #expect(try d.ctl(["message", "Dinner is ready", "--for", "30s"]).stdout == "message 1\n")
         #expect(
             try d.ctl(["message", "Bring plates", "--for", "1m", "--row", "1", "--json"]).stdout == "{\"message\":2,\"ok\":true,\"waiting\":1}\n")
+        #expect(try d.ctl(["message", "Tea", "--for", "1m", "--name", "tea"]).stdout == "message 3\n")
+        #expect(try d.ctl(["message", "DOOR", "--for", "10s", "--urgent", "--name", "door"]).stdout == "message 4\n")
+        let listed = try d.ctl(["message", "--list"]).stdout
+        #expect(listed.contains(#""DOOR" for 10s row 1 name door urgent"#), "\(listed)")
+        #expect(try d.ctl(["message", "--retract", "door"]).status == 0)
+        let gone = try d.ctl(["message", "--retract", "door"])
+        #expect(gone.stderr.hasPrefix(#"flipclockctl: ERR unknown-message no message named "door" is shown or waiting; "#), "\(gone.stderr)")
+        #expect(try d.ctl(["message", "--retract", "door", "--urgent"]).stderr.hasPrefix("Error: --retract comes alone"))
         #expect(try d.ctl(["message", "--clear"]).stdout == "messages cleared\n")
         let bare = try d.ctl(["message", "hi"])
         #expect(bare.status == 64)

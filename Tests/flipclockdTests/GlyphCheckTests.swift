@@ -35,6 +35,7 @@ import Testing
         ("[game]\npenalties = true\npenalty_label = \"☃\"\n", "3:17: game.penalty_label", "\"☃\""),
         ("[game.shot_clock]\nlabel = \"☃\"\n", "2:9: game.shot_clock.label", "\"☃\""),
         ("[date]\nformat = \"%a ☃\"\n", "2:10: date.format", "\"☃\""),
+        ("[[message]]\nat = \"19:00\"\ntext = \"BINS\\nOUT ☃\"\n", "3:8: message[0].text", "\"BINS OUT ☃\""),
     ])
     func everyLabelOfTheGameAndTheDateFormatsOwnTextAreChecked(file: String, place: String, text: String) throws {
         let path = try FlipclockdCommandTests.temporaryFile(file)

@@ -98,7 +98,8 @@ public enum ControlJSON {
         }
     }
 
-    /// `{"command":"message","text":"…","duration":"30s"|30,"row":2}`, `{"command":"message","clear":true}`,
+    /// `{"command":"message","text":"…","duration":"30s"|30,"row":2,"name":"bins","urgent":true}`,
+    /// `{"command":"message","retract":"bins"}`, `{"command":"message","clear":true}`,
     /// `{"command":"message","list":true}` or `{"command":"message","seconds":20}` (the message
     /// seconds, without a text).
     static func message(_ object: [String: JSONValue]) throws(ControlError) -> ControlRequest {
@@ -113,6 +114,12 @@ public enum ControlJSON {
             }
             return request
         }
+        if let given = object["retract"] {
+            guard let name = given.string, object.keys.filter({ $0 != "command" }).count == 1 else {
+                throw ControlError(.syntax, "\"retract\" is a message's name, and comes alone")
+            }
+            return .retractMessage(name: try RequestField.messageName(name))
+        }
         guard let given = object["text"]?.string else { throw ControlError(.syntax, "\"text\" is missing") }
         let text = try RequestField.messageText(given)
         guard let given = object["duration"] else { throw ControlError(.syntax, "\"duration\" is missing") }
@@ -121,7 +128,14 @@ public enum ControlJSON {
         if let n = given.integer { seconds = try RequestField.messageSeconds(n) } else { seconds = try RequestField.messageSeconds(given.written) }
         var row: Int?
         if let given = object["row"] { row = try RequestField.row(given.written) }
-        return .message(text: text, seconds: seconds, row: row)
+        var name: String?
+        if let given = object["name"] { name = try RequestField.messageName(given.string ?? given.written) }
+        var urgent = false
+        if let given = object["urgent"] {
+            guard let flag = given.bool else { throw ControlError(.syntax, "\"urgent\" is true or false") }
+            urgent = flag
+        }
+        return .message(text: text, seconds: seconds, row: row, name: name, urgent: urgent)
     }
 
     /// `{"command":"pair","seconds":60,"host":"clock.local"}` (both may be left out) or
@@ -182,10 +196,14 @@ public enum ControlJSON {
             }
         case .sound(let on):
             object["power"] = .string(on ? "on" : "off")
-        case .message(let text, let seconds, let row):
+        case let .message(text, seconds, row, name, urgent):
             object["text"] = .string(text)
             object["duration"] = .integer(seconds)
             if let row { object["row"] = .integer(row) }
+            if let name { object["name"] = .string(name) }
+            if urgent { object["urgent"] = true }
+        case .retractMessage(let name):
+            object["retract"] = .string(name)
         case .messageSeconds(let seconds):
             object["seconds"] = .integer(seconds)
         case .clearMessages:

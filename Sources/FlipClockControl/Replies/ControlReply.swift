@@ -199,10 +199,12 @@ public enum ControlReply: Equatable, Sendable {
                 "ok": true,
                 "messages": .array(
                     messages.map {
-                        .object([
+                        var object: [String: JSONValue] = [
                             "number": .integer($0.number), "text": .string($0.text), "seconds": .integer($0.seconds), "row": .integer($0.row),
-                            "shown": .bool($0.shown),
-                        ])
+                            "shown": .bool($0.shown), "urgent": .bool($0.urgent),
+                        ]
+                        if let name = $0.name { object["name"] = .string(name) }
+                        return .object(object)
                     }),
             ]
         case let .pairing(url, seconds):

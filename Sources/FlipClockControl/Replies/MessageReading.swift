@@ -7,17 +7,23 @@ public struct MessageReading: Equatable, Sendable, CustomStringConvertible {
     public var row: Int
     /// On the panel (opening, open or closing); `false`: waiting behind it.
     public var shown: Bool
+    public var name: String?
+    public var urgent: Bool
 
-    public init(number: Int, text: String, seconds: Int, row: Int, shown: Bool) {
+    public init(number: Int, text: String, seconds: Int, row: Int, shown: Bool, name: String? = nil, urgent: Bool = false) {
         self.number = number
         self.text = text
         self.seconds = seconds
         self.row = row
         self.shown = shown
+        self.name = name
+        self.urgent = urgent
     }
 
-    /// `1 shown "Dinner is ready" for 30s row 1`: the text quoted as a request writes it.
+    /// `1 shown "Dinner is ready" for 30s row 1 [name dinner] [urgent]`: the text quoted as a
+    /// request writes it.
     public var description: String {
-        "\(number) \(shown ? "shown" : "waiting") \(ControlRequest.quoted(text)) for \(seconds)s row \(row)"
+        "\(number) \(shown ? "shown" : "waiting") \(ControlRequest.quoted(text)) for \(seconds)s row \(row)" + (name.map { " name \($0)" } ?? "")
+            + (urgent ? " urgent" : "")
     }
 }

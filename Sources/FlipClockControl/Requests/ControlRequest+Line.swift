@@ -24,8 +24,10 @@ extension ControlRequest {
             case .dim(let percent): "screen dim \(percent)"
             }
         case .sound(let on): on ? "sound on" : "sound off"
-        case .message(let text, let seconds, let row):
-            "message \(Self.quoted(text)) for \(seconds)s" + (row.map { " row \($0)" } ?? "")
+        case let .message(text, seconds, row, name, urgent):
+            "message \(Self.quoted(text)) for \(seconds)s" + (row.map { " row \($0)" } ?? "") + (name.map { " name \($0)" } ?? "")
+                + (urgent ? " urgent" : "")
+        case .retractMessage(let name): "message retract \(name)"
         case .messageSeconds(let seconds): "message seconds \(seconds)"
         case .clearMessages: "message clear"
         case .listMessages: "message list"
@@ -48,7 +50,7 @@ extension ControlRequest {
         case .text, .texts: "text"
         case .screen: "screen"
         case .sound: "sound"
-        case .message, .messageSeconds, .clearMessages, .listMessages: "message"
+        case .message, .retractMessage, .messageSeconds, .clearMessages, .listMessages: "message"
         case .pair, .stopPairing: "pair"
         case .game: "game"
         case .point: "point"

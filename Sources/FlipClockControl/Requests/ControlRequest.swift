@@ -10,7 +10,8 @@ import FlipClockCore
 ///     sound off|on               (the clicks and the horn, with [sound])
 ///     text board GATE 12         text board "  GATE 12"  (quotes keep blanks)   text board (blank)
 ///     text top="HELLO" bottom="WORLD"   (several rows as one change, all or none)
-///     message "Dinner is ready" for 30s [row 2]   message clear   message list
+///     message "Dinner is ready" for 30s [row 2] [name dinner] [urgent]   message retract dinner
+///     message clear   message list
 ///     message seconds 20         (how long a message sent without its own duration shows: MQTT's)
 ///     pair [SECONDS] [host NAME]   pair stop   (the control page's QR code on the screens)
 ///     game start|stop|toggle|end|new|undo   game set 12:00   game add -0.1   game shot [14]   game period 2
@@ -35,8 +36,12 @@ public enum ControlRequest: Equatable, Sendable {
     case screen(brightness: Double)
     /// Turn the clicks and the horn on or off (with `[sound]`), until told otherwise.
     case sound(on: Bool)
-    /// Show a message on the panel under a row of cards (from 1 at the top; the first if `nil`).
-    case message(text: String, seconds: Int, row: Int?)
+    /// Show a message on the panel under a row of cards (from 1 at the top; the first if `nil`):
+    /// in the place of the one named `name`, if any; ahead of the rest and interrupting the one
+    /// shown if `urgent`.
+    case message(text: String, seconds: Int, row: Int?, name: String? = nil, urgent: Bool = false)
+    /// Take the message named `name` away: from the queue, or off the panel.
+    case retractMessage(name: String)
     /// How long a message sent without its own duration shows (MQTT's, whose notify entity
     /// sends none), in seconds 1...86400, until told otherwise.
     case messageSeconds(Int)
@@ -68,7 +73,8 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.texts(p), .texts(q)): p.count == q.count && zip(p, q).allSatisfy { $0.name == $1.name && $0.text == $1.text }
         case let (.screen(a), .screen(b)): a == b
         case let (.sound(a), .sound(b)): a == b
-        case let (.message(t, s, r), .message(u, v, q)): t == u && s == v && r == q
+        case let (.message(t, s, r, n, x), .message(u, v, q, m, y)): t == u && s == v && r == q && n == m && x == y
+        case let (.retractMessage(n), .retractMessage(m)): n == m
         case let (.messageSeconds(s), .messageSeconds(t)): s == t
         case let (.pair(s, h), .pair(t, g)): s == t && h == g
         case (.stopPairing, .stopPairing): true
@@ -191,16 +197,22 @@ public enum ControlRequest: Equatable, Sendable {
         throw ControlError(.syntax, "the \(what)'s closing quote is missing")
     }
 
-    /// `"TEXT" for DURATION [row N]`, `clear`, `list` or `seconds DURATION`, after the word `message`.
+    /// `"TEXT" for DURATION [row N] [name NAME] [urgent]`, `retract NAME`, `clear`, `list` or
+    /// `seconds DURATION`, after the word `message`.
     ///
     /// The text is quoted so it may hold spaces and the words `for` and `row`; inside the
     /// quotes `\"` is a quote, `\\` a backslash and `\n` a line break (``quoted(_:)`` writes it so).
     static func message(_ rest: Substring) throws(ControlError) -> ControlRequest {
-        let usage = ControlError(.syntax, "message takes \"TEXT\" for DURATION [row N], clear, list or seconds DURATION")
+        let usage = ControlError(
+            .syntax, "message takes \"TEXT\" for DURATION [row N] [name NAME] [urgent], retract NAME, clear, list or seconds DURATION")
         let rest = rest.drop(while: isBlank)
         let given = rest.split(whereSeparator: isBlank)
         if given == ["clear"] { return .clearMessages }
         if given == ["list"] { return .listMessages }
+        if given.first == "retract" {
+            guard given.count == 2 else { throw ControlError(.syntax, "message retract takes a message's name") }
+            return .retractMessage(name: try RequestField.messageName(String(given[1])))
+        }
         if given.first == "seconds" {
             guard given.count == 2 else { throw ControlError(.syntax, "message seconds takes one duration (20, 30s, 5m)") }
             return .messageSeconds(try RequestField.messageSeconds(String(given[1])))
@@ -209,9 +221,14 @@ public enum ControlRequest: Equatable, Sendable {
         let (quoted, after) = try quoted(rest, what: "message")
         let text = try RequestField.messageText(quoted)
         let words = after.split(whereSeparator: isBlank).map(String.init)
-        var seconds: Int?, row: Int?
+        var seconds: Int?, row: Int?, name: String?, urgent = false
         var k = 0
         while k < words.count {
+            if words[k] == "urgent", !urgent {
+                urgent = true
+                k += 1
+                continue
+            }
             guard k + 1 < words.count else { throw usage }
             let value = words[k + 1]
             switch words[k] {
@@ -219,13 +236,15 @@ public enum ControlRequest: Equatable, Sendable {
                 seconds = try RequestField.messageSeconds(value)
             case "row" where row == nil:
                 row = try RequestField.row(value)
+            case "name" where name == nil:
+                name = try RequestField.messageName(value)
             default:
                 throw usage
             }
             k += 2
         }
         guard let seconds else { throw usage }
-        return .message(text: text, seconds: seconds, row: row)
+        return .message(text: text, seconds: seconds, row: row, name: name, urgent: urgent)
     }
 
     /// `text` in quotes as ``parse(_:)`` reads it back: quotes, backslashes and line breaks escaped.

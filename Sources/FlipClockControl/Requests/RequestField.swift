@@ -34,6 +34,14 @@ public enum RequestField {
         return seconds
     }
 
+    /// A message's name (what a later message of the name replaces, and a retraction names): 1
+    /// to 32 letters, digits, `-` and `_`, so it may stand in an MQTT topic and a URL path.
+    public static func messageName(_ written: String) throws(ControlError) -> String {
+        guard (1...32).contains(written.utf8.count), written.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { throw ControlError(.syntax, "\"\(written.prefix(64))\" is not a message's name; write 1 to 32 letters, digits, - and _") }
+        return written
+    }
+
     /// The row of cards a message opens under: a whole number from 1 (whether the face has it
     /// is the state's to say).
     public static func row(_ written: String) throws(ControlError) -> Int {

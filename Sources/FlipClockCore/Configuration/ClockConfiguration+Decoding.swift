@@ -22,6 +22,8 @@ extension ClockConfiguration {
         let rows = try top.tables("row")
         if !rows.isEmpty { try decodeRows(rows) }
         if let t = document["output"], case .table(let output) = t.value { try checkScreenRows(output) }
+        // After the rows: a message's row is one of the face's.
+        for (index, t) in try top.tables("message").enumerated() { try decodeMessage(t, index: index) }
         if let t = try top.table("control") {
             var r = ConfigReader(t, path: "control")
             if let v = try r.string("socket") { controlSocket = v }

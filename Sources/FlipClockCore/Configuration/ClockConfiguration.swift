@@ -39,6 +39,8 @@ public struct ClockConfiguration: Equatable, Sendable {
     public var timers: [TimerItem] = []
     /// `[[countdown]]`: days to or since a moment, shown after the texts.
     public var countdowns: [CountdownItem] = []
+    /// `[[message]]`: messages the clock posts by itself, on days of the week or a date.
+    public var messages: [ScheduledMessage] = []
     /// `[game]`: a match's clocks, run by an operator; `nil` (the default): none.
     public var game: GameSettings?
     /// `[sets]`: a match counted in points and sets; `nil` (the default): none.

@@ -137,8 +137,10 @@ struct ConfigReader {
         return s
     }
 
-    /// A timer duration: `"25m"`, `"1h30m"`, `"90s"`, `"MM:SS"` or whole seconds, at most 99:59.
-    mutating func duration(_ name: String) throws(ConfigError) -> Int? {
+    /// A duration: `"25m"`, `"1h30m"`, `"90s"`, `"MM:SS"` or whole seconds, in `range` (a timer's:
+    /// at most 99:59, which `longest` writes).
+    mutating func duration(_ name: String, in range: ClosedRange<Int> = 0...TimerItem.longest, longest: String = "99:59") throws(ConfigError) -> Int?
+    {
         guard let node = self.node(name) else { return nil }
         let seconds: Int?
         switch node.value {
@@ -146,8 +148,10 @@ struct ConfigReader {
         case .string(let s): seconds = TimerItem.parseDuration(s)
         default: throw typeError(name, node, expected: "a duration")
         }
-        guard let seconds, seconds <= TimerItem.longest else {
-            throw ConfigError(node.valueLocation, key: key(name), "not a duration up to 99:59; write \"25m\", \"1h30m\", \"90s\" or \"MM:SS\"")
+        guard let seconds, range.contains(seconds) else {
+            let from = range.lowerBound > 0 ? "from \(range.lowerBound)s " : ""
+            throw ConfigError(
+                node.valueLocation, key: key(name), "not a duration \(from)up to \(longest); write \"25m\", \"1h30m\", \"90s\" or \"MM:SS\"")
         }
         return seconds
     }

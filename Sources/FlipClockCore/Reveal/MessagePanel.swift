@@ -57,7 +57,7 @@ public struct MessagePanel: Sendable {
     /// returns its number; throws ``MessageError/queueFull(capacity:)`` when too many messages wait.
     @discardableResult
     public mutating func post(_ message: PanelMessage, at now: Duration) throws(MessageError) -> Int {
-        let number = try reveal.post(message, at: now)
+        let number = try reveal.post(message, at: now).number
         // Opening now: its text is set here, not in the first frame of the opening.
         if reveal.picture(at: now).number == number { try prepare(number, message) }
         return number

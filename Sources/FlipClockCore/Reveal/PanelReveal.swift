@@ -1,8 +1,9 @@
 /// The message panel as a state machine: Closed, Opening, Open, Closing, and the messages
 /// waiting their turn.
 ///
-/// A value type; time is passed in. ``post(_:at:)`` queues a message, ``clear(at:)`` drops
-/// them, ``picture(at:)`` says how far the lower part has slid at an instant, and
+/// A value type; time is passed in. ``post(_:name:urgent:at:)`` queues a message (an urgent
+/// one ahead of the rest, interrupting the one shown; a named one in the place of the one
+/// of its name), ``retract(_:at:)`` takes a named one away, ``clear(at:)`` drops them all, ``picture(at:)`` says how far the lower part has slid at an instant, and
 /// ``nextChange(after:)`` when it next moves, so the daemon sleeps (and draws nothing) while
 /// the panel only holds a message still.
 ///
@@ -11,10 +12,15 @@
 /// message may sit under another row and need another height, and the screen closing whole
 /// for an instant is what tells a glance that something new arrived.
 public struct PanelReveal: Sendable {
-    /// A message with the number it was posted under (1 for the first).
+    /// A message with the number it was posted under (1 for the first), and the name and
+    /// priority it was posted with.
     public struct Posted: Equatable, Sendable {
         public var number: Int
         public var message: PanelMessage
+        /// What a later message of the same name replaces, and what a retraction names.
+        public var name: String? = nil
+        /// Shown before every message that is not, interrupting one on the panel.
+        public var urgent = false
     }
 
     public enum State: Equatable, Sendable {
@@ -26,13 +32,14 @@ public struct PanelReveal: Sendable {
         case closing(Posted, start: Duration, from: Double)
     }
 
-    public private(set) var state: State = .closed
-    /// Messages posted while another is shown, oldest first.
-    public private(set) var waiting: [Posted] = []
+    public internal(set) var state: State = .closed
+    /// Messages posted while another is shown, in the order they will show: the urgent ones
+    /// first, each group oldest first.
+    public internal(set) var waiting: [Posted] = []
     public let timing: RevealTiming
     /// How many messages may wait behind the one shown.
     public let capacity: Int
-    private var posted = 0
+    var posted = 0
 
     public init(timing: RevealTiming = .standard, capacity: Int = 8) {
         precondition(capacity >= 0, "capacity must not be negative")
@@ -57,35 +64,6 @@ public struct PanelReveal: Sendable {
         }
     }
 
-    /// Throws ``MessageError/queueFull(capacity:)`` if a message posted at `now` would find the queue full: checked
-    /// before a message is laid out, so a full queue costs no work.
-    public func checkRoom(at now: Duration) throws(MessageError) {
-        var then = self
-        _ = then.advance(to: now)
-        try then.checkRoom()
-    }
-
-    private func checkRoom() throws(MessageError) {
-        if state != .closed, waiting.count >= capacity { throw .queueFull(capacity: capacity) }
-    }
-
-    /// Shows `message` from `now` on, or after the messages before it; returns its number.
-    ///
-    /// Throws ``MessageError/queueFull(capacity:)`` when ``capacity`` messages are already waiting.
-    @discardableResult
-    public mutating func post(_ message: PanelMessage, at now: Duration) throws(MessageError) -> Int {
-        _ = advance(to: now)
-        try checkRoom()
-        posted += 1
-        let entry = Posted(number: posted, message: message)
-        if state == .closed {
-            state = .opening(entry, start: now)
-        } else {
-            waiting.append(entry)
-        }
-        return posted
-    }
-
     /// Drops the waiting messages numbered in `numbers` (one shown stays for its time).
     public mutating func withdraw(_ numbers: Set<Int>) {
         waiting.removeAll { numbers.contains($0.number) }
@@ -95,11 +73,21 @@ public struct PanelReveal: Sendable {
     public mutating func clear(at now: Duration) {
         _ = advance(to: now)
         waiting.removeAll()
+        cutShort(at: now)
+    }
+
+    /// Closes the panel from where it is at `now` (advanced to it): the message shown goes, the
+    /// next waiting opens once it has closed.
+    mutating func cutShort(at now: Duration) {
         switch state {
         case .closed, .closing: break
         case let .opening(entry, start):
             let openness = timing.openEasing(Self.progress(now - start, of: timing.open))
-            state = openness > 0 ? .closing(entry, start: now, from: openness) : .closed
+            if openness > 0 {
+                state = .closing(entry, start: now, from: openness)
+            } else {
+                state = waiting.isEmpty ? .closed : .opening(waiting.removeFirst(), start: now)
+            }
         case let .open(entry, _):
             state = .closing(entry, start: now, from: 1)
         }
@@ -109,7 +97,11 @@ public struct PanelReveal: Sendable {
     /// height and its scrolled lines). A message keeps its hold, so the phases stay where they
     /// are: each screen draws one owner's messages at its own size.
     public func laidOut(_ layOut: (Posted) -> PanelMessage) -> PanelReveal {
-        func again(_ entry: Posted) -> Posted { Posted(number: entry.number, message: layOut(entry)) }
+        func again(_ entry: Posted) -> Posted {
+            var copy = entry
+            copy.message = layOut(entry)
+            return copy
+        }
         var copy = self
         copy.waiting = waiting.map(again)
         switch state {

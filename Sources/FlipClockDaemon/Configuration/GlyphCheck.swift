@@ -2,7 +2,7 @@ import FlipClockCore
 
 /// Whether the font draws everything a configuration will show: every label (the rows', the
 /// game's), every date name as the cards show it and the date format's own text, the digits,
-/// the game's point and arrows, and the letters of the text rows' cards (the default drum's
+/// the game's point and arrows, the scheduled messages' texts, and the letters of the text rows' cards (the default drum's
 /// and those a row's `text` and `characters` add); none of them holds a control character.
 ///
 /// A text the font cannot draw used to pass `--check-config` and stop the daemon at its
@@ -40,6 +40,8 @@ public enum GlyphCheck {
         all += c.texts.enumerated().flatMap { i, row in
             [(["text[\(i)]", "text"], row.text), (["text[\(i)]", "characters"], row.extraCharacters.joined())]
         }
+        // A message's line breaks are where it wraps, not characters to draw.
+        all += c.messages.enumerated().map { (["message[\($0)]", "text"], String($1.text.map { $0 == "\n" ? " " : $0 })) }
         if let game = c.game {
             all += [
                 (["game", "label"], game.clockLabel), (["game", "period_label"], game.periodLabel), (["look", "font"], "0123456789."),

@@ -13,6 +13,12 @@ extension ClockLoop {
         let read = reading()
         // The change this wake was planned for, if its instant has come (the frame log's due).
         let due = plan.wall.flatMap { $0 <= read.instant ? $0 : nil }
+        // A scheduled message whose time has come is posted as a request's would be.
+        if !configuration.messages.isEmpty {
+            for note in state.postScheduled(at: moment(), zone: zone) {
+                logger.info(Logger.Message(stringLiteral: note.message), metadata: note.metadata.mapValues { .string($0) })
+            }
+        }
         state.advanceMessages(to: now)
         // A panel's next move (a message posted, its time up), or a timer's row to show or
         // hide, is a frame to draw.
@@ -62,7 +68,9 @@ extension ClockLoop {
         plan = WakePlan.afterFrame(
             now: now, moving: moving, frameInterval: screens.frameInterval, panelChange: screens.panelChange(after: now, messages: state.messages),
             pairingEnds: state.pairing(at: now)?.until, faceChange: read.nextChange(every: configuration.time.tick),
-            stateChange: state.nextChange(after: read.instant, reading: read)
+            stateChange: [state.nextChange(after: read.instant, reading: read), state.nextScheduled(after: read.instant, zone: zone)].compactMap {
+                $0
+            }.min()
         )
         cueClicks(after: now, cost: frameCosts.min()!, reading: read)
     }

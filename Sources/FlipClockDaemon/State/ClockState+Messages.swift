@@ -14,18 +14,39 @@ extension ClockState {
 
     /// Posts `text` under `row` for `hold` from `moment.now` on, if every screen has room to
     /// show it: laid out on each first (its row, its lines, its glyphs), so it goes on all or none.
-    mutating func post(_ text: String, hold: Duration, row: Int, at moment: Moment) throws(ControlError) -> Outcome {
+    /// Named, it takes the place of the message of its name; urgent, it goes ahead of the rest
+    /// (``PanelReveal/post(_:name:urgent:at:)``). What it drops from a full queue is noted.
+    mutating func post(_ text: String, hold: Duration, row: Int, name: String? = nil, urgent: Bool = false, at moment: Moment) throws(ControlError)
+        -> Outcome
+    {
         guard !moment.screens.isEmpty else { throw ControlError(.state, "no screen is connected to show it on") }
         do throws(MessageError) {
-            try messages.checkRoom(at: moment.now)
+            try messages.checkRoom(name: name, urgent: urgent, at: moment.now)
             for screen in moment.screens { _ = try screen.panel.laidOut(text, for: hold, row: row) }
             // The state's own copy needs no size: each screen lays it out again to draw it.
-            let number = try messages.post(PanelMessage(text: text, hold: hold, row: row, height: 0), at: moment.now)
-            let note = Note(message: "message", metadata: ["number": "\(number)", "seconds": "\(hold.components.seconds)", "text": text])
-            return Outcome(reply: .message(number: number, waiting: messages.waiting.count), change: .redraw, saves: false, note: note)
+            let posting = try messages.post(PanelMessage(text: text, hold: hold, row: row, height: 0), name: name, urgent: urgent, at: moment.now)
+            var metadata = ["number": "\(posting.number)", "seconds": "\(hold.components.seconds)", "text": text]
+            if let name { metadata["name"] = name }
+            if urgent { metadata["urgent"] = "true" }
+            if !posting.dropped.isEmpty { metadata["dropped"] = posting.dropped.map { "\($0.number)" }.joined(separator: " ") }
+            let note = Note(message: "message", metadata: metadata)
+            return Outcome(reply: .message(number: posting.number, waiting: messages.waiting.count), change: .redraw, saves: false, note: note)
         } catch {
             throw ControlError(error)
         }
+    }
+
+    /// Takes the message named `name` away at `now` (``PanelReveal/retract(_:at:)``); replies
+    /// with the messages left.
+    mutating func retract(_ name: String, at now: Duration) throws(ControlError) -> Outcome {
+        guard messages.retract(name, at: now) else {
+            let names = messageReadings(at: now).compactMap(\.name)
+            let known = names.isEmpty ? "no message has a name" : "named messages are \(names.joined(separator: ", "))"
+            throw ControlError(.unknownMessage, "no message named \"\(name)\" is shown or waiting; \(known)")
+        }
+        return Outcome(
+            reply: .messages(messageReadings(at: now)), change: .redraw, saves: false,
+            note: Note(message: "message retracted", metadata: ["name": name]))
     }
 
     /// The message shown at `now` and those waiting, oldest first.
@@ -35,7 +56,7 @@ extension ClockState {
         return ([reveal.shown].compactMap { $0 } + reveal.waiting).map {
             MessageReading(
                 number: $0.number, text: $0.message.text, seconds: Int($0.message.hold.components.seconds), row: $0.message.row,
-                shown: $0 == reveal.shown)
+                shown: $0 == reveal.shown, name: $0.name, urgent: $0.urgent)
         }
     }
 

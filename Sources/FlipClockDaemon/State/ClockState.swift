@@ -36,6 +36,9 @@ struct ClockState {
     /// The messages the match in sets posted (``answer(_:at:)-PointCommand``): one waiting is
     /// withdrawn when the next is posted.
     var said: Set<Int> = []
+    /// The wall clock up to which the scheduled messages (`[[message]]`) were looked at:
+    /// each is posted once, when its instant has passed this.
+    var scheduleChecked: WallInstant?
     /// The control page's pairing code on the screens, and until when (the loop's clock).
     var pairing: PairingCode?
     /// Where this clock stands in the `[match]`: leading it, or the last state it followed.
@@ -246,8 +249,10 @@ extension ClockState {
             texts.merge(shown) { $1 }
             let note = Note(message: "texts set", metadata: ["texts": ControlReply.texts(shown: shown, texts: [:]).line(json: false)])
             return reply(.texts(shown: shown, texts: texts), .texts(shown), saves: true, note: note)
-        case let .message(text, seconds, row):
-            return try post(text, hold: .seconds(seconds), row: row ?? 1, at: moment)
+        case let .message(text, seconds, row, name, urgent):
+            return try post(text, hold: .seconds(seconds), row: row ?? 1, name: name, urgent: urgent, at: moment)
+        case .retractMessage(let name):
+            return try retract(name, at: moment.now)
         case let .messageSeconds(seconds):
             messageSecondsSet = seconds
             return reply(.messageSeconds(seconds), saves: true, note: Note(message: "message seconds set", metadata: ["seconds": "\(seconds)"]))

@@ -63,6 +63,9 @@ public enum OpenAPIDocument {
             reply: "MessageSeconds", body: ("MessageSeconds", true), problems: [400, 409, 422]),
         "GET /v1/messages": Operation(id: "listMessages", summary: "The message on the panel, then those waiting, oldest first.", reply: "Messages"),
         "DELETE /v1/messages": Operation(id: "clearMessages", summary: "Close the panel and drop the messages waiting.", reply: "Cleared"),
+        "DELETE /v1/messages/named/{name}": Operation(
+            id: "retractMessage", summary: "Take the message of this name away: from the queue, or off the panel (it closes).",
+            reply: "Messages", problems: [400, 404]),
         "PUT /v1/screen": Operation(
             id: "setScreen", summary: "Turn the screens off or on, or dim them, until the night schedule next changes.", reply: "Screen",
             body: ("Screen", true), problems: [400]),

@@ -57,10 +57,11 @@ enum OpenAPISchemas {
             "messages": [
                 "type": "array",
                 "items": [
-                    "type": "object", "required": ["number", "text", "seconds", "row", "shown"],
+                    "type": "object", "required": ["number", "text", "seconds", "row", "shown", "urgent"],
                     "properties": [
                         "number": ["type": "integer"], "text": string, "seconds": ["type": "integer"], "row": ["type": "integer"],
                         "shown": ["type": "boolean", "description": "on the panel now; false: waiting its turn"],
+                        "name": messageName, "urgent": ["type": "boolean", "description": "shown before the rest"],
                     ],
                 ],
             ]
@@ -174,6 +175,8 @@ enum OpenAPISchemas {
             "properties": [
                 "text": ["type": "string", "pattern": "\\S", "description": "not only blanks"], "duration": duration,
                 "row": ["type": "integer", "minimum": 1, "maximum": .integer(largest)],
+                "name": messageName,
+                "urgent": ["type": "boolean", "description": "shown before the rest, interrupting one that is not (it comes back afterwards)"],
             ],
         ],
         "MessageSecondsBody": [
@@ -248,6 +251,8 @@ enum OpenAPISchemas {
         "pattern": "^(19[7-9][0-9]|[2-9][0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])(T([01][0-9]|2[0-3]):[0-5][0-9])?$",
     ]
 
+    /// A message's name, as RequestField.messageName takes it.
+    static let messageName: JSONValue = ["type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"]
     static let integers: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
     static let strings: JSONValue = ["type": "object", "additionalProperties": ["type": "string"]]
     /// The largest whole number a JSON number carries exactly (2^53 - 1).

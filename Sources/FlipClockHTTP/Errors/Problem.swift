@@ -32,6 +32,7 @@ public struct Problem: Error, Equatable, Sendable {
             case .unknownText: (.notFound, "No such text row")
             case .unknownCountdown: (.notFound, "No such countdown")
             case .unknownScreen: (.notFound, "No such screen")
+            case .unknownMessage: (.notFound, "No such message")
             case .range: (.unprocessableContent, "Out of range")
             case .tooLong: (.unprocessableContent, "Too long")
             case .reloadFailed: (.internalServerError, "The configuration could not be reloaded")

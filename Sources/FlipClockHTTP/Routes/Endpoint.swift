@@ -69,6 +69,9 @@ public struct Endpoint: Sendable {
             },
             Endpoint(.get, "/v1/messages") { _, _ in .listMessages },
             Endpoint(.delete, "/v1/messages") { _, _ in .clearMessages },
+            Endpoint(.delete, "/v1/messages/named/{name}") { parameters, _ throws(ControlError) in
+                .retractMessage(name: try RequestField.messageName(parameters["name", default: ""]))
+            },
             Endpoint(.put, "/v1/screen", command: "screen"),
             Endpoint(.put, "/v1/sound", command: "sound"),
             Endpoint(.post, "/v1/game") { _, body throws(ControlError) in

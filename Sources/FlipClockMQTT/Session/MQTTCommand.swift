@@ -12,7 +12,7 @@ enum MQTTCommand: Equatable {
     /// The command topics below a base (a clock's own, a group's), as subscribed to.
     static let topics = [
         "score/+/set", "text/+/set", "timer/+/set", "screen/set", "screen/brightness/set", "message/set", "message/seconds/set",
-        "point/set", "countdown/+/set",
+        "message/retract", "point/set", "countdown/+/set",
     ]
 
     /// The largest payload taken, in bytes (the broker is told, and sends nothing larger).
@@ -41,6 +41,7 @@ enum MQTTCommand: Equatable {
             guard let percent = whole(text) else { return .request(.screen(brightness: try RequestField.brightness(text.trimmingWhitespace))) }
             return .request(.screen(brightness: percent == 0 ? 0 : try RequestField.brightness(String(percent))))
         case (2, "message", "set"): return .request(try message(text, seconds: messageSeconds))
+        case (2, "message", "retract"): return .request(.retractMessage(name: try RequestField.messageName(text.trimmingWhitespace)))
         case (3, "message", "set") where parts[1] == "seconds":
             // A setting the clock keeps, not a message: HA's number entity, in seconds.
             guard let seconds = whole(text), (try? RequestField.messageSeconds(seconds)) != nil else {
@@ -83,8 +84,8 @@ enum MQTTCommand: Equatable {
         return try ControlRequest.parse((["timer", String(action), name] + words.dropFirst().map(String.init)).joined(separator: " "))
     }
 
-    /// A text, or a JSON object as the HTTP API takes a message (`text`, and maybe `duration`
-    /// and `row`); `seconds` where it gives no duration.
+    /// A text, or a JSON object as the HTTP API takes a message (`text`, and maybe `duration`,
+    /// `row`, `name` and `urgent`); `seconds` where it gives no duration.
     private static func message(_ text: String, seconds: Int) throws(ControlError) -> ControlRequest {
         guard text.first == "{" else {
             return .message(text: try RequestField.messageText(text), seconds: seconds, row: nil)

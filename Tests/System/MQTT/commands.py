@@ -101,6 +101,17 @@ def check(context, pictures):
     listed = listing(daemon, "TEA")
     check('B/message/set {"text":"TEA","duration":"2s","row":2}: the socket lists it for 2s at row 2',
           '"TEA" for 2s row 2' in listed, listed)
+    context.listener.publish(f"{context.base}/message/set",
+                             json.dumps({"text": "DOOR", "duration": "30s", "name": "door", "urgent": True}))
+    listed = listing(daemon, "DOOR")
+    check('B/message/set {"text":"DOOR","name":"door","urgent":true}: listed urgent and named, ahead of the rest',
+          '"DOOR" for 30s row 1 name door urgent' in listed and listed.index("DOOR") < listed.index("TEA"), listed)
+    context.listener.publish(f"{context.base}/message/retract", "door")
+    end = time.monotonic() + 5
+    while "DOOR" in listed and time.monotonic() < end:
+        time.sleep(0.1)
+        listed = daemon.request("message list") or ""
+    check("B/message/retract door: the socket no longer lists it", "DOOR" not in listed, listed)
     daemon.request("message clear")
     closed = frames.until_frame(daemon.frame, lambda f: f == before, seconds=5)
     check("message clear on the socket closes the panel: the picture is as before", closed == before, "")
