@@ -55,6 +55,27 @@ import Testing
         )
     }
 
+    /// With `[light]`: the lux as an illuminance sensor and the level it asks for, both read from
+    /// `B/light`, which the session sends with the rest of the status.
+    @Test func aLightSensorIsTwoSensorsOfOneTopic() {
+        var configuration = MQTTSessionTests.configuration()
+        configuration.light = LightSettings()
+        let light = discovery.entities(configuration).suffix(2)
+        #expect(
+            light.map { ControlJSON.line($0.payload) } == [
+                #"{"availability_topic":"fc/hall/status","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"device_class":"illuminance","name":"Illuminance","origin":{"name":"flipclock","sw_version":"0.1.0"},"state_class":"measurement","state_topic":"fc/hall/light","unique_id":"flipclock_hall_illuminance","unit_of_measurement":"lx","value_template":"{{ value_json.lux }}"}"#,
+                #"{"availability_topic":"fc/hall/status","device":{"identifiers":["flipclock_hall"],"manufacturer":"flipclock","model":"flipclock","name":"flipclock hall","sw_version":"0.1.0"},"entity_category":"diagnostic","name":"Brightness for the room","origin":{"name":"flipclock","sw_version":"0.1.0"},"state_class":"measurement","state_topic":"fc/hall/light","unique_id":"flipclock_hall_room_brightness","unit_of_measurement":"%","value_template":"{{ value_json.percent }}"}"#,
+            ])
+        var status = ControlReply.Status(
+            time: WallTime(hour: 12, minute: 0, second: 0), scores: [], texts: [:], timers: [], screen: .on, output: "png")
+        status.light = LightReading(lux: 12.54, percent: 33)
+        let topics = StateTopics(base: "fc/hall").payloads(status: status, configuration: configuration, lit: 100, diagnostics: nil)
+        #expect(topics.last.map { "\($0.0) \($0.1)" } == #"fc/hall/light {"lux":12.5,"percent":33,"problem":null}"#)
+        #expect(
+            !StateTopics(base: "fc/hall").payloads(status: status, configuration: MQTTSessionTests.configuration(), lit: 100, diagnostics: nil)
+                .contains { $0.0 == "fc/hall/light" })
+    }
+
     @Test func aTextRowsLongestTextIsItsCards() {
         var configuration = MQTTSessionTests.configuration()
         configuration.texts = [TextItem(name: "board", cards: 32)]

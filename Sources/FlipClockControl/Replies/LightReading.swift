@@ -26,7 +26,8 @@ public struct LightReading: Equatable, Sendable, CustomStringConvertible {
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }
 
-    var object: JSONValue {
+    /// `{"lux":12.5,"percent":33,"problem":null}`: the status's and MQTT's `B/light`.
+    public var object: JSONValue {
         .object([
             "lux": lux.map { .number(($0 * 10).rounded() / 10) } ?? .null, "percent": percent.map { .integer($0) } ?? .null,
             "problem": problem.map { .string($0) } ?? .null,

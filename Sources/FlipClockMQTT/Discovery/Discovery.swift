@@ -126,6 +126,23 @@ struct Discovery {
             entity(
                 "binary_sensor", "time_synchronised", name: "Time synchronised",
                 ["state_topic": .string("\(b)/time/synced"), "entity_category": "diagnostic"]))
+        // The light sensor, with `[light]`: what it reads, and the brightness it asks for.
+        if configuration.light != nil {
+            all.append(
+                entity(
+                    "sensor", "illuminance", name: "Illuminance",
+                    [
+                        "state_topic": .string("\(b)/light"), "value_template": "{{ value_json.lux }}", "device_class": "illuminance",
+                        "unit_of_measurement": "lx", "state_class": "measurement",
+                    ]))
+            all.append(
+                entity(
+                    "sensor", "room_brightness", name: "Brightness for the room",
+                    [
+                        "state_topic": .string("\(b)/light"), "value_template": "{{ value_json.percent }}", "unit_of_measurement": "%",
+                        "state_class": "measurement", "entity_category": "diagnostic",
+                    ]))
+        }
         return all
     }
 

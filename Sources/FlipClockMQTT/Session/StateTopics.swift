@@ -35,6 +35,9 @@ struct StateTopics {
             all.append(("\(base)/screen", status.screen == .off ? "OFF" : "ON"))
             all.append(("\(base)/screen/brightness", "\(lit)"))
             all.append(("\(base)/time/synced", status.timeSynced ? "ON" : "OFF"))
+            // Sent when the rest of the status is (the level the room asks for changing is news;
+            // the lux read each second alone is not), so the sensor's noise makes no traffic.
+            if configuration.light != nil, let light = status.light { all.append(("\(base)/light", ControlJSON.line(light.object))) }
         }
         if let diagnostics {
             // null until the first flip: Home Assistant's sensor is then unknown.

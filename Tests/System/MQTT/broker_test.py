@@ -6,7 +6,8 @@ broker restarted, Home Assistant restarted, a reload that drops a score, the clo
 (connection.py), commands fuzzed (fuzz.py), a retained command and a burst of 2,001 (flood.py), a broker's 60 MB packet
 (oversize.py), the last will on SIGKILL (connection.py), and TLS
 with a good and a wrong password, with a client certificate and without one (four more daemons,
-started at the beginning: tls.py), and a fleet of 20 daemons in groups (fleet.py). Prints `mqtt:
+started at the beginning: tls.py), a fleet of 20 daemons in groups (fleet.py), and a light
+sensor's readings (light_checks.py). Prints `mqtt:
 NAME ok|FAILED (why)` a check, then `N passed, M failed`."""
 import argparse
 import os
@@ -22,6 +23,7 @@ import connection
 import fleet
 import flood
 import fuzz
+import light_checks
 import oversize
 import tls
 from broker import Broker
@@ -101,6 +103,7 @@ def main():
         connection.check_last_will(context)
         tls.check(context, others)
         fleet.check(context)
+        light_checks.check(context)
     except Exception:  # a check that breaks is a failure, reported like the others, and the rest is stopped
         report.check("the test runs to its end", False, traceback.format_exc())
     finally:
