@@ -41,7 +41,8 @@ public final class FontChain: GlyphSource {
         var faces: [FontFace] = []
         for (index, font) in fonts.enumerated() {
             do {
-                faces.append(try FontFace(path: try FontName.file(font)))
+                let file = try FontName.file(font)
+                faces.append(try FontFace(path: file.path, index: file.index))
             } catch {
                 throw OpenError(index: index, error: error)
             }

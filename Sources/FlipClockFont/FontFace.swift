@@ -16,10 +16,10 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
     /// FreeType faces are not thread-safe: one render at a time.
     private let lock = Mutex(())
 
-    /// Opens the font at `path`.
+    /// Opens the font at `path`: its face `index` (a collection's, `.ttc`, has several).
     ///
     /// The corresponding C functions are `FT_Init_FreeType` and `FT_New_Face`.
-    public init(path: String) throws(FontError) {
+    public init(path: String, index: Int = 0) throws(FontError) {
         // Read errors keep their code; FreeType only says "cannot open resource".
         var fd: Int32
         repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
@@ -29,7 +29,7 @@ public final class FontFace: GlyphSource, @unchecked Sendable {
         var library: FT_Library?
         try FreeTypeError.check(FT_Init_FreeType(&library)) { .library($0) }
         var face: FT_Face?
-        let error = FT_New_Face(library, path, 0, &face)
+        let error = FT_New_Face(library, path, FT_Long(index), &face)
         guard error == 0, let face else {
             FT_Done_FreeType(library)
             throw .notAFont(path: path, freeType: FreeTypeError(rawValue: error))

@@ -10,12 +10,24 @@ public enum FontName {
     /// Whether `font` is a path (it holds a `/`) rather than a name.
     public static func isPath(_ font: String) -> Bool { font.contains("/") }
 
-    /// The file `font` stands for: itself if it is a path, else the file fontconfig matches
-    /// to the name, if that file's family is the name's.
+    /// A font file and the face in it: 0 but in a collection (`.ttc`), whose faces fontconfig
+    /// names apart ("WenQuanYi Zen Hei Mono" is the second of wqy-zenhei.ttc).
+    public struct File: Equatable, Sendable {
+        public var path: String
+        public var index: Int
+
+        public init(path: String, index: Int = 0) {
+            self.path = path
+            self.index = index
+        }
+    }
+
+    /// The file `font` stands for: itself (its first face) if it is a path, else the file and
+    /// face fontconfig matches to the name, if that face's family is the name's.
     ///
     /// The corresponding C functions are `FcNameParse`, `FcConfigSubstitute` and `FcFontMatch`.
-    public static func file(_ font: String) throws(FontError) -> String {
-        if isPath(font) { return font }
+    public static func file(_ font: String) throws(FontError) -> File {
+        if isPath(font) { return File(path: font) }
         guard let config = FcInitLoadConfigAndFonts() else { throw .noFontconfig }
         defer { FcConfigDestroy(config) }
         guard let pattern = FcNameParse(Array(font.utf8) + [0]) else { throw .noFamily(name: font, nearest: nil) }
@@ -30,7 +42,9 @@ public enum FontName {
         guard families.contains(where: { same($0, family) }), let file = string(match, "file", 0) else {
             throw .noFamily(name: font, nearest: nearest(family, config))
         }
-        return file
+        var index: Int32 = 0
+        if FcPatternGetInteger(match, "index", 0, &index) != FcResultMatch { index = 0 }
+        return File(path: file, index: Int(index))
     }
 
     /// Family names compare as fontconfig compares them: without case or spaces.

@@ -5,17 +5,29 @@ import Testing
 @testable import FlipClockFont
 
 /// Fonts named as fontconfig names them, and a chain of fonts drawing each character with the
-/// first that has it. Uses Debian's fonts-roboto-unhinted, fonts-dejavu-core and
-/// fonts-droid-fallback (scripts/install-deps --test).
+/// first that has it. Uses Debian's fonts-roboto-unhinted, fonts-dejavu-core, fonts-droid-fallback
+/// and fonts-wqy-zenhei (scripts/install-deps --test).
 @Suite struct FontChainTests {
     static let roboto = ClockConfiguration.defaultFontPath
     static let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
     static let droid = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
 
     @Test func aNameIsTheFileFontconfigMatchesToIt() throws {
-        #expect(try FontName.file("Roboto Condensed:bold") == Self.roboto)
-        #expect(try FontName.file("DejaVu Sans:bold") == Self.dejaVu)
-        #expect(try FontName.file("/any/path.ttf") == "/any/path.ttf")
+        #expect(try FontName.file("Roboto Condensed:bold") == FontName.File(path: Self.roboto))
+        #expect(try FontName.file("DejaVu Sans:bold") == FontName.File(path: Self.dejaVu))
+        #expect(try FontName.file("/any/path.ttf") == FontName.File(path: "/any/path.ttf"))
+    }
+
+    /// A collection's faces by their names: the second of wqy-zenhei.ttc (fonts-wqy-zenhei) is
+    /// the monospaced one, opened as that face and not as the file's first.
+    @Test func aNameInACollectionIsItsOwnFace() throws {
+        let zenhei = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
+        #expect(try FontName.file("WenQuanYi Zen Hei Mono") == FontName.File(path: zenhei, index: 1))
+        #expect(try FontName.file("WenQuanYi Zen Hei") == FontName.File(path: zenhei, index: 0))
+        let mono = try FontChain.open(["WenQuanYi Zen Hei Mono"]), proportional = try FontChain.open(["WenQuanYi Zen Hei"])
+        #expect(mono.name.hasPrefix("WenQuanYi Zen Hei Mono"), "\(mono.name)")
+        #expect(try mono.advance("i", pixelSize: 40) == mono.advance("W", pixelSize: 40))
+        #expect(try proportional.advance("i", pixelSize: 40) < proportional.advance("W", pixelSize: 40))
     }
 
     /// fontconfig answers "Roboto Condesed" with DejaVu Sans: drawn without a word, that was
