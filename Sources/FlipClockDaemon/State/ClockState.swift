@@ -128,13 +128,13 @@ struct ClockState {
     func levelChange(after reading: ClockReading) -> WallInstant? { brightness.nextChange(after: reading) }
 
     /// The next instant after `now` at which something this state shows changes by itself: a
-    /// running timer's second, a timer that hides, the night schedule (read at `reading`).
-    /// `nil`: nothing does.
+    /// running timer's second, a timer that hides, the night schedule and the `[[face]]`s
+    /// (read at `reading`). `nil`: nothing does.
     func nextChange(after now: WallInstant, reading: ClockReading) -> WallInstant? {
         let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timer($0).hidesAt }.filter { $0 > now }
         let changes =
-            timers.values.compactMap { $0.nextChange(after: now) } + [levelChange(after: reading), game?.nextChange(after: now)].compactMap { $0 }
-            + hides
+            timers.values.compactMap { $0.nextChange(after: now) }
+            + [levelChange(after: reading), game?.nextChange(after: now), configuration.faces.nextChange(after: reading)].compactMap { $0 } + hides
         return changes.min()
     }
 }
@@ -157,6 +157,8 @@ extension ClockState {
         var interfaces: [InterfaceAddress] = []
         /// Whether the kernel says the time is synchronised (or cannot be asked).
         var timeSynced = true
+        /// The face the screens show (`default`: the `[[row]]` face); `nil`: the file has no `[[face]]`.
+        var face: String?
 
         var time: WallTime { reading.time() }
         /// The wall clock then.
@@ -288,7 +290,8 @@ extension ClockState {
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
             output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, sets: sets.map(SetReading.init),
             messageSeconds: messageSeconds,
-            match: matchStatus, countdowns: countdownReadings, light: lightReading, timeSynced: moment.timeSynced)
+            match: matchStatus, countdowns: countdownReadings, light: lightReading, timeSynced: moment.timeSynced,
+            face: moment.face)
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.

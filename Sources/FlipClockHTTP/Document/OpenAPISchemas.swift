@@ -33,6 +33,10 @@ enum OpenAPISchemas {
             ],
             optional: [
                 "game": game, "sets": setMatch, "countdowns": countdowns,
+                "face": [
+                    "type": "string",
+                    "description": "with [[face]] tables: the face the screens show, by its name; default is the [[row]] face",
+                ],
                 "match": [
                     "type": "string", "enum": ["leading", "led", "lost"],
                     "description": "with [match]: this clock leads it, follows its leader, or has lost its leader (the screens show the mark)",

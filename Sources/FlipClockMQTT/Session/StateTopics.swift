@@ -35,6 +35,8 @@ struct StateTopics {
             all.append(("\(base)/screen", status.screen == .off ? "OFF" : "ON"))
             all.append(("\(base)/screen/brightness", "\(lit)"))
             all.append(("\(base)/time/synced", status.timeSynced ? "ON" : "OFF"))
+            // The face shown, with [[face]] tables (`default`: the [[row]] face).
+            if let face = status.face { all.append(("\(base)/face", face)) }
         }
         if let diagnostics {
             // null until the first flip: Home Assistant's sensor is then unknown.

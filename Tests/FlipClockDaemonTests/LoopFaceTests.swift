@@ -1,0 +1,71 @@
+import FlipClockCore
+import FlipClockCoreTestKit
+import FlipClockTestKit
+import Testing
+
+@testable import FlipClockDaemon
+
+/// The `[[face]]` in force on the screens: folded in at its minute and out after it, taking
+/// turns on a wall clock's second, the loop waking for each change and sleeping between.
+@Suite struct LoopFaceTests {
+    /// The time alone, and a `match` face of the scores from 12:01 to 12:02.
+    static func scheduled(_ c: inout ClockConfiguration) {
+        c.scores = [ScoreItem(name: "home"), ScoreItem(name: "away")]
+        c.rowNames = [["time"]]
+        c.faces = FaceSchedule(faces: [ScheduledFace(name: "match", rows: [["home", "away"]], hours: DayPeriod(parsing: "12:01-12:02")!)])
+    }
+
+    @Test func aFaceFoldsInAtItsMinuteAndOutAfterIt() throws {
+        var faces: [String: String] = [:]
+        var items: [String: [String]] = [:]
+        var replies: [String] = []
+        _ = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(180), configure: Self.scheduled) { clock, loop in
+            func look(_ at: Int, _ name: String) {
+                clock.at(
+                    .seconds(at),
+                    .run {
+                        faces[name] = loop.screens.faceName ?? "default"
+                        items[name] = loop.screens.screens.first?.scene.items.map(\.name)
+                    })
+            }
+            look(59, "before")
+            look(61, "in force")
+            look(121, "after")
+            clock.at(.seconds(61), .run { replies.append(loop.answer("status")) })
+        }
+        #expect(faces == ["before": "default", "in force": "match", "after": "default"])
+        #expect(items["before"] == ["time"])
+        #expect(items["in force"] == ["home", "away"])
+        #expect(items["after"] == ["time"])
+        #expect(replies == ["OK time=12:01:01 time_synced=true face=match scores home=0 away=0 message_seconds=30 screen=on output=counting 96x60@5"])
+    }
+
+    /// Faces in force together take turns on the wall clock's seconds, though the time shows
+    /// only minutes: the loop wakes at each turn's end, and otherwise sleeps.
+    @Test func facesTakingTurnsWakeTheLoopAtEachTurn() throws {
+        var plans: [WallInstant?] = []
+        var faces: [String] = []
+        let run = try SimulatedRun(from: "2026-06-01T12:00:00Z", zone: "UTC", length: .seconds(60)) { c in
+            c.scores = [ScoreItem(name: "home"), ScoreItem(name: "away")]
+            c.faces = FaceSchedule(faces: [
+                ScheduledFace(name: "time", rows: [["time"]], seconds: 5), ScheduledFace(name: "scores", rows: [["home", "away"]], seconds: 7),
+            ])
+        } schedule: { clock, loop in
+            // 43200 % 12 = 0: the time from 12:00:00, the scores from 12:00:05, the time again at 12:00:12.
+            for at in [3, 8, 14] {
+                clock.at(
+                    .seconds(at),
+                    .run {
+                        plans.append(loop.plan.wall)
+                        faces.append(loop.screens.faceName ?? "default")
+                    })
+            }
+        }
+        #expect(faces == ["time", "scores", "time"])
+        let noon = try WallInstant(iso: "2026-06-01T12:00:00Z")
+        #expect(plans == [noon + .seconds(5), noon + .seconds(12), noon + .seconds(17)])
+        // A wake at each turn's end (ten in the minute), the start's and the next minute's:
+        // 13 measured; a loop that polled each second would wake some 60 times.
+        #expect(run.report.idleWakeups <= 14)
+    }
+}
