@@ -22,6 +22,7 @@ import Testing
         ("[[place]]", "name = \"tokyo\"\ntime_zone = \"Asia/Tokyo\""), ("[[night]]", #"hours = "22:00-07:00""#),
         ("[sun]", "latitude = 0\nlongitude = 0"), ("[light]", ""),
         ("[[row]]", #"show = ["time"]"#), ("[[countdown]]", #"name = "opening""#),
+        ("[[face]]", "name = \"morning\"\nrows = [\"time\"]"),
     ]
 
     /// The keys the parser allows in the table `header` opens (the top level for `""`).
