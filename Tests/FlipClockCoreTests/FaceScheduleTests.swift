@@ -111,6 +111,24 @@ import Testing
         #expect(schedule.secondsUntilChange(after: late) == 9)
     }
 
+    /// A held face shows until its time is up or the faces in force change, whichever comes
+    /// first; the turns of faces in force together do not end it.
+    @Test func aHeldFaceEndsWithItsTimeOrTheNextChangeOfTheFacesInForce() {
+        let schedule = FaceSchedule(faces: [face("a", seconds: 5), face("b", seconds: 5), face("morning", hours: "06:30-09:00")])
+        let now = reading(friday, "06:00:00")
+        let held = HeldFace("morning", seconds: 3600, at: now, schedule: schedule)
+        #expect(held.until == reading(friday, "06:30").instant)
+        #expect(HeldFace.shown(at: reading(friday, "06:29:59"), held: held, schedule: schedule) == "morning")
+        #expect(HeldFace.shown(at: reading(friday, "06:30:00"), held: held, schedule: schedule) == "a")  // 23400 % 15 = 0
+        let short = HeldFace("default", seconds: 60, at: now, schedule: schedule)
+        #expect(short.until == reading(friday, "06:01").instant)
+        #expect(HeldFace.shown(at: reading(friday, "06:00:30"), held: short, schedule: schedule) == nil)
+        #expect(HeldFace.shown(at: reading(friday, "06:01:00"), held: short, schedule: schedule) == "a")
+        #expect(HeldFace.shown(at: reading(friday, "06:01:05"), held: nil, schedule: schedule) == "b")
+        let unbounded = HeldFace("a", seconds: nil, at: now, schedule: FaceSchedule(faces: [face("a")]))
+        #expect(unbounded.until == nil && unbounded.holds(at: reading(friday, "23:00").instant))
+    }
+
     /// Berlin's sunset on 21 June 2026 is read as 21:33 CEST.
     @Test func hoursMayFollowTheSun() {
         let schedule = FaceSchedule(faces: [face("dark", hours: "sunset-sunrise")], place: berlin)

@@ -40,6 +40,33 @@ import Testing
         #expect(replies == ["OK time=12:01:01 time_synced=true face=match scores home=0 away=0 message_seconds=30 screen=on output=counting 96x60@5"])
     }
 
+    /// `face NAME for DURATION` holds a face, the loop waking when its time is up; without a
+    /// duration it holds until the faces in force next change (12:01); `face auto` gives the
+    /// screens back at once; an unknown name is refused.
+    @Test func aHeldFaceShowsUntilItsTimeIsUp() throws {
+        var faces: [String: String] = [:]
+        var replies: [String] = []
+        _ = try SimulatedRun(from: "2026-06-01T11:00:00Z", zone: "UTC", length: .seconds(200), configure: Self.scheduled) { clock, loop in
+            func look(_ at: Int, _ name: String) {
+                clock.at(.seconds(at), .run { faces[name] = loop.screens.faceName ?? "default" })
+            }
+            clock.at(.seconds(10), .run { replies.append(loop.answer("face match for 30s")) })
+            look(20, "held")
+            look(45, "after")
+            clock.at(.seconds(100), .run { replies.append(loop.answer("face match")) })
+            look(110, "held again")
+            clock.at(.seconds(150), .run { replies.append(loop.answer("face auto")) })
+            look(160, "auto")
+            clock.at(.seconds(170), .run { replies.append(loop.answer("face evening")) })
+        }
+        #expect(
+            replies == [
+                "OK face=match until 11:00:40", "OK face=match until 12:01:00", "OK face=default",
+                "ERR unknown-face \"evening\"; faces are default, match",
+            ])
+        #expect(faces == ["held": "match", "after": "default", "held again": "match", "auto": "default"])
+    }
+
     /// Faces in force together take turns on the wall clock's seconds, though the time shows
     /// only minutes: the loop wakes at each turn's end, and otherwise sleeps.
     @Test func facesTakingTurnsWakeTheLoopAtEachTurn() throws {

@@ -10,6 +10,7 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
         case unknownText = "unknown-text"
         case unknownCountdown = "unknown-countdown"
         case unknownScreen = "unknown-screen"
+        case unknownFace = "unknown-face"
         case range
         case tooLong = "too-long"
         case reloadFailed = "reload-failed"

@@ -14,6 +14,9 @@ public enum ControlReply: Equatable, Sendable {
     case screen(ScreenLevel, until: WallTime?)
     /// Whether the clock sounds now (`[sound]`, unless the night schedule silences it).
     case sound(on: Bool)
+    /// The face shown now (`default`: the `[[row]]` face) and, for a held one, when the
+    /// schedule takes over again.
+    case face(String, until: WallTime?)
     case reloaded
     /// Every score after a score command, in the configuration's order.
     case scores([Score])
@@ -139,6 +142,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK " + shown.keys.sorted().map { "\($0)=\"\(shown[$0]!)\"" }.joined(separator: " ")
         case .sound(let on):
             "OK sound=\(on ? "on" : "off")"
+        case let .face(name, until):
+            "OK face=\(name)" + (until.map { " until \($0)" } ?? "")
         case .message(let number, _):
             "OK message \(number)"
         case .messageSeconds(let seconds):
@@ -187,6 +192,8 @@ public enum ControlReply: Equatable, Sendable {
             ["ok": true, "screen": .string("\(level)")]
         case .sound(let on):
             ["ok": true, "sound": .string(on ? "on" : "off")]
+        case .face(let name, _):
+            ["ok": true, "face": .string(name)]
         case .reloaded:
             ["ok": true, "reloaded": true]
         case .scores(let scores):

@@ -52,8 +52,9 @@ public struct FaceSchedule: Equatable, Sendable {
     }
 
     /// How many seconds after `second` the face shown next changes, or the faces taking turns
-    /// do (a wake that changes nothing is harmless); `nil` if nothing changes within two days.
-    public func secondsUntilChange(after second: Int, offset: Int = 0) -> Int? {
+    /// do (a wake that changes nothing is harmless); without `turns`, only when the faces in
+    /// force change. `nil` if nothing changes within two days.
+    public func secondsUntilChange(after second: Int, offset: Int = 0, turns counted: Bool = true) -> Int? {
         let minute = second.floorDivided(by: 60), day = minute.floorDivided(by: 1440)
         let turns = inForce(atMinute: minute, offset: offset)
         let now = (turn(atSecond: second, among: turns), turns)
@@ -67,7 +68,7 @@ public struct FaceSchedule: Equatable, Sendable {
                 candidates.insert(span.upperBound * 60)
             }
         }
-        if turns.count > 1 {
+        if counted, turns.count > 1 {
             // The end of this turn, and of the first turn after midnight (the turns start again
             // there, the first face's perhaps continuing).
             let midnight = (second.floorDivided(by: 86400) + 1) * 86400
@@ -85,7 +86,7 @@ public struct FaceSchedule: Equatable, Sendable {
         }
         return candidates.filter { $0 > second }.sorted().first { s in
             let then = inForce(atMinute: s.floorDivided(by: 60), offset: offset)
-            return turn(atSecond: s, among: then) != now.0 || then != now.1
+            return (counted && turn(atSecond: s, among: then) != now.0) || then != now.1
         }.map { $0 - second }
     }
 
@@ -95,12 +96,13 @@ public struct FaceSchedule: Equatable, Sendable {
     /// The name of the face shown at `reading` (``defaultName`` for the `[[row]]` face).
     public func name(at reading: ClockReading) -> String { face(at: reading)?.name ?? Self.defaultName }
 
-    /// The instant after `reading` (at its offset) at which the face shown next changes; `nil`
-    /// if it never does. Hours that follow the sun are looked at again at least every day.
-    public func nextChange(after reading: ClockReading) -> WallInstant? {
+    /// The instant after `reading` (at its offset) at which the face shown next changes (without
+    /// `turns`: the faces in force); `nil` if it never does. Hours that follow the sun are
+    /// looked at again at least every day.
+    public func nextChange(after reading: ClockReading, turns: Bool = true) -> WallInstant? {
         guard !faces.isEmpty else { return nil }
         let second = Self.second(of: reading)
-        let ahead = secondsUntilChange(after: second, offset: reading.offset)
+        let ahead = secondsUntilChange(after: second, offset: reading.offset, turns: turns)
         return (ahead ?? (followsTheSun ? 86400 : nil)).map { WallInstant(unixSeconds: second + $0 - reading.offset) }
     }
 

@@ -19,7 +19,7 @@ extension ClockLoop {
         if let change = screens.panelChange(after: now, messages: state.messages) { plan.frame = min(plan.frame, change) }
         playGame(at: read.instant)
         let hidden = state.hiddenTimers(at: read.instant)
-        let face = configuration.faces.face(at: read)?.name
+        let face = state.faceShown(at: read)
         let folds = hidden != screens.hidden || face != screens.faceName
         if folds { plan.frame = min(plan.frame, now) }
         // The night schedule (or a request) changed the brightness: the face is presented

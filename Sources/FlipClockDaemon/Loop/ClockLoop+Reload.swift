@@ -80,7 +80,7 @@ extension ClockLoop {
         logger.info("configuration reloaded")
         reload?.taken?(new)
         notifier?.ready(status: "configuration reloaded; showing the time on \(outputs.name)")
-        let face = new.faces.face(at: reading())?.name
+        let face = state.faceShown(at: reading())
         let changed = face != screens.faceName
         if screens.reload(new, glyphs: font, face: face, hidden: state.hiddenTimers(at: wall), showing: showing(reading()), at: instant) {
             logger.info("rows fold in and out")

@@ -14,7 +14,7 @@ extension ClockLoop {
         moment.timeSynced = sync.isSynced
         if !configuration.faces.faces.isEmpty {
             // What the screens show (a face waits to fold while a message is up).
-            let shown = screens == nil ? configuration.faces.face(at: moment.reading)?.name : screens.faceName
+            let shown = screens == nil ? state.faceShown(at: moment.reading) : screens.faceName
             moment.face = shown ?? FaceSchedule.defaultName
         }
         if case .pair(_, nil) = request, let http = configuration.http, ["0.0.0.0", "::"].contains(http.host) { moment.interfaces = interfaces() }

@@ -25,6 +25,8 @@ struct ClockState {
     var countdowns: [String: CountdownTarget] = [:]
     /// Whether the clock sounds (with `[sound]`): `sound off` turns it off until `sound on`.
     var soundOn = true
+    /// A face a person asked for (`face NAME`), until its time is up or the faces in force change.
+    var heldFace: HeldFace?
     /// The message seconds a request set (`message seconds 20`); `nil`: the configuration's.
     var messageSecondsSet: Int?
     /// The game and the scores before each of the last operator changes, newest last: what
@@ -93,6 +95,7 @@ struct ClockState {
             } ?? RoomLight(settings: settings)
         }
         messages = PanelReveal()
+        heldFace = nil
         said = []
     }
 
@@ -134,7 +137,7 @@ struct ClockState {
         let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timer($0).hidesAt }.filter { $0 > now }
         let changes =
             timers.values.compactMap { $0.nextChange(after: now) }
-            + [levelChange(after: reading), game?.nextChange(after: now), configuration.faces.nextChange(after: reading)].compactMap { $0 } + hides
+            + [levelChange(after: reading), game?.nextChange(after: now), faceChange(after: reading)].compactMap { $0 } + hides
         return changes.min()
     }
 }
@@ -221,6 +224,8 @@ extension ClockState {
             return reply(.sound(on: on), saves: true)
         case .reload:
             return reply(.reloaded, .reload)
+        case let .face(name, seconds):
+            return Outcome(reply: try holdFace(name, seconds: seconds, at: moment), change: .redraw, saves: false)
         case let .score(action, pairs):
             let changed: [String: Int]
             let before = (game, board.values)

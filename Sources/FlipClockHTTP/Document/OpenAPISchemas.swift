@@ -73,6 +73,7 @@ enum OpenAPISchemas {
         "Cleared": reply(["cleared": ["type": "boolean"]]),
         "Screen": reply(["screen": ["type": "string", "description": "off, on, or dim N%"]]),
         "Sound": reply(["sound": ["type": "string", "enum": ["on", "off"]]]),
+        "Face": reply(["face": ["type": "string", "description": "the face shown now; default is the [[row]] face"]]),
         "Reloaded": reply(["reloaded": ["type": "boolean"]]),
         "Match": reply([
             "match": [
@@ -182,6 +183,16 @@ enum OpenAPISchemas {
         ],
         "MessageSecondsBody": [
             "type": "object", "required": ["seconds"], "properties": ["seconds": ["type": "integer", "minimum": 1, "maximum": 86400]],
+        ],
+        "FaceBody": [
+            "type": "object", "required": ["face"],
+            "properties": [
+                "face": ["type": "string", "description": "a [[face]]'s name, default (the [[row]] face) or auto (the schedule's again)"],
+                "duration": [
+                    "description": "how long it is held at most, 1 s to 24 h: seconds, or written as 30s, 5m, 1h30m, MM:SS",
+                    "oneOf": [["type": "integer", "minimum": 1, "maximum": 86400], ["type": "string"]],
+                ],
+            ],
         ],
         "SoundBody": [
             "type": "object", "required": ["power"], "properties": ["power": ["type": "string", "enum": ["on", "off"]]],
