@@ -40,6 +40,22 @@ import Testing
         #expect(replies == ["OK time=12:01:01 time_synced=true face=match scores home=0 away=0 message_seconds=30 screen=on output=counting 96x60@5"])
     }
 
+    /// The preview draws the face in force at its start: the `match` face at 12:01, the
+    /// `[[row]]` face at 12:00 (the zone UTC, as configured).
+    @Test func thePreviewDrawsTheFaceInForce() {
+        var c = ClockConfiguration()
+        Self.scheduled(&c)
+        c.timeZone = "UTC"
+        let day = CalendarDay(year: 2026, month: 6, day: 1)
+        func names(at time: WallTime) -> [[String]] {
+            let request = PreviewRequest(
+                from: time, day: day, seconds: 1, framesPerSecond: 1, width: 96, height: 60, directory: "/tmp", configuration: c)
+            return request.faceInForce.rows.map { $0.map(\.name) }
+        }
+        #expect(names(at: WallTime(hour: 12, minute: 1, second: 0)) == [["home", "away"]])
+        #expect(names(at: WallTime(hour: 12, minute: 0, second: 0)) == [["time"]])
+    }
+
     /// `face NAME for DURATION` holds a face, the loop waking when its time is up; without a
     /// duration it holds until the faces in force next change (12:01); `face auto` gives the
     /// screens back at once; an unknown name is refused.
