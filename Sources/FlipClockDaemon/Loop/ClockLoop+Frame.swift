@@ -44,7 +44,7 @@ extension ClockLoop {
             if screens.hide(hidden, face: face, showing: showing(read), at: now) {
                 logger.info("rows fold in and out", metadata: ["hidden": "\(hidden.sorted())", "face": "\(face ?? FaceSchedule.defaultName)"])
             }
-            if changed { faceShown(face) }
+            if changed { sayFace(face) }
         }
         let time = read.time()
         if configuration.time.values(at: time) != configuration.time.values(at: shown) {
@@ -75,7 +75,7 @@ extension ClockLoop {
     }
 
     /// Says that the screens show `face` now (`nil`: the `[[row]]` face).
-    func faceShown(_ face: String?) {
+    func sayFace(_ face: String?) {
         logger.notice("face shown", metadata: ["face": "\(face ?? FaceSchedule.defaultName)"])
     }
 

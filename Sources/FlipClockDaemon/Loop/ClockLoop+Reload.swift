@@ -85,7 +85,7 @@ extension ClockLoop {
         if screens.reload(new, glyphs: font, face: face, hidden: state.hiddenTimers(at: wall), showing: showing(reading()), at: instant) {
             logger.info("rows fold in and out")
         }
-        if changed { faceShown(face) }
+        if changed { sayFace(face) }
         moving = false
         plan.frame = instant
         return true

@@ -5,8 +5,8 @@ import Logging
 /// The screens the clock is shown on, one per output, and how bright they are.
 ///
 /// Each screen lays out the face its output shows (``ClockConfiguration/face(on:showing:hiding:)``:
-/// its own rows or the `[[face]]` in force, without the hidden ones); all are told the same reading, scores, texts and
-/// timers. A DRM card's monitors plugged in or out gain or lose a screen. The brightness is
+/// its own rows, or the `[[face]]` shown, without the hidden ones); all are told the same
+/// reading, scores, texts and timers. A DRM card's monitors plugged in or out gain or lose a screen. The brightness is
 /// the outputs' power at 0, the backlight where there is one, and each screen's render level.
 final class ScreenSet {
     let outputs: OutputSet
@@ -16,8 +16,8 @@ final class ScreenSet {
     /// The items the screens leave out now (timers that hide when idle): what the state's
     /// ``ClockState/hiddenTimers(at:)`` said when the screens last could fold rows.
     private(set) var hidden: Set<String>
-    /// The `[[face]]` the screens show now (`nil`: the `[[row]]` face): what the configuration's
-    /// ``FaceSchedule`` said when the screens last could fold rows.
+    /// The `[[face]]` the screens show now (`nil`: the `[[row]]` face): what the state's
+    /// ``ClockState/faceShown(at:)`` said when the screens last could fold rows.
     private(set) var faceName: String?
     /// The brightness the screens show now (0: off, nothing drawn).
     private(set) var level = 1.0
