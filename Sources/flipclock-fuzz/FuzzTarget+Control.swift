@@ -98,7 +98,7 @@ extension FuzzTarget {
             }
         case .game(.record(let match, let from)):
             precondition(from >= 1 && (match ?? 1) >= 1)
-        case .game(.undo), .screen, .sound, .retractMessage, .clearMessages, .listMessages, .pair, .stopPairing, .status, .reload, .ping:
+        case .game(.undo), .screen, .sound, .retractMessage, .clearMessages, .listMessages, .pair, .stopPairing, .face, .status, .reload, .ping:
             break
         }
     }

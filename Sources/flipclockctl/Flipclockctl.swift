@@ -9,7 +9,8 @@ struct Flipclockctl: ParsableCommand {
         commandName: "flipclockctl",
         abstract: "Control a running flipclockd.",
         subcommands: [
-            Score.self, Timer.self, Text.self, Screen.self, Sound.self, Message.self, Pair.self, Game.self, Point.self, Countdown.self, Status.self,
+            Score.self, Timer.self, Text.self, Screen.self, Sound.self, Message.self, Pair.self, Game.self, Point.self, Countdown.self, Face.self,
+            Status.self,
             Reload.self,
         ]
     )

@@ -39,7 +39,7 @@ import Testing
         (#"{"command":"message","list":true,"duration":5}"#, #""list" is true, and comes alone"#),
         (
             #"{"command":"messages"}"#,
-            #""messages"; commands are score, timer, text, screen, sound, message, pair, game, point, countdown, status, reload, ping"#
+            #""messages"; commands are score, timer, text, screen, sound, message, pair, game, point, countdown, face, status, reload, ping"#
         ),
     ])
     func malformedMessagesGetAnExactError(_ line: String, _ reason: String) {

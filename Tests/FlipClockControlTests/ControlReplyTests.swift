@@ -29,6 +29,15 @@ import Testing
             "OK time=21:20:00 time_synced=false message_seconds=30 screen=off output=counting 96x60@5",
             #"{"message_seconds":30,"ok":true,"output":"counting 96x60@5","scores":{},"screen":"off","texts":{},"time":"21:20:00","time_synced":false,"timers":[]}"#
         ),
+        (
+            .status(
+                ControlReply.Status(
+                    time: WallTime(hour: 7, minute: 0, second: 0), scores: [], texts: [:], timers: [], screen: .on, output: "png 320x240",
+                    face: "morning"
+                )),
+            "OK time=07:00:00 time_synced=true face=morning message_seconds=30 screen=on output=png 320x240",
+            #"{"face":"morning","message_seconds":30,"ok":true,"output":"png 320x240","scores":{},"screen":"on","texts":{},"time":"07:00:00","time_synced":true,"timers":[]}"#
+        ),
         (.screen(.off, until: WallTime(hour: 22, minute: 0, second: 0)), "OK screen=off until 22:00", #"{"ok":true,"screen":"off"}"#),
         (.screen(.dim(percent: 30), until: nil), "OK screen=dim 30%", #"{"ok":true,"screen":"dim 30%"}"#),
         (.screen(.on, until: WallTime(hour: 7, minute: 5, second: 30)), "OK screen=on until 07:05", #"{"ok":true,"screen":"on"}"#),

@@ -34,6 +34,32 @@ import Testing
         }
     }
 
+    /// `face NAME [for DURATION]`, `face auto`: in the text form, the JSON form and back.
+    @Test func faceRequestsParseInBothFormsAndBack() throws {
+        #expect(try ControlRequest.parse("face morning") == .face(name: "morning", seconds: nil))
+        #expect(try ControlRequest.parse("face scores for 10m") == .face(name: "scores", seconds: 600))
+        #expect(try ControlRequest.parse("face auto") == .face(name: nil, seconds: nil))
+        #expect(try ControlJSON.parse(#"{"command":"face","face":"morning","duration":"10m"}"#) == .face(name: "morning", seconds: 600))
+        #expect(try ControlJSON.parse(#"{"command":"face","face":"morning","duration":30}"#) == .face(name: "morning", seconds: 30))
+        #expect(try ControlJSON.parse(#"{"command":"face","face":"auto"}"#) == .face(name: nil, seconds: nil))
+        for request in [ControlRequest.face(name: "scores", seconds: 600), .face(name: nil, seconds: nil)] {
+            #expect(try ControlRequest.parse(request.line) == request)
+            #expect(try ControlJSON.parse(ControlJSON.line(request)) == request)
+        }
+        #expect(ControlRequest.face(name: "scores", seconds: 600).line == "face scores for 600s")
+        #expect(throws: ControlError(.syntax, "face takes a face's name and maybe for DURATION, or auto")) { try ControlRequest.parse("face") }
+        #expect(throws: ControlError(.syntax, "face takes a face's name and maybe for DURATION, or auto")) {
+            try ControlRequest.parse("face auto for 5m")
+        }
+        #expect(throws: ControlError(.syntax, "\"soon\" is not a duration (30s, 5m, 1h30m, MM:SS)")) { try ControlRequest.parse("face a for soon") }
+        #expect(throws: ControlError(.syntax, "face needs \"face\": a face's name, or \"auto\"")) { try ControlJSON.parse(#"{"command":"face"}"#) }
+        #expect(throws: ControlError(.syntax, "\"auto\" takes no duration")) {
+            try ControlJSON.parse(#"{"command":"face","face":"auto","duration":5}"#)
+        }
+        #expect(ControlReply.face("scores", until: WallTime(hour: 9, minute: 0, second: 30)).line(json: false) == "OK face=scores until 09:00:30")
+        #expect(ControlReply.face("scores", until: nil).line(json: true) == #"{"face":"scores","ok":true}"#)
+    }
+
     @Test func timerRequestsParse() throws {
         #expect(try ControlRequest.parse("timer start pomodoro 25m") == .timer(.start, name: "pomodoro", duration: 1500))
         #expect(try ControlRequest.parse("timer pause pomodoro") == .timer(.pause, name: "pomodoro", duration: nil))
@@ -50,7 +76,7 @@ import Testing
         ("", "ERR syntax empty request"),
         (
             "scores set home 1",
-            "ERR unknown-command \"scores\"; commands are score, timer, text, screen, sound, message, pair, game, point, countdown, status, reload, ping"
+            "ERR unknown-command \"scores\"; commands are score, timer, text, screen, sound, message, pair, game, point, countdown, face, status, reload, ping"
         ),
         ("score", "ERR syntax score takes set, add, subtract or reset"),
         ("score multiply home 2", "ERR syntax score takes set, add, subtract or reset"),

@@ -186,7 +186,7 @@ import Testing
     @Test(arguments: [
         (
             "[clok]\nformat = \"HH:MM\"\n",
-            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, game, sets, score, timer, place, date, sun, night, light, text, countdown, vestaboard, row, message, control, http, mqtt, match, keypad, sound, horn, state"
+            "f.toml:1:2: clok: unknown table; allowed at the top level: clock, look, flip, output, game, sets, score, timer, place, date, sun, night, light, text, countdown, vestaboard, row, face, message, control, http, mqtt, match, keypad, sound, horn, state"
         ),
         (
             "[clock]\nformat = \"HH:MM\"\nfromat = \"HH:MM\"\n",

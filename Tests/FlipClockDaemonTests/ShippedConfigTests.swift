@@ -23,6 +23,7 @@ import Testing
         ("[sun]", "latitude = 0\nlongitude = 0"), ("[light]", ""),
         ("[[row]]", #"show = ["time"]"#), ("[[countdown]]", #"name = "opening""#),
         ("[[message]]", "text = \"a\"\nat = \"19:00\""),
+        ("[[face]]", "name = \"morning\"\nrows = [\"time\"]"),
     ]
 
     /// The keys the parser allows in the table `header` opens (the top level for `""`).

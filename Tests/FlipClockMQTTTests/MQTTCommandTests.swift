@@ -26,6 +26,14 @@ import Testing
         #expect(try parse("score/home/set", "reset") == .request(.score(.reset, [("home", 0)])))
     }
 
+    /// `B/face/set`: the words of `flipclockctl face`.
+    @Test func aFaceIsHeldOrGivenBack() throws {
+        #expect(try parse("face/set", "morning") == .request(.face(name: "morning", seconds: nil)))
+        #expect(try parse("face/set", "scores for 10m\n") == .request(.face(name: "scores", seconds: 600)))
+        #expect(try parse("face/set", "auto") == .request(.face(name: nil, seconds: nil)))
+        #expect(refusal("face/set", Array("".utf8)) == "ERR syntax face takes a face's name and maybe for DURATION, or auto")
+    }
+
     @Test func textsTimersAndTheScreen() throws {
         #expect(try parse("text/board/set", "GATE 12") == .request(.text(name: "board", text: "GATE 12")))
         #expect(try parse("timer/egg/set", "start") == .request(.timer(.start, name: "egg", duration: nil)))

@@ -27,7 +27,7 @@ import Testing
     static func topics(_ group: String) -> [String] {
         [
             "score/+/set", "text/+/set", "timer/+/set", "screen/set", "screen/brightness/set", "message/set", "message/seconds/set",
-            "message/retract", "point/set", "countdown/+/set",
+            "message/retract", "point/set", "countdown/+/set", "face/set",
         ].map {
             "\(group)/\($0)"
         }

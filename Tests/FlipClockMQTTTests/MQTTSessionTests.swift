@@ -15,11 +15,13 @@ import Testing
         return configuration
     }
 
-    static func status(home: Int = 0, screen: ScreenLevel = .on, messageSeconds: Int = 30, timeSynced: Bool = true) -> ControlReply.Status {
+    static func status(home: Int = 0, screen: ScreenLevel = .on, messageSeconds: Int = 30, timeSynced: Bool = true, face: String? = nil)
+        -> ControlReply.Status
+    {
         ControlReply.Status(
             time: WallTime(hour: 12, minute: 0, second: 0), scores: [.init(name: "home", value: home), .init(name: "away", value: 1)],
             texts: [:], timers: [TimerReading(name: "egg", seconds: 240, state: .idle)], screen: screen, output: "png",
-            messageSeconds: messageSeconds, timeSynced: timeSynced)
+            messageSeconds: messageSeconds, timeSynced: timeSynced, face: face)
     }
 
     func session() -> MQTTSession { MQTTSession(identity: Self.identity, version: "0.1.0", configuration: Self.configuration()) }
@@ -39,7 +41,7 @@ import Testing
             actions.contains(
                 .subscribe([
                     "fc/hall/score/+/set", "fc/hall/text/+/set", "fc/hall/timer/+/set", "fc/hall/screen/set", "fc/hall/screen/brightness/set",
-                    "fc/hall/message/set", "fc/hall/message/seconds/set", "fc/hall/message/retract", "fc/hall/point/set", "fc/hall/countdown/+/set",
+                    "fc/hall/message/set", "fc/hall/message/seconds/set", "fc/hall/message/retract", "fc/hall/point/set", "fc/hall/countdown/+/set", "fc/hall/face/set",
                     "ha/status",
                     "ha/+/flipclock_hall/+/config",
                 ])))
@@ -61,6 +63,16 @@ import Testing
         _ = session.changed(Self.status(timeSynced: false))
         #expect(published(session.connected())["fc/hall/time/synced"] == "OFF")
         #expect(published(session.changed(Self.status(timeSynced: true))) == ["fc/hall/time/synced": "ON"])
+    }
+
+    /// The face shown (with [[face]] tables) is published as it changes; without them, no topic.
+    @Test func theFaceShownIsPublishedAsItChanges() {
+        var session = session()
+        _ = session.changed(Self.status())
+        #expect(published(session.connected())["fc/hall/face"] == nil)
+        #expect(published(session.changed(Self.status(face: "default"))) == ["fc/hall/face": "default"])
+        #expect(published(session.changed(Self.status(face: "morning"))) == ["fc/hall/face": "morning"])
+        #expect(published(session.changed(Self.status(face: "morning"))) == [:])
     }
 
     @Test func onlyWhatChangedIsPublishedAndAllAgainOnTheNextConnection() {

@@ -11,6 +11,7 @@ public struct ControlError: Error, Equatable, Sendable, CustomStringConvertible 
         case unknownCountdown = "unknown-countdown"
         case unknownScreen = "unknown-screen"
         case unknownMessage = "unknown-message"
+        case unknownFace = "unknown-face"
         case range
         case tooLong = "too-long"
         case reloadFailed = "reload-failed"

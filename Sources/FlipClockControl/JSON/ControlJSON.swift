@@ -93,6 +93,8 @@ public enum ControlJSON {
             return try message(object)
         case "pair":
             return try pair(object)
+        case "face":
+            return try ControlRequest.face(json: object)
         default:
             throw ControlError(.unknownCommand, "\"\(command)\"; \(ControlRequest.commands)")
         }
@@ -223,6 +225,9 @@ public enum ControlJSON {
         case let .countdown(name, target):
             object["name"] = .string(name)
             if let target { object[target.direction.rawValue] = .string(target.moment) } else { object["reset"] = true }
+        case let .face(name, seconds):
+            object["face"] = .string(name ?? "auto")
+            if let seconds { object["duration"] = .integer(seconds) }
         case .status, .reload, .ping:
             break
         }

@@ -14,6 +14,9 @@ public enum ControlReply: Equatable, Sendable {
     case screen(ScreenLevel, until: WallTime?)
     /// Whether the clock sounds now (`[sound]`, unless the night schedule silences it).
     case sound(on: Bool)
+    /// The face shown now (`default`: the `[[row]]` face) and, for a held one, when the
+    /// schedule takes over again.
+    case face(String, until: WallTime?)
     case reloaded
     /// Every score after a score command, in the configuration's order.
     case scores([Score])
@@ -79,6 +82,8 @@ public enum ControlReply: Equatable, Sendable {
         public var light: LightReading?
         /// Whether the kernel says the time is synchronised (`true` when it cannot be asked).
         public var timeSynced: Bool
+        /// The face the screens show (`default`: the `[[row]]` face), with `[[face]]` tables.
+        public var face: String?
 
         /// Where a clock stands in its `[match]`: it leads it, it follows its leader, or it has
         /// lost its leader (its screens show the mark).
@@ -89,8 +94,9 @@ public enum ControlReply: Equatable, Sendable {
         public init(
             time: WallTime, scores: [Score], texts: [String: String], timers: [TimerReading], screen: ScreenLevel, output: String,
             game: GameReading? = nil, sets: SetReading? = nil, messageSeconds: Int = 30, match: Match? = nil, countdowns: [CountdownReading] = [],
-            light: LightReading? = nil, timeSynced: Bool = true
+            light: LightReading? = nil, timeSynced: Bool = true, face: String? = nil
         ) {
+            self.face = face
             self.countdowns = countdowns
             self.light = light
             self.timeSynced = timeSynced
@@ -117,7 +123,8 @@ public enum ControlReply: Equatable, Sendable {
         case .pong:
             "OK pong"
         case .status(let status):
-            "OK time=\(status.time) time_synced=\(status.timeSynced)" + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
+            "OK time=\(status.time) time_synced=\(status.timeSynced)\(status.face.map { " face=\($0)" } ?? "")"
+                + (status.scores.isEmpty ? "" : " scores \(Self.summary(status.scores))")
                 + (status.timers.isEmpty ? "" : " timers \(TimerReading.summary(status.timers))")
                 + (status.countdowns.isEmpty ? "" : " countdowns \(CountdownReading.summary(status.countdowns))")
                 + " message_seconds=\(status.messageSeconds)" + (status.game.map { " game \($0)" } ?? "")
@@ -135,6 +142,8 @@ public enum ControlReply: Equatable, Sendable {
             "OK " + shown.keys.sorted().map { "\($0)=\"\(shown[$0]!)\"" }.joined(separator: " ")
         case .sound(let on):
             "OK sound=\(on ? "on" : "off")"
+        case let .face(name, until):
+            "OK face=\(name)" + (until.map { " until \($0)" } ?? "")
         case .message(let number, _):
             "OK message \(number)"
         case .messageSeconds(let seconds):
@@ -178,10 +187,13 @@ public enum ControlReply: Equatable, Sendable {
                 .merging(status.match.map { ["match": .string($0.rawValue)] } ?? [:]) { $1 }
                 .merging(status.countdowns.isEmpty ? [:] : ["countdowns": CountdownReading.object(status.countdowns)]) { $1 }
                 .merging(status.light.map { ["light": $0.object] } ?? [:]) { $1 }
+                .merging(status.face.map { ["face": .string($0)] } ?? [:]) { $1 }
         case .screen(let level, _):
             ["ok": true, "screen": .string("\(level)")]
         case .sound(let on):
             ["ok": true, "sound": .string(on ? "on" : "off")]
+        case .face(let name, _):
+            ["ok": true, "face": .string(name)]
         case .reloaded:
             ["ok": true, "reloaded": true]
         case .scores(let scores):

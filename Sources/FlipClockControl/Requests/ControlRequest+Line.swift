@@ -36,6 +36,7 @@ extension ControlRequest {
         case .game(let command): "game \(command.words)"
         case .point(let command): "point \(command.words)"
         case let .countdown(name, target): "countdown \(name) \(target.map(\.description) ?? "reset")"
+        case let .face(name, seconds): "face \(name ?? "auto")" + (seconds.map { " for \($0)s" } ?? "")
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"
@@ -55,6 +56,7 @@ extension ControlRequest {
         case .game: "game"
         case .point: "point"
         case .countdown: "countdown"
+        case .face: "face"
         case .status: "status"
         case .reload: "reload"
         case .ping: "ping"

@@ -17,6 +17,7 @@ import FlipClockCore
 ///     game start|stop|toggle|end|new|undo   game set 12:00   game add -0.1   game shot [14]   game period 2
 ///     point home|away|undo   point timeout home   point new [away]   (a match counted in sets, [sets])
 ///     countdown opening to 2027-06-01T09:00   countdown opening since 2024-03-01   countdown opening reset
+///     face morning [for 10m]     face auto   (hold a [[face]] until the schedule next changes)
 public enum ControlRequest: Equatable, Sendable {
     public typealias ScoreAction = ScoreBoard.Action
 
@@ -60,6 +61,9 @@ public enum ControlRequest: Equatable, Sendable {
     case point(PointCommand)
     /// Count `name` to or since a moment; `nil`: the configuration's again.
     case countdown(name: String, target: CountdownTarget?)
+    /// Show the `[[face]]` named `name` (`default`: the `[[row]]` face) for `seconds` or until
+    /// the faces in force next change, whichever comes first; `nil`: the schedule's again.
+    case face(name: String?, seconds: Int?)
     case status
     case reload
     case ping
@@ -81,6 +85,7 @@ public enum ControlRequest: Equatable, Sendable {
         case let (.game(x), .game(y)): x == y
         case let (.point(x), .point(y)): x == y
         case let (.countdown(n, t), .countdown(m, u)): n == m && t == u
+        case let (.face(n, s), .face(m, t)): n == m && s == t
         case (.clearMessages, .clearMessages), (.listMessages, .listMessages), (.status, .status), (.reload, .reload), (.ping, .ping): true
         default: false
         }
@@ -148,6 +153,8 @@ public enum ControlRequest: Equatable, Sendable {
             return .point(try PointCommand.parse(Array(words.dropFirst())))
         case "countdown":
             return try countdown(Array(words.dropFirst()))
+        case "face":
+            return try face(Array(words.dropFirst()))
         default:
             throw ControlError(.unknownCommand, "\"\(command)\"; \(commands)")
         }
@@ -157,7 +164,7 @@ public enum ControlRequest: Equatable, Sendable {
     static func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" }
 
     /// The commands there are, for the reply to one that is not.
-    public static let commands = "commands are score, timer, text, screen, sound, message, pair, game, point, countdown, status, reload, ping"
+    public static let commands = "commands are score, timer, text, screen, sound, message, pair, game, point, countdown, face, status, reload, ping"
 
     /// What follows `text NAME`: the rest of the line as typed, or a quoted text.
     static func textArgument(_ line: String) throws(ControlError) -> String {

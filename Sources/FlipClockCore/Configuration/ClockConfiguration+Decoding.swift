@@ -22,6 +22,7 @@ extension ClockConfiguration {
         let rows = try top.tables("row")
         if !rows.isEmpty { try decodeRows(rows) }
         if let t = document["output"], case .table(let output) = t.value { try checkScreenRows(output) }
+        try decodeFaces(top.tables("face"))
         // After the rows: a message's row is one of the face's.
         for (index, t) in try top.tables("message").enumerated() { try decodeMessage(t, index: index) }
         if let t = try top.table("control") {
@@ -258,7 +259,7 @@ extension ClockConfiguration {
     }
 
     /// That `name` is something the file defines, not shown already.
-    private func checkShown(_ name: String, at: FileLocation, key: String, shown: inout Set<String>) throws(ConfigError) {
+    func checkShown(_ name: String, at: FileLocation, key: String, shown: inout Set<String>) throws(ConfigError) {
         let known = items.map(\.name)
         guard known.contains(name) else {
             throw ConfigError(at, key: key, "nothing is named \"\(name)\"; names are \(known.joined(separator: ", "))")

@@ -19,17 +19,9 @@ extension ClockConfiguration {
                 throw ConfigError(r.firstKey, key: r.key("hours"), "a night period needs hours = \"HH:MM-HH:MM\"")
             }
             let percent = try r.integer("brightness", in: 0...100) ?? 0
-            guard let period = NightSchedule.Period(parsing: hours, brightness: Double(percent) / 100) else {
-                throw ConfigError(
-                    table["hours"]!.valueLocation, key: r.key("hours"),
-                    "\"\(hours)\" is not a period of the day; write \"HH:MM-HH:MM\", such as \"22:00-07:00\", or with dawn, sunrise, sunset or dusk (\"sunset+30m-07:00\")"
-                )
-            }
-            if period.followsTheSun && night.place == nil {
-                throw ConfigError(
-                    table["hours"]!.valueLocation, key: r.key("hours"),
-                    "\"\(hours)\" follows the sun: say where the clock is with [sun] latitude and longitude")
-            }
+            let period = NightSchedule.Period(
+                hours: try Self.hours(hours, at: table["hours"]!.valueLocation, key: r.key("hours"), place: night.place),
+                brightness: Double(percent) / 100)
             try r.rejectUnknownKeys()
             night.periods.append(period)
         }

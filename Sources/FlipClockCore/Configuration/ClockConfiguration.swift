@@ -32,6 +32,9 @@ public struct ClockConfiguration: Equatable, Sendable {
     /// `[[row]] show`: what each row shows, by name; `nil` for the arrangement of
     /// ``defaultRows``.
     public var rowNames: [[String]]? = nil
+    /// `[[face]]`: more faces, shown by weekday and time of day or taking turns; without one in
+    /// force, the `[[row]]` face.
+    public var faces = FaceSchedule()
 
     /// `[[score]]`: scores shown in a row under the time, set from outside.
     public var scores: [ScoreItem] = []
@@ -155,12 +158,13 @@ public struct ClockConfiguration: Equatable, Sendable {
         return rows
     }
 
-    /// The face a screen on `connector` shows (its own rows, if it has them), without the
-    /// items in `hidden` (timers that hide when idle); a row whose items are all hidden is
-    /// not there.
-    public func face(on connector: String? = nil, hiding hidden: Set<String> = []) -> Face {
+    /// The face a screen on `connector` shows (its own rows, if it has them, else the rows of
+    /// the `[[face]]` named `scheduled`, else the `[[row]]` face), without the items in `hidden`
+    /// (timers that hide when idle); a row whose items are all hidden is not there.
+    public func face(on connector: String? = nil, showing scheduled: String? = nil, hiding hidden: Set<String> = []) -> Face {
         let byName = Dictionary(items.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let names = screen(connector).rows ?? rowNames ?? defaultRows
+        let chosen = faces.faces.first { $0.name == scheduled }?.rows
+        let names = screen(connector).rows ?? chosen ?? rowNames ?? defaultRows
         return Face(
             rows: names.map { $0.filter { !hidden.contains($0) }.compactMap { byName[$0] } }, style: style, spacing: spacing,
             timing: timing, shading: shading, perspective: perspective, vanishing: vanishing,

@@ -10,10 +10,20 @@
 /// is the period all day.
 public struct NightSchedule: Equatable, Sendable {
     public struct Period: Equatable, Sendable {
-        public var from: Edge
-        public var to: Edge
+        public typealias Edge = DayPeriod.Edge
+        /// When it holds.
+        public var hours: DayPeriod
         /// 0 is off; 0 < b < 1 dims the colours (and the backlight, where there is one).
         public var brightness: Double
+
+        public var from: Edge {
+            get { hours.from }
+            set { hours.from = newValue }
+        }
+        public var to: Edge {
+            get { hours.to }
+            set { hours.to = newValue }
+        }
 
         /// A period between two times of day, in minutes since midnight.
         public init(start: Int, end: Int, brightness: Double) {
@@ -23,13 +33,26 @@ public struct NightSchedule: Equatable, Sendable {
 
         public init(from: Edge, to: Edge, brightness: Double) {
             precondition((0...1).contains(brightness))
-            self.from = from
-            self.to = to
+            self.hours = DayPeriod(from: from, to: to)
+            self.brightness = brightness
+        }
+
+        public init(hours: DayPeriod, brightness: Double) {
+            precondition((0...1).contains(brightness))
+            self.hours = hours
+            self.brightness = brightness
+        }
+
+        /// Parses `FROM-TO` as ``DayPeriod/init(parsing:)`` does; `nil` for anything else or a
+        /// brightness outside 0…1.
+        public init?(parsing text: String, brightness: Double) {
+            guard (0...1).contains(brightness), let hours = DayPeriod(parsing: text) else { return nil }
+            self.hours = hours
             self.brightness = brightness
         }
 
         /// Whether an end is a moment of the sun.
-        public var followsTheSun: Bool { from.sun != nil || to.sun != nil }
+        public var followsTheSun: Bool { hours.followsTheSun }
     }
 
     public var periods: [Period]
@@ -67,6 +90,11 @@ public struct NightSchedule: Equatable, Sendable {
 
     /// Whether a period follows the sun: its changes move from day to day.
     public var followsTheSun: Bool { periods.contains(where: \.followsTheSun) }
+
+    /// The minutes `period` covers from its start on day `day` (``DayPeriod/span(startingOn:offset:place:)``).
+    func span(of period: Period, startingOn day: Int, offset: Int) -> Range<Int>? {
+        period.hours.span(startingOn: day, offset: offset, place: place)
+    }
 }
 
 /// How bright the screen is now: the schedule's level, unless a person said otherwise

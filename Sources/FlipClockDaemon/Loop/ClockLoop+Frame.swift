@@ -25,7 +25,9 @@ extension ClockLoop {
         if let change = screens.panelChange(after: now, messages: state.messages) { plan.frame = min(plan.frame, change) }
         playGame(at: read.instant)
         let hidden = state.hiddenTimers(at: read.instant)
-        if hidden != screens.hidden { plan.frame = min(plan.frame, now) }
+        let face = state.faceShown(at: read)
+        let folds = hidden != screens.hidden || face != screens.faceName
+        if folds { plan.frame = min(plan.frame, now) }
         // The night schedule (or a request) changed the brightness: the face is presented
         // whole at the new level; at 0 the screens are off and nothing is drawn.
         readLight(at: now)
@@ -40,10 +42,15 @@ extension ClockLoop {
             plan = WakePlan(frame: WakePlan.never, wall: state.levelChange(after: read))
             return
         }
-        // A timer that hides when idle started or ended: its row folds in or away (once no
-        // message is on the screen: a panel belongs to the layout it opened in).
-        if hidden != screens.hidden, state.messagesQuiet(at: now), screens.hide(hidden, showing: showing(read), at: now) {
-            logger.info("rows fold in and out", metadata: ["hidden": "\(hidden.sorted())"])
+        // A timer that hides when idle started or ended, or another `[[face]]` is in force:
+        // rows fold in or away (once no message is on the screen: a panel belongs to the
+        // layout it opened in).
+        if folds, state.messagesQuiet(at: now) {
+            let changed = face != screens.faceName
+            if screens.hide(hidden, face: face, showing: showing(read), at: now) {
+                logger.info("rows fold in and out", metadata: ["hidden": "\(hidden.sorted())", "face": "\(face ?? FaceSchedule.defaultName)"])
+            }
+            if changed { sayFace(face) }
         }
         let time = read.time()
         if configuration.time.values(at: time) != configuration.time.values(at: shown) {
@@ -73,6 +80,11 @@ extension ClockLoop {
             }.min()
         )
         cueClicks(after: now, cost: frameCosts.min()!, reading: read)
+    }
+
+    /// Says that the screens show `face` now (`nil`: the `[[row]]` face).
+    func sayFace(_ face: String?) {
+        logger.notice("face shown", metadata: ["face": "\(face ?? FaceSchedule.defaultName)"])
     }
 
     /// Makes what happened by itself in the game up to `now`: each horn is sounded (logged,

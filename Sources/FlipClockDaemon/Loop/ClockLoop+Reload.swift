@@ -80,9 +80,12 @@ extension ClockLoop {
         logger.info("configuration reloaded")
         reload?.taken?(new)
         notifier?.ready(status: "configuration reloaded; showing the time on \(outputs.name)")
-        if screens.reload(new, glyphs: font, hidden: state.hiddenTimers(at: wall), showing: showing(reading()), at: instant) {
+        let face = state.faceShown(at: reading())
+        let changed = face != screens.faceName
+        if screens.reload(new, glyphs: font, face: face, hidden: state.hiddenTimers(at: wall), showing: showing(reading()), at: instant) {
             logger.info("rows fold in and out")
         }
+        if changed { sayFace(face) }
         moving = false
         plan.frame = instant
         return true

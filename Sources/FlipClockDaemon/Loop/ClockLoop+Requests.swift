@@ -12,6 +12,11 @@ extension ClockLoop {
         var moment = ClockState.Moment(reading: reading(), level: screens?.level ?? 1, output: outputs.name, now: clock.now, page: page)
         moment.screens = screens?.shapes ?? []
         moment.timeSynced = sync.isSynced
+        if !configuration.faces.faces.isEmpty {
+            // What the screens show (a face waits to fold while a message is up).
+            let shown = screens == nil ? state.faceShown(at: moment.reading) : screens.faceName
+            moment.face = shown ?? FaceSchedule.defaultName
+        }
         if case .pair(_, nil) = request, let http = configuration.http, ["0.0.0.0", "::"].contains(http.host) { moment.interfaces = interfaces() }
         return moment
     }

@@ -219,7 +219,8 @@ public final class ClockLoop {
         shown = reading().time()
         observers.show?(shown, clock.wall)
         screens = ScreenSet(
-            outputs: outputs, configuration: configuration, glyphs: startGlyphs, hidden: state.hiddenTimers(at: wall),
+            outputs: outputs, configuration: configuration, glyphs: startGlyphs, face: state.faceShown(at: reading()),
+            hidden: state.hiddenTimers(at: wall),
             showing: showing(reading()), logger: logger
         )
         defer { screens.restore() }

@@ -4,9 +4,9 @@ import Logging
 
 /// The screens the clock is shown on, one per output, and how bright they are.
 ///
-/// Each screen lays out the face its output shows (``ClockConfiguration/face(on:hiding:)``:
-/// its own rows, without the hidden ones); all are told the same reading, scores, texts and
-/// timers. A DRM card's monitors plugged in or out gain or lose a screen. The brightness is
+/// Each screen lays out the face its output shows (``ClockConfiguration/face(on:showing:hiding:)``:
+/// its own rows, or the `[[face]]` shown, without the hidden ones); all are told the same
+/// reading, scores, texts and timers. A DRM card's monitors plugged in or out gain or lose a screen. The brightness is
 /// the outputs' power at 0, the backlight where there is one, and each screen's render level.
 final class ScreenSet {
     let outputs: OutputSet
@@ -16,16 +16,23 @@ final class ScreenSet {
     /// The items the screens leave out now (timers that hide when idle): what the state's
     /// ``ClockState/hiddenTimers(at:)`` said when the screens last could fold rows.
     private(set) var hidden: Set<String>
+    /// The `[[face]]` the screens show now (`nil`: the `[[row]]` face): what the state's
+    /// ``ClockState/faceShown(at:)`` said when the screens last could fold rows.
+    private(set) var faceName: String?
     /// The brightness the screens show now (0: off, nothing drawn).
     private(set) var level = 1.0
     /// The panel's backlight, dimmed with the colours where there is one.
     private var backlight: Backlight?
     private let logger: Logger
 
-    init(outputs: OutputSet, configuration: ClockConfiguration, glyphs: any GlyphSource, hidden: Set<String>, showing: Showing, logger: Logger) {
+    init(
+        outputs: OutputSet, configuration: ClockConfiguration, glyphs: any GlyphSource, face scheduled: String? = nil, hidden: Set<String>,
+        showing: Showing, logger: Logger
+    ) {
         self.outputs = outputs
         self.configuration = configuration
         self.glyphs = glyphs
+        self.faceName = scheduled
         self.hidden = hidden
         self.logger = logger
         do {
@@ -39,20 +46,25 @@ final class ScreenSet {
     /// Puts the backlight back as it was.
     func restore() { backlight?.restore() }
 
-    private func face(for output: FrameOutput) -> Face { configuration.face(on: output.connector, hiding: hidden) }
+    private func face(for output: FrameOutput) -> Face { configuration.face(on: output.connector, showing: faceName, hiding: hidden) }
 
-    /// Shows `configuration`, drawn with `glyphs`, without the items in `hidden`, from
-    /// `instant` on: rows that went or came fold. Returns whether any do.
-    func reload(_ configuration: ClockConfiguration, glyphs: any GlyphSource, hidden: Set<String>, showing: Showing, at instant: Duration) -> Bool {
+    /// Shows `configuration`'s `face` (`nil`: the `[[row]]` face), drawn with `glyphs`, without
+    /// the items in `hidden`, from `instant` on: rows that went or came fold. Returns whether
+    /// any do.
+    func reload(
+        _ configuration: ClockConfiguration, glyphs: any GlyphSource, face scheduled: String? = nil, hidden: Set<String>, showing: Showing,
+        at instant: Duration
+    ) -> Bool {
         self.configuration = configuration
         self.glyphs = glyphs
-        return hide(hidden, showing: showing, at: instant)
+        return hide(hidden, face: scheduled, showing: showing, at: instant)
     }
 
-    /// Leaves out the items in `hidden` from `instant` on: their rows fold away, or back in.
-    /// Returns whether any do.
-    func hide(_ hidden: Set<String>, showing: Showing, at instant: Duration) -> Bool {
+    /// Shows `face` (`nil`: the `[[row]]` face) and leaves out the items in `hidden` from
+    /// `instant` on: rows that went or came fold away, or in. Returns whether any do.
+    func hide(_ hidden: Set<String>, face scheduled: String? = nil, showing: Showing, at instant: Duration) -> Bool {
         self.hidden = hidden
+        self.faceName = scheduled
         return screens.map { $0.reload(face(for: $0.output), showing, glyphs: glyphs, at: instant) }.contains(true)
     }
 

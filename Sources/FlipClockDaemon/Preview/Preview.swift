@@ -33,7 +33,7 @@ public enum Preview {
             CountdownItem.faces(request.configuration.countdowns, at: reading(second), zone: zone)
         }
         let showing = Showing(reading: reading(0), scores: scores(of: request), texts: [:], faces: countdowns(0))
-        let screen = Screen(output: output, face: request.configuration.face(), showing: showing, glyphs: glyphs, level: 1)
+        let screen = Screen(output: output, face: request.faceInForce, showing: showing, glyphs: glyphs, level: 1)
         var files = PNGFrameOutput(directory: request.directory)
         var report = ClockLoop.Report()
         var shownSecond = 0
@@ -74,7 +74,7 @@ public enum Preview {
         let reading = request.readings()
         let countdowns = CountdownItem.faces(request.configuration.countdowns, at: reading(0), zone: request.ownZone)
         let scene = ClockScene(
-            face: request.configuration.face(), width: width, height: height, showing: reading(0), scores: scores(of: request),
+            face: request.faceInForce, width: width, height: height, showing: reading(0), scores: scores(of: request),
             faces: countdowns, glyphs: glyphs)
         if request.sheet == .fold { return try FoldSheet.render(scene.renderer, labels: glyphs) }
         let before = scene.values(at: reading(0))

@@ -60,5 +60,11 @@ public struct PreviewRequest: Equatable, Sendable {
         return { ClockReading(start + .seconds($0), own: own, zones: zones) }
     }
 
+    /// The face in force at the preview's start: a `[[face]]` the schedule shows then, or the
+    /// `[[row]]` face.
+    var faceInForce: Face {
+        configuration.face(showing: configuration.faces.face(at: readings()(0))?.name)
+    }
+
     public var frameCount: Int { Int((seconds * Double(framesPerSecond)).rounded()) }
 }

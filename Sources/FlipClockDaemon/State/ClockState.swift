@@ -25,6 +25,8 @@ struct ClockState {
     var countdowns: [String: CountdownTarget] = [:]
     /// Whether the clock sounds (with `[sound]`): `sound off` turns it off until `sound on`.
     var soundOn = true
+    /// A face a person asked for (`face NAME`), until its time is up or the faces in force change.
+    var heldFace: HeldFace?
     /// The message seconds a request set (`message seconds 20`); `nil`: the configuration's.
     var messageSecondsSet: Int?
     /// The game and the scores before each of the last operator changes, newest last: what
@@ -96,6 +98,7 @@ struct ClockState {
             } ?? RoomLight(settings: settings)
         }
         messages = PanelReveal()
+        heldFace = nil
         said = []
     }
 
@@ -131,13 +134,13 @@ struct ClockState {
     func levelChange(after reading: ClockReading) -> WallInstant? { brightness.nextChange(after: reading) }
 
     /// The next instant after `now` at which something this state shows changes by itself: a
-    /// running timer's second, a timer that hides, the night schedule (read at `reading`).
-    /// `nil`: nothing does.
+    /// running timer's second, a timer that hides, the night schedule and the `[[face]]`s
+    /// (read at `reading`). `nil`: nothing does.
     func nextChange(after now: WallInstant, reading: ClockReading) -> WallInstant? {
         let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timer($0).hidesAt }.filter { $0 > now }
         let changes =
-            timers.values.compactMap { $0.nextChange(after: now) } + [levelChange(after: reading), game?.nextChange(after: now)].compactMap { $0 }
-            + hides
+            timers.values.compactMap { $0.nextChange(after: now) }
+            + [levelChange(after: reading), game?.nextChange(after: now), faceChange(after: reading)].compactMap { $0 } + hides
         return changes.min()
     }
 }
@@ -160,6 +163,8 @@ extension ClockState {
         var interfaces: [InterfaceAddress] = []
         /// Whether the kernel says the time is synchronised (or cannot be asked).
         var timeSynced = true
+        /// The face the screens show (`default`: the `[[row]]` face); `nil`: the file has no `[[face]]`.
+        var face: String?
 
         var time: WallTime { reading.time() }
         /// The wall clock then.
@@ -222,6 +227,8 @@ extension ClockState {
             return reply(.sound(on: on), saves: true)
         case .reload:
             return reply(.reloaded, .reload)
+        case let .face(name, seconds):
+            return Outcome(reply: try holdFace(name, seconds: seconds, at: moment), change: .redraw, saves: false)
         case let .score(action, pairs):
             let changed: [String: Int]
             let before = (game, board.values)
@@ -293,7 +300,8 @@ extension ClockState {
             time: moment.time, scores: scoreReadings, texts: texts, timers: timerReadings(at: moment.wall), screen: ScreenLevel(moment.level),
             output: moment.output, game: game.map { reading(of: $0, at: moment.wall) }, sets: sets.map(SetReading.init),
             messageSeconds: messageSeconds,
-            match: matchStatus, countdowns: countdownReadings, light: lightReading, timeSynced: moment.timeSynced)
+            match: matchStatus, countdowns: countdownReadings, light: lightReading, timeSynced: moment.timeSynced,
+            face: moment.face)
     }
 
     /// The timers as a reply reports them at `now`, in the items' order.

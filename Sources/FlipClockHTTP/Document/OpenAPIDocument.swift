@@ -72,6 +72,10 @@ public enum OpenAPIDocument {
         "PUT /v1/sound": Operation(
             id: "setSound", summary: "Turn the clicks and the horn on or off ([sound]); the night schedule silences them while it dims the screen.",
             reply: "Sound", body: ("Sound", true), problems: [400, 409]),
+        "PUT /v1/face": Operation(
+            id: "setFace",
+            summary: "Hold a [[face]] (default: the [[row]] face) for a duration or until the faces in force change; auto: the schedule's.",
+            reply: "Face", body: ("Face", true), problems: [400, 404]),
         "POST /v1/game": Operation(
             id: "game", summary: "An operator's action on the game's clocks ([game]): the words of `flipclockctl game`.", reply: "Game",
             body: ("Game", true), problems: [400, 409]),

@@ -33,6 +33,10 @@ enum OpenAPISchemas {
             ],
             optional: [
                 "game": game, "sets": setMatch, "countdowns": countdowns,
+                "face": [
+                    "type": "string",
+                    "description": "with [[face]] tables: the face the screens show, by its name; default is the [[row]] face",
+                ],
                 "match": [
                     "type": "string", "enum": ["leading", "led", "lost"],
                     "description": "with [match]: this clock leads it, follows its leader, or has lost its leader (the screens show the mark)",
@@ -70,6 +74,7 @@ enum OpenAPISchemas {
         "Cleared": reply(["cleared": ["type": "boolean"]]),
         "Screen": reply(["screen": ["type": "string", "description": "off, on, or dim N%"]]),
         "Sound": reply(["sound": ["type": "string", "enum": ["on", "off"]]]),
+        "Face": reply(["face": ["type": "string", "description": "the face shown now; default is the [[row]] face"]]),
         "Reloaded": reply(["reloaded": ["type": "boolean"]]),
         "Match": reply([
             "match": [
@@ -181,6 +186,16 @@ enum OpenAPISchemas {
         ],
         "MessageSecondsBody": [
             "type": "object", "required": ["seconds"], "properties": ["seconds": ["type": "integer", "minimum": 1, "maximum": 86400]],
+        ],
+        "FaceBody": [
+            "type": "object", "required": ["face"],
+            "properties": [
+                "face": ["type": "string", "description": "a [[face]]'s name, default (the [[row]] face) or auto (the schedule's again)"],
+                "duration": [
+                    "description": "how long it is held at most, 1 s to 24 h: seconds, or written as 30s, 5m, 1h30m, MM:SS",
+                    "oneOf": [["type": "integer", "minimum": 1, "maximum": 86400], ["type": "string"]],
+                ],
+            ],
         ],
         "SoundBody": [
             "type": "object", "required": ["power"], "properties": ["power": ["type": "string", "enum": ["on", "off"]]],

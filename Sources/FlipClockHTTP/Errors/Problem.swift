@@ -30,6 +30,7 @@ public struct Problem: Error, Equatable, Sendable {
             case .unknownScore: (.unprocessableContent, "No such score")
             case .unknownTimer: (.notFound, "No such timer")
             case .unknownText: (.notFound, "No such text row")
+            case .unknownFace: (.notFound, "No such face")
             case .unknownCountdown: (.notFound, "No such countdown")
             case .unknownScreen: (.notFound, "No such screen")
             case .unknownMessage: (.notFound, "No such message")

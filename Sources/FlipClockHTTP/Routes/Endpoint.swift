@@ -74,6 +74,7 @@ public struct Endpoint: Sendable {
             },
             Endpoint(.put, "/v1/screen", command: "screen"),
             Endpoint(.put, "/v1/sound", command: "sound"),
+            Endpoint(.put, "/v1/face", command: "face"),
             Endpoint(.post, "/v1/game") { _, body throws(ControlError) in
                 let request = try ControlJSON.parse(command: "game", fields: [:], body: body)
                 if case .game(.record) = request { throw ControlError(.syntax, "the record is read with GET /v1/game/record") }

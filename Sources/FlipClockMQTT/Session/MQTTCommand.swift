@@ -12,7 +12,7 @@ enum MQTTCommand: Equatable {
     /// The command topics below a base (a clock's own, a group's), as subscribed to.
     static let topics = [
         "score/+/set", "text/+/set", "timer/+/set", "screen/set", "screen/brightness/set", "message/set", "message/seconds/set",
-        "message/retract", "point/set", "countdown/+/set",
+        "message/retract", "point/set", "countdown/+/set", "face/set",
     ]
 
     /// The largest payload taken, in bytes (the broker is told, and sends nothing larger).
@@ -56,6 +56,10 @@ enum MQTTCommand: Equatable {
             var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
             if words.count == 1, words[0] != "reset" { words.insert("to", at: 0) }
             return .request(try ControlRequest.parse((["countdown", parts[1]] + words).joined(separator: " ")))
+        case (2, "face", "set"):
+            // The words of flipclockctl face: morning, morning for 10m, auto.
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+            return .request(try ControlRequest.parse((["face"] + words).joined(separator: " ")))
         default:
             throw ControlError(.unknownCommand, "\(topic.prefix(128)) is not a command topic")
         }

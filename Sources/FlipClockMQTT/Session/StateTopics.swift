@@ -38,6 +38,8 @@ struct StateTopics {
             // Sent when the rest of the status is (the level the room asks for changing is news;
             // the lux read each second alone is not), so the sensor's noise makes no traffic.
             if configuration.light != nil, let light = status.light { all.append(("\(base)/light", ControlJSON.line(light.object))) }
+            // The face shown, with [[face]] tables (`default`: the [[row]] face).
+            if let face = status.face { all.append(("\(base)/face", face)) }
         }
         if let diagnostics {
             // null until the first flip: Home Assistant's sensor is then unknown.

@@ -1,4 +1,23 @@
-extension NightSchedule.Period {
+/// A period of the day: from one edge up to (not including) the next, wrapping past midnight
+/// when the end is not after the start (`22:00-07:00`). Each edge is a time of day or a moment
+/// of the sun at a place (`sunset+30m`).
+///
+/// The night schedule's periods and the faces' hours are both written this way, read by
+/// ``init(parsing:)`` and laid on the wall clock by ``span(startingOn:offset:place:)``.
+public struct DayPeriod: Equatable, Sendable {
+    public var from: Edge
+    public var to: Edge
+
+    public init(from: Edge, to: Edge) {
+        self.from = from
+        self.to = to
+    }
+
+    /// Whether an end is a moment of the sun.
+    public var followsTheSun: Bool { from.sun != nil || to.sun != nil }
+}
+
+extension DayPeriod {
     /// Where a period starts or ends: a time of day, or a moment of the sun and minutes after
     /// it (before it when negative).
     public enum Edge: Equatable, Sendable, CustomStringConvertible {
@@ -63,35 +82,34 @@ extension NightSchedule.Period {
 
     /// Parses `FROM-TO`, each an ``Edge`` (`22:00-07:00`, `sunset+30m-sunrise-15m`); `nil` for
     /// anything else.
-    public init?(parsing text: String, brightness: Double) {
-        guard (0...1).contains(brightness), text.count <= 40 else { return nil }
+    public init?(parsing text: String) {
+        guard text.count <= 40 else { return nil }
         // The one dash between two edges (an offset has dashes of its own).
         let splits = text.indices.filter { text[$0] == "-" }.compactMap { dash -> (Edge, Edge)? in
             guard let from = Edge(parsing: text[..<dash]), let to = Edge(parsing: text[text.index(after: dash)...]) else { return nil }
             return (from, to)
         }
         guard splits.count == 1 else { return nil }
-        self.init(from: splits[0].0, to: splits[0].1, brightness: brightness)
+        self.init(from: splits[0].0, to: splits[0].1)
     }
-}
 
-extension NightSchedule {
     /// The minutes (counted as ``ClockReading/minute(in:)`` counts, on a wall clock `offset`
-    /// seconds east of UTC) that `period` covers from its start on the day `day` days after
-    /// 1 January 1970; `nil` if it does not start that day (a moment of the sun that does not
-    /// happen: polar day). Polar night (the sun stays below the moment) is the whole day.
-    func span(of period: Period, startingOn day: Int, offset: Int) -> Range<Int>? {
+    /// seconds east of UTC) that the period covers from its start on the day `day` days after
+    /// 1 January 1970, its moments of the sun seen from `place`; `nil` if it does not start that
+    /// day (a moment of the sun that does not happen: polar day, or no place). Polar night (the
+    /// sun stays below the moment) is the whole day.
+    public func span(startingOn day: Int, offset: Int, place: Coordinates?) -> Range<Int>? {
         // Where it starts, and the earliest it may end: a polar night's period lasts the day
         // and on to the first end after it (the sun's first rise after the polar night).
         var start: Int, earliestEnd: Int
-        switch minute(of: period.from, on: day, offset: offset) {
+        switch Self.minute(of: from, on: day, offset: offset, place: place) {
         case .at(let m): (start, earliestEnd) = (m, m + 1)
         case .wholeDay: (start, earliestEnd) = (day * 1440, (day + 1) * 1440)
         case .none: return nil
         }
         // A moment of the sun that ends it sets the day's polar rule too.
-        if period.to.sun != nil, period.from.sun == nil {
-            switch minute(of: period.to, on: day, offset: offset) {
+        if to.sun != nil, from.sun == nil {
+            switch Self.minute(of: to, on: day, offset: offset, place: place) {
             case .wholeDay: (start, earliestEnd) = (day * 1440, (day + 1) * 1440)
             case .none: return nil
             case .at: break
@@ -99,7 +117,7 @@ extension NightSchedule {
         }
         // The first end after the start: that day's, the next's, or the one after that's.
         for d in day...day + 2 {
-            switch minute(of: period.to, on: d, offset: offset) {
+            switch Self.minute(of: to, on: d, offset: offset, place: place) {
             case .at(let m) where m >= earliestEnd: return start..<m
             case .wholeDay, .none: if d * 1440 >= earliestEnd { return start..<d * 1440 }
             default: continue
@@ -111,7 +129,7 @@ extension NightSchedule {
     private enum EdgeMinute { case at(Int), wholeDay, none }
 
     /// Where an edge falls on day `day`.
-    private func minute(of edge: Period.Edge, on day: Int, offset: Int) -> EdgeMinute {
+    private static func minute(of edge: Edge, on day: Int, offset: Int, place: Coordinates?) -> EdgeMinute {
         switch edge {
         case .time(let m): return .at(day * 1440 + m)
         case .sun(let event, let minutes):
