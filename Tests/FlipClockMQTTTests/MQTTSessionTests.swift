@@ -41,7 +41,8 @@ import Testing
             actions.contains(
                 .subscribe([
                     "fc/hall/score/+/set", "fc/hall/text/+/set", "fc/hall/timer/+/set", "fc/hall/screen/set", "fc/hall/screen/brightness/set",
-                    "fc/hall/message/set", "fc/hall/message/seconds/set", "fc/hall/message/retract", "fc/hall/point/set", "fc/hall/countdown/+/set", "fc/hall/face/set",
+                    "fc/hall/message/set", "fc/hall/message/seconds/set", "fc/hall/message/retract", "fc/hall/point/set", "fc/hall/countdown/+/set",
+                    "fc/hall/face/set",
                     "ha/status",
                     "ha/+/flipclock_hall/+/config",
                 ])))
