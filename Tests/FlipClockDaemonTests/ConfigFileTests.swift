@@ -357,12 +357,14 @@ import Testing
         ),
     ])
     func errorsNameThePlaceTheKeyAndWhatIsAllowed(_ text: String, _ message: String) {
-        #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "f.toml") }
-        do {
-            _ = try ConfigFile.parse(text, path: "f.toml")
-        } catch {
-            #expect(error.description == message)
-        }
+        ConfigFileTests.expectRefusal(text, message)
+    }
+
+    /// Expects `text` (a file named `f.toml`) to be refused with exactly `message`: the place,
+    /// the key and what is wrong. One check for every table's error tests.
+    static func expectRefusal(_ text: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let error = #expect(throws: ConfigError.self, "\(text)", sourceLocation: sourceLocation) { try ConfigFile.parse(text, path: "f.toml") }
+        #expect(error?.description == message, sourceLocation: sourceLocation)
     }
 
     @Test func aSyntaxErrorNamesItsPlace() {

@@ -59,12 +59,7 @@ import Testing
         ),
     ])
     func errorsNameThePlaceTheKeyAndWhatIsAllowed(_ text: String, _ message: String) {
-        #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "f.toml") }
-        do {
-            _ = try ConfigFile.parse(text, path: "f.toml")
-        } catch {
-            #expect("\(error)" == message)
-        }
+        ConfigFileTests.expectRefusal(text, message)
     }
 
     /// The cards of `opening` now (three of days).

@@ -70,12 +70,7 @@ import Testing
         ),
     ])
     func errorsNameThePlaceTheKeyAndWhatIsAllowed(_ text: String, _ message: String) {
-        #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "f.toml") }
-        do {
-            _ = try ConfigFile.parse(text, path: "f.toml")
-        } catch {
-            #expect("\(error)" == message)
-        }
+        ConfigFileTests.expectRefusal(text, message)
     }
 
     func run(_ start: String, seconds: Int, messages: [ScheduledMessage], schedule: (SimulatedClock, ClockLoop) -> Void) throws {

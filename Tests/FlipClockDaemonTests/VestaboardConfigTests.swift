@@ -37,11 +37,6 @@ import Testing
         ),
     ])
     func aWrongTableIsSaidWhereItIs(text: String, message: String) {
-        #expect(throws: ConfigError.self) { try ConfigFile.parse(text, path: "f.toml") }
-        do {
-            _ = try ConfigFile.parse(text, path: "f.toml")
-        } catch {
-            #expect("\(error)" == message)
-        }
+        ConfigFileTests.expectRefusal(text, message)
     }
 }
