@@ -35,6 +35,13 @@ import Testing
         #expect(c.messages == [bins, christmas])
     }
 
+    @Test func atMost64MessagesAnd32Faces() {
+        let message = "[[message]]\ntext = \"a\"\nat = \"19:00\"\n"
+        ConfigFileTests.expectRefusal(String(repeating: message, count: 65), "f.toml:193:3: message: 65 tables; at most 64")
+        let face = (1...33).map { "[[face]]\nname = \"f\($0)\"\nrows = [\"time\"]\n" }.joined()
+        ConfigFileTests.expectRefusal(face, "f.toml:97:3: face: 33 tables; at most 32")
+    }
+
     @Test(arguments: [
         ("[[message]]\nat = \"19:00\"\n", "f.toml:2:1: message[0].text: a message needs a text"),
         ("[[message]]\ntext = \" \"\nat = \"19:00\"\n", "f.toml:2:8: message[0].text: the message is empty"),

@@ -22,9 +22,9 @@ extension ClockConfiguration {
         let rows = try top.tables("row")
         if !rows.isEmpty { try decodeRows(rows) }
         if let t = document["output"], case .table(let output) = t.value { try checkScreenRows(output) }
-        try decodeFaces(top.tables("face"))
+        try decodeFaces(top.tables("face", most: 32))
         // After the rows: a message's row is one of the face's.
-        for (index, t) in try top.tables("message").enumerated() { try decodeMessage(t, index: index) }
+        for (index, t) in try top.tables("message", most: 64).enumerated() { try decodeMessage(t, index: index) }
         if let t = try top.table("control") {
             var r = ConfigReader(t, path: "control")
             if let v = try r.string("socket") { controlSocket = v }

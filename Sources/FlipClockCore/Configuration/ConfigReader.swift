@@ -29,10 +29,12 @@ struct ConfigReader {
         return t
     }
 
-    /// An array of tables (`[[score]]`); empty when the file has none.
-    mutating func tables(_ name: String) throws(ConfigError) -> [ConfigTable] {
+    /// An array of tables (`[[score]]`), at most `most`; empty when the file has none.
+    mutating func tables(_ name: String, most: Int = .max) throws(ConfigError) -> [ConfigTable] {
         guard let node = node(name) else { return [] }
         guard case .array(let items) = node.value else { throw typeError(name, node, expected: "an array of tables ([[\(name)]])") }
+        // What each wake looks at is bounded by the file, not by how long it may grow.
+        guard items.count <= most else { throw ConfigError(items[most].valueLocation, key: key(name), "\(items.count) tables; at most \(most)") }
         var tables: [ConfigTable] = []
         for item in items {
             guard case .table(let t) = item.value else { throw typeError(name, item, expected: "a table ([[\(name)]])") }
