@@ -171,23 +171,32 @@ public enum ControlReply: Equatable, Sendable {
         }
     }
 
+    /// The status as JSON, a key at a time: as one expression Swift 6.2.3 (the arm64 tests'
+    /// compiler) could not type-check it in reasonable time.
+    private static func object(_ status: Status) -> [String: JSONValue] {
+        var object: [String: JSONValue] = ["ok": true, "time": .string("\(status.time)"), "screen": .string("\(status.screen)")]
+        object["scores"] = Self.object(status.scores)
+        object["texts"] = Self.object(status.texts)
+        object["output"] = .string(status.output)
+        object["message_seconds"] = .integer(status.messageSeconds)
+        object["time_synced"] = .bool(status.timeSynced)
+        object["timers"] = .array(
+            status.timers.map { .object(["name": .string($0.name), "seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]) })
+        object["game"] = status.game?.object
+        object["sets"] = status.sets?.object
+        object["match"] = status.match.map { .string($0.rawValue) }
+        object["countdowns"] = status.countdowns.isEmpty ? nil : CountdownReading.object(status.countdowns)
+        object["light"] = status.light?.object
+        object["face"] = status.face.map { .string($0) }
+        return object
+    }
+
     private var object: [String: JSONValue] {
         switch self {
         case .pong:
             ["ok": true]
         case .status(let status):
-            [
-                "ok": true, "time": .string("\(status.time)"), "scores": Self.object(status.scores), "texts": Self.object(status.texts),
-                "screen": .string("\(status.screen)"), "output": .string(status.output), "message_seconds": .integer(status.messageSeconds),
-                "time_synced": .bool(status.timeSynced),
-                "timers": .array(
-                    status.timers.map { .object(["name": .string($0.name), "seconds": .integer($0.seconds), "state": .string($0.state.rawValue)]) }),
-            ].merging(status.game.map { ["game": $0.object] } ?? [:]) { $1 }
-                .merging(status.sets.map { ["sets": $0.object] } ?? [:]) { $1 }
-                .merging(status.match.map { ["match": .string($0.rawValue)] } ?? [:]) { $1 }
-                .merging(status.countdowns.isEmpty ? [:] : ["countdowns": CountdownReading.object(status.countdowns)]) { $1 }
-                .merging(status.light.map { ["light": $0.object] } ?? [:]) { $1 }
-                .merging(status.face.map { ["face": .string($0)] } ?? [:]) { $1 }
+            Self.object(status)
         case .screen(let level, _):
             ["ok": true, "screen": .string("\(level)")]
         case .sound(let on):
