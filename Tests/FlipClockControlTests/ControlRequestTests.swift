@@ -52,6 +52,10 @@ import Testing
             try ControlRequest.parse("face auto for 5m")
         }
         #expect(throws: ControlError(.syntax, "\"soon\" is not a duration (30s, 5m, 1h30m, MM:SS)")) { try ControlRequest.parse("face a for soon") }
+        #expect(throws: ControlError(.range, "a face is held for 1s to 24h")) { try ControlRequest.parse("face a for 25h") }
+        #expect(throws: ControlError(.range, "a face is held for 1s to 24h")) {
+            try ControlJSON.parse(#"{"command":"face","face":"a","duration":9007199254740990}"#)
+        }
         #expect(throws: ControlError(.syntax, "face needs \"face\": a face's name, or \"auto\"")) { try ControlJSON.parse(#"{"command":"face"}"#) }
         #expect(throws: ControlError(.syntax, "\"auto\" takes no duration")) {
             try ControlJSON.parse(#"{"command":"face","face":"auto","duration":5}"#)

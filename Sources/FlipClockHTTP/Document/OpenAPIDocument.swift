@@ -75,7 +75,7 @@ public enum OpenAPIDocument {
         "PUT /v1/face": Operation(
             id: "setFace",
             summary: "Hold a [[face]] (default: the [[row]] face) for a duration or until the faces in force change; auto: the schedule's.",
-            reply: "Face", body: ("Face", true), problems: [400, 404]),
+            reply: "Face", body: ("Face", true), problems: [400, 404, 422]),
         "POST /v1/game": Operation(
             id: "game", summary: "An operator's action on the game's clocks ([game]): the words of `flipclockctl game`.", reply: "Game",
             body: ("Game", true), problems: [400, 409]),

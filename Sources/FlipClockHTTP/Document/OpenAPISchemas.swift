@@ -190,12 +190,15 @@ enum OpenAPISchemas {
         "FaceBody": [
             "type": "object", "required": ["face"],
             "properties": [
-                "face": ["type": "string", "description": "a [[face]]'s name, default (the [[row]] face) or auto (the schedule's again)"],
-                "duration": [
-                    "description": "how long it is held at most, 1 s to 24 h: seconds, or written as 30s, 5m, 1h30m, MM:SS",
-                    "oneOf": [["type": "integer", "minimum": 1, "maximum": 86400], ["type": "string"]],
+                "face": [
+                    "type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$",
+                    "description": "a [[face]]'s name, default (the [[row]] face) or auto (the schedule's again)",
                 ],
+                // How long it is held at most, 1 s to 24 h (longer or shorter: 422).
+                "duration": duration,
             ],
+            // auto gives the screens back to the schedule: it has no duration.
+            "not": ["required": ["duration"], "properties": ["face": ["const": "auto"]]],
         ],
         "SoundBody": [
             "type": "object", "required": ["power"], "properties": ["power": ["type": "string", "enum": ["on", "off"]]],
