@@ -37,8 +37,8 @@ public enum RequestField {
     /// A message's name (what a later message of the name replaces, and a retraction names): 1
     /// to 32 letters, digits, `-` and `_`, so it may stand in an MQTT topic and a URL path.
     public static func messageName(_ written: String) throws(ControlError) -> String {
-        guard (1...32).contains(written.utf8.count), written.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else { throw ControlError(.syntax, "\"\(written.prefix(64))\" is not a message's name; write 1 to 32 letters, digits, - and _") }
+        guard Name.isValid(written)
+        else { throw ControlError(.syntax, "\"\(written.prefix(64))\" is not a message's name; write \(Name.rule)") }
         return written
     }
 

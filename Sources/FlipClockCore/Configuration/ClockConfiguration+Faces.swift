@@ -10,8 +10,8 @@ extension ClockConfiguration {
             guard name.text != FaceSchedule.defaultName else {
                 throw ConfigError(name.at, key: r.key("name"), "\"default\" is the [[row]] face's name; choose another")
             }
-            guard ScheduledFace.isName(name.text) else {
-                throw ConfigError(name.at, key: r.key("name"), "\"\(name.text)\" is longer than 32 characters")
+            guard Name.isValid(name.text) else {
+                throw ConfigError(name.at, key: r.key("name"), "\"\(name.text)\" is longer than \(Name.longest) characters")
             }
             guard !faces.faces.contains(where: { $0.name == name.text }) else {
                 throw ConfigError(name.at, key: r.key("name"), "a face is already named \"\(name.text)\"")

@@ -53,10 +53,9 @@ extension ClockConfiguration {
         }
         var seen: Set<String> = []
         for (name, at) in names {
-            guard (1...32).contains(name.utf8.count), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-            else {
+            guard Name.isValid(name) else {
                 let shown = String(name.unicodeScalars.prefix(64).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
-                throw ConfigError(at, key: "mqtt.groups", "\"\(shown)\" is not a group name; write 1 to 32 letters, digits, - and _")
+                throw ConfigError(at, key: "mqtt.groups", "\"\(shown)\" is not a group name; write \(Name.rule)")
             }
             guard seen.insert(name).inserted else { throw ConfigError(at, key: "mqtt.groups", "\"\(name)\" is named twice") }
         }

@@ -46,9 +46,8 @@ extension ClockConfiguration {
             message.row = row
         }
         if let node = r.node("name") {
-            guard case .string(let name) = node.value, (1...32).contains(name.utf8.count),
-                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-            else { throw ConfigError(node.valueLocation, key: r.key("name"), "a message's name is 1 to 32 letters, digits, - and _") }
+            guard case .string(let name) = node.value, Name.isValid(name)
+            else { throw ConfigError(node.valueLocation, key: r.key("name"), "a message's name is \(Name.rule)") }
             message.name = name
         }
         if let urgent = try r.bool("urgent") { message.urgent = urgent }

@@ -180,9 +180,7 @@ struct ConfigReader {
 
     /// A name that commands and rows use: letters, digits, `-` and `_`; `kind` says what it names.
     mutating func name(kind: String) throws(ConfigError) -> (text: String, at: FileLocation) {
-        guard let node = node("name"), case .string(let name) = node.value, !name.isEmpty,
-            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else {
+        guard let node = node("name"), case .string(let name) = node.value, Name.isSpelled(name) else {
             let at = table["name"]?.valueLocation ?? firstKey
             throw ConfigError(at, key: key("name"), "a \(kind) needs a name of letters, digits, - and _")
         }

@@ -23,9 +23,4 @@ public struct ScheduledFace: Equatable, Sendable {
         self.hours = hours
         self.seconds = seconds
     }
-
-    /// Whether `name` is letters, digits, `-` and `_`, 1 to 32 of them.
-    public static func isName(_ name: String) -> Bool {
-        (1...32).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
-    }
 }

@@ -75,7 +75,7 @@ extension ClockLoop {
         plan = WakePlan.afterFrame(
             now: now, moving: moving, frameInterval: screens.frameInterval, panelChange: screens.panelChange(after: now, messages: state.messages),
             pairingEnds: state.pairing(at: now)?.until, faceChange: read.nextChange(every: configuration.time.tick),
-            stateChange: [state.nextChange(after: read.instant, reading: read), state.nextScheduled(after: read.instant, zone: zone)].compactMap {
+            stateChange: [state.nextChange(after: read.instant, reading: read), state.nextScheduled(after: read, zone: zone)].compactMap {
                 $0
             }.min()
         )

@@ -10,9 +10,10 @@ extension ClockState {
 
     /// When the face shown next changes after `reading`: a held face's end, or the schedule's
     /// next change once no face is held.
-    func faceChange(after reading: ClockReading) -> WallInstant? {
+    mutating func faceChange(after reading: ClockReading) -> WallInstant? {
         if let held = heldFace, held.holds(at: reading.instant) { return held.until }
-        return configuration.faces.nextChange(after: reading)
+        let faces = configuration.faces
+        return facesAhead.next(after: reading.instant, offset: reading.offset) { _ in faces.nextChange(after: reading) }
     }
 
     /// `face NAME [for DURATION]` and `face auto` (`name` `nil`): holds the face, or gives the

@@ -33,8 +33,11 @@ extension ClockState {
         return notes
     }
 
-    /// When the next scheduled message is due after `now`; `nil`: none within eight days.
-    func nextScheduled(after now: WallInstant, zone: ZoneRules) -> WallInstant? {
-        configuration.messages.compactMap { $0.next(after: now, in: zone) }.min()
+    /// When the next scheduled message is due after `reading`; `nil`: none within eight days.
+    mutating func nextScheduled(after reading: ClockReading, zone: ZoneRules) -> WallInstant? {
+        let messages = configuration.messages
+        return scheduleAhead.next(after: reading.instant, offset: reading.offset) { now in
+            messages.compactMap { $0.next(after: now, in: zone) }.min()
+        }
     }
 }

@@ -41,6 +41,9 @@ struct ClockState {
     /// The wall clock up to which the scheduled messages (`[[message]]`) were looked at:
     /// each is posted once, when its instant has passed this.
     var scheduleChecked: WallInstant?
+    /// The next scheduled message's instant and the `[[face]]` schedule's next change, worked
+    /// out once and kept until the clock reaches them (the frames of a flip ask each time).
+    var scheduleAhead = Lookahead(), facesAhead = Lookahead()
     /// The control page's pairing code on the screens, and until when (the loop's clock).
     var pairing: PairingCode?
     /// Where this clock stands in the `[match]`: leading it, or the last state it followed.
@@ -81,6 +84,8 @@ struct ClockState {
     /// lost, and taken back when it fits again.
     mutating func reconfigure(_ new: ClockConfiguration) {
         configuration = new
+        scheduleAhead.forget()
+        facesAhead.forget()
         let scores = board.values.merging(setAside.scores) { $1 }
         board = ScoreBoard(items: new.scores, values: scores)
         // A value out of the new range is shown clamped, and kept as it was.
@@ -136,7 +141,7 @@ struct ClockState {
     /// The next instant after `now` at which something this state shows changes by itself: a
     /// running timer's second, a timer that hides, the night schedule and the `[[face]]`s
     /// (read at `reading`). `nil`: nothing does.
-    func nextChange(after now: WallInstant, reading: ClockReading) -> WallInstant? {
+    mutating func nextChange(after now: WallInstant, reading: ClockReading) -> WallInstant? {
         let hides = configuration.timers.filter(\.hideWhenIdle).compactMap { timer($0).hidesAt }.filter { $0 > now }
         let changes =
             timers.values.compactMap { $0.nextChange(after: now) }
