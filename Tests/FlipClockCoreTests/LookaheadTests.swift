@@ -10,7 +10,7 @@ import Testing
     /// returns what it answered and whether it worked it out.
     func ask(_ ahead: inout Lookahead, at seconds: Int64, offset: Int = 0, gives: WallInstant?? = nil) -> (WallInstant?, Bool) {
         var worked = false
-        let next = ahead.next(after: start + .seconds(seconds), offset: offset) { _ in
+        let next = ahead.next(after: start + .seconds(seconds), offset: offset) {
             worked = true
             return gives ?? start + .seconds(600)
         }

@@ -12,11 +12,11 @@ public struct Lookahead: Sendable {
     /// What `work` gives after `now`: the kept instant while `now` is before it (a look that
     /// found nothing, for ``emptyHolds``), else `work` again. A wall clock set back, or a new
     /// UTC offset (a daylight saving change moves wall-clock schedules), looks again.
-    public mutating func next(after now: WallInstant, offset: Int, _ work: (WallInstant) -> WallInstant?) -> WallInstant? {
+    public mutating func next(after now: WallInstant, offset: Int, _ work: () -> WallInstant?) -> WallInstant? {
         if let looked, looked.at <= now, looked.offset == offset, now < looked.next ?? looked.at + Self.emptyHolds {
             return looked.next
         }
-        let next = work(now)
+        let next = work()
         looked = (now, offset, next)
         return next
     }

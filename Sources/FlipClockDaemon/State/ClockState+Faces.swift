@@ -13,7 +13,7 @@ extension ClockState {
     mutating func faceChange(after reading: ClockReading) -> WallInstant? {
         if let held = heldFace, held.holds(at: reading.instant) { return held.until }
         let faces = configuration.faces
-        return facesAhead.next(after: reading.instant, offset: reading.offset) { _ in faces.nextChange(after: reading) }
+        return facesAhead.next(after: reading.instant, offset: reading.offset) { faces.nextChange(after: reading) }
     }
 
     /// `face NAME [for DURATION]` and `face auto` (`name` `nil`): holds the face, or gives the

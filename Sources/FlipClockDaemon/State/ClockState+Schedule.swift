@@ -36,8 +36,8 @@ extension ClockState {
     /// When the next scheduled message is due after `reading`; `nil`: none within eight days.
     mutating func nextScheduled(after reading: ClockReading, zone: ZoneRules) -> WallInstant? {
         let messages = configuration.messages
-        return scheduleAhead.next(after: reading.instant, offset: reading.offset) { now in
-            messages.compactMap { $0.next(after: now, in: zone) }.min()
+        return scheduleAhead.next(after: reading.instant, offset: reading.offset) {
+            messages.compactMap { $0.next(after: reading.instant, in: zone) }.min()
         }
     }
 }

@@ -1,4 +1,5 @@
 import FlipClockControl
+import FlipClockCore
 
 /// The schemas of the OpenAPI document: the replies (the control socket's JSON form), the
 /// bodies (its fields, the path giving the command, action and name), and problem details.
@@ -191,7 +192,7 @@ enum OpenAPISchemas {
             "type": "object", "required": ["face"],
             "properties": [
                 "face": [
-                    "type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$",
+                    "type": "string", "pattern": namePattern,
                     "description": "a [[face]]'s name, default (the [[row]] face) or auto (the schedule's again)",
                 ],
                 // How long it is held at most, 1 s to 24 h (longer or shorter: 422).
@@ -270,7 +271,9 @@ enum OpenAPISchemas {
     ]
 
     /// A message's name, as RequestField.messageName takes it.
-    static let messageName: JSONValue = ["type": "string", "pattern": "^[A-Za-z0-9_-]{1,32}$"]
+    /// A face's or a message's name, as `Name.isValid` takes it.
+    static let namePattern = JSONValue.string("^[A-Za-z0-9_-]{1,\(Name.longest)}$")
+    static let messageName: JSONValue = ["type": "string", "pattern": namePattern]
     static let integers: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
     static let strings: JSONValue = ["type": "object", "additionalProperties": ["type": "string"]]
     /// The largest whole number a JSON number carries exactly (2^53 - 1).
